@@ -1,0 +1,60 @@
+// @ts-check
+import node from "@astrojs/node";
+import react from "@astrojs/react";
+import sitemap from "@astrojs/sitemap";
+import { defineConfig } from "astro/config";
+
+// Kept in step with src/i18n/locales.ts (a test checks it): the config file is loaded before
+// TypeScript sources can be imported.
+const locales = ["da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv"];
+
+export default defineConfig({
+  site: process.env.PUBLIC_SITE_URL ?? "http://localhost:4321",
+  output: "server",
+  adapter: node({ mode: "standalone" }),
+  server: {
+    host: process.env.HOST ?? "localhost",
+    port: Number(process.env.PORT ?? 4321),
+  },
+  integrations: [
+    react(),
+    sitemap({
+      i18n: {
+        defaultLocale: "en",
+        locales: Object.fromEntries(locales.map((locale) => [locale, locale])),
+      },
+    }),
+  ],
+  i18n: {
+    locales,
+    defaultLocale: "en",
+    // design §5: member pages keep the spec's unprefixed paths; locale comes from
+    // src/middleware.ts (cookie -> member -> site -> Accept-Language), not from the URL.
+    routing: "manual",
+  },
+  // Prefetch is driven by src/scripts/idle-prefetch.ts (spec §9: idle prefetch after 2000 ms)
+  // and by hovering links marked data-astro-prefetch.
+  prefetch: { prefetchAll: false, defaultStrategy: "hover" },
+  security: {
+    checkOrigin: true,
+    csp: {
+      algorithm: "SHA-256",
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "media-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
+  vite: {
+    ssr: {
+      // Native and WASM packages are loaded from node_modules at run time, never bundled.
+      external: ["sharp", "@electric-sql/pglite", "pg"],
+    },
+  },
+});

@@ -1,0 +1,6 @@
+import type { APIRoute } from "astro";
+import { app } from "../../server";
+
+export const prerender = false;
+
+export const GET: APIRoute = ({ request }) => app.fetch(request);

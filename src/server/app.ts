@@ -1,0 +1,81 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import { authRoutes } from "./auth/routes";
+import type { AppEnv } from "./lib/context";
+import { ApiError } from "./lib/errors";
+import { getTranslate } from "./lib/i18n";
+import { idempotency } from "./lib/idempotency";
+import { originCheck } from "./lib/origin-check";
+import { requestContext } from "./lib/request-context";
+import { validationHook } from "./lib/validation";
+import { mediaRoutes } from "./photos/routes";
+import { profileRoutes } from "./profiles/routes";
+import { searchRoutes } from "./search/routes";
+import { siteRoutes } from "./sites/routes";
+
+/** The JSON API under /api (design §6), one router per feature. */
+function createApi() {
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  // API answers are per member and per language: never stored by shared caches.
+  api.use("*", async (c, next) => {
+    await next();
+    c.header("cache-control", "no-store");
+    c.header("vary", "cookie, accept-language");
+  });
+  api.route("/", authRoutes);
+  api.route("/", siteRoutes);
+  api.route("/", searchRoutes);
+  api.route("/", profileRoutes);
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Amora API", version: "1.0.0", description: "See ARCHITECTURE.md" },
+  });
+  return api;
+}
+
+/**
+ * The whole server pipeline for /api and /media. Middleware order matters:
+ * 1. secure headers first, so every answer (errors too) carries them;
+ * 2. requestContext before anything that needs the site, member or language;
+ * 3. originCheck before any write runs, and it needs the language for its message;
+ * 4. idempotency after the session is known (keys are scoped per member) and before routes.
+ */
+export function createApp() {
+  const app = new Hono<AppEnv>();
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      crossOriginResourcePolicy: "same-origin",
+    }),
+  );
+  app.use("*", requestContext());
+  app.use("/api/*", originCheck());
+  app.use("/api/*", idempotency());
+  app.route("/api", createApi());
+  app.route("/media", mediaRoutes);
+
+  app.notFound((c) => {
+    const t = c.var.t ?? getTranslate("en");
+    return c.json({ error: "not_found", message: t("error.apiNotFound") }, 404);
+  });
+  app.onError((error, c) => {
+    const t = c.var.t ?? getTranslate("en");
+    if (error instanceof ApiError) {
+      return c.json(
+        { error: error.code, message: t(error.messageKey, error.params) },
+        error.status,
+      );
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ error: "bad_request", message: t("validation.invalid") }, error.status);
+    }
+    console.error(error);
+    return c.json({ error: "internal", message: t("error.generic") }, 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,204 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestMember, uniqueEmail } from "../../test/members";
+import { createApp } from "../app";
+import { getDb } from "../db/client";
+import { profiles } from "../profiles/schema";
+import { sessions } from "./schema";
+import { hashSessionToken } from "./session";
+
+const app = createApp();
+const password = "correct horse battery";
+
+function authCookie(response: Response): string {
+  const header = response.headers.get("set-cookie") ?? "";
+  const match = /auth=([^;]+)/.exec(header);
+  if (!match?.[1]) throw new Error(`no auth cookie in ${header}`);
+  return match[1];
+}
+
+async function logIn(email: string, pass = password) {
+  return app.request("/api/user.php", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: pass }),
+  });
+}
+
+describe("POST /api/user.php (login)", () => {
+  let email: string;
+  beforeAll(async () => {
+    email = uniqueEmail("login");
+    await createTestMember(await getDb(), { email, password, credits: 7 });
+  });
+
+  it("answers with the member and sets a 30-day HttpOnly auth cookie on path /", async () => {
+    const response = await logIn(email.toUpperCase());
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.user).toMatchObject({ email, credits: 7, paid_user: false, status: "confirmed" });
+    expect(body.user.profile).toMatchObject({ name: "Alex", country: "nl", status: "active" });
+    const cookie = response.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/auth=/);
+    expect(cookie).toMatch(/Max-Age=2592000/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+  });
+
+  it("stores only the hash of the session token", async () => {
+    const token = authCookie(await logIn(email));
+    const db = await getDb();
+    const [byToken] = await db.select().from(sessions).where(eq(sessions.id, token));
+    const [byHash] = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashSessionToken(token)));
+    expect(byToken).toBeUndefined();
+    expect(byHash).toBeDefined();
+  });
+
+  it("issues a new token on every login", async () => {
+    const first = authCookie(await logIn(email));
+    const second = authCookie(await logIn(email));
+    expect(second).not.toBe(first);
+  });
+
+  it("refuses a wrong password with the translated 'Login failed' message", async () => {
+    const response = await app.request("/api/user.php", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: "locale=de" },
+      body: JSON.stringify({ email, password: "wrong password" }),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      error: "login_failed",
+      message: "Anmeldung fehlgeschlagen, bitte versuch es noch einmal",
+    });
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("answers an unknown address exactly like a wrong password", async () => {
+    const unknown = await logIn(uniqueEmail("nobody"));
+    const wrong = await logIn(email, "wrong password");
+    expect(unknown.status).toBe(wrong.status);
+    expect(await unknown.json()).toEqual(await wrong.json());
+  });
+
+  it("answers a malformed body with 422 and a message per field", async () => {
+    const response = await app.request("/api/user.php", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "not-an-address" }),
+    });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      error: "validation",
+      fields: { email: "Invalid email", password: "This field is required" },
+    });
+  });
+
+  it("refuses a login posted from another site", async () => {
+    const response = await app.request("/api/user.php", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        host: "localhost:4321",
+        origin: "https://evil.example",
+      },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toBe("forbidden_origin");
+  });
+});
+
+describe("GET /api/user.php", () => {
+  it("answers 403 authentication_required without a session", async () => {
+    const response = await app.request("/api/user.php");
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toBe("authentication_required");
+  });
+
+  it("answers 403 authentication_required for an unknown token", async () => {
+    const response = await app.request("/api/user.php", { headers: { cookie: "auth=forged" } });
+    expect(response.status).toBe(403);
+  });
+
+  it("marks the member active when the client refreshes (X-Request-Type: client)", async () => {
+    const db = await getDb();
+    const email = uniqueEmail("refresh");
+    const { profile } = await createTestMember(db, {
+      email,
+      password,
+      profile: { lastActiveAt: new Date("2020-01-01T00:00:00Z") },
+    });
+    const token = authCookie(await logIn(email));
+    const response = await app.request("/api/user.php", {
+      headers: { cookie: `auth=${token}`, "x-request-type": "client" },
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).user.email).toBe(email);
+    const [row] = await db.select().from(profiles).where(eq(profiles.id, profile.id));
+    expect(row?.lastActiveAt.getUTCFullYear()).toBeGreaterThan(2020);
+  });
+});
+
+describe("PUT /api/user.php", () => {
+  it("stores the member's language", async () => {
+    const email = uniqueEmail("language");
+    await createTestMember(await getDb(), { email, password });
+    const token = authCookie(await logIn(email));
+    const response = await app.request("/api/user.php", {
+      method: "PUT",
+      headers: { cookie: `auth=${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ language: "sv" }),
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).user.language).toBe("sv");
+    const again = await app.request("/api/user.php", { headers: { cookie: `auth=${token}` } });
+    expect((await again.json()).user.language).toBe("sv");
+  });
+
+  it("refuses a language we do not offer", async () => {
+    const email = uniqueEmail("language");
+    await createTestMember(await getDb(), { email, password });
+    const token = authCookie(await logIn(email));
+    const response = await app.request("/api/user.php", {
+      method: "PUT",
+      headers: { cookie: `auth=${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ language: "xx" }),
+    });
+    expect(response.status).toBe(422);
+    expect((await response.json()).fields.language).toBe("Choose one of the offered languages");
+  });
+
+  it("requires a session", async () => {
+    const response = await app.request("/api/user.php", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ language: "sv" }),
+    });
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toBe("authentication_required");
+  });
+});
+
+describe("GET /api/logout.php", () => {
+  it("ends the session so its cookie no longer works", async () => {
+    const email = uniqueEmail("logout");
+    await createTestMember(await getDb(), { email, password });
+    const token = authCookie(await logIn(email));
+    const logout = await app.request("/api/logout.php", { headers: { cookie: `auth=${token}` } });
+    expect(logout.status).toBe(200);
+    expect(logout.headers.get("set-cookie")).toMatch(/auth=;/);
+    const after = await app.request("/api/user.php", { headers: { cookie: `auth=${token}` } });
+    expect(after.status).toBe(403);
+  });
+
+  it("sends a browser navigation home", async () => {
+    const response = await app.request("/api/logout.php", { headers: { accept: "text/html" } });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/");
+  });
+});

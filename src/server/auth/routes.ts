@@ -1,0 +1,90 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { deleteCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "../lib/context";
+import { authenticationRequired } from "../lib/errors";
+import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
+import { validationHook } from "../lib/validation";
+import { markMemberActive } from "../profiles/activity";
+import { getUserView, updateUserLanguage } from "../users/service";
+import { login } from "./service";
+import { invalidateSession, SESSION_COOKIE, sessionCookieOptions } from "./session";
+import { loginBody, updateUserBody, userResponse } from "./validation";
+
+const loginRoute = createRoute({
+  method: "post",
+  path: "/user.php",
+  summary: "Log in (spec §7); sets the 30-day auth cookie",
+  request: { body: { content: { "application/json": { schema: loginBody } }, required: true } },
+  responses: {
+    200: jsonContent(userResponse, "The member, now logged in"),
+    401: jsonContent(errorResponse, "Login failed, please try again"),
+    ...errorResponses,
+  },
+});
+
+const currentUserRoute = createRoute({
+  method: "get",
+  path: "/user.php",
+  summary: "The logged-in member (spec §7); the client sends X-Request-Type: client",
+  request: {
+    headers: z.object({ "x-request-type": z.literal("client").optional() }),
+  },
+  responses: {
+    200: jsonContent(userResponse, "The member"),
+    403: errorResponses[403],
+  },
+});
+
+const updateUserRoute = createRoute({
+  method: "put",
+  path: "/user.php",
+  summary: "Update the member's language after a locale switch (spec §4)",
+  request: {
+    body: { content: { "application/json": { schema: updateUserBody } }, required: true },
+  },
+  responses: { 200: jsonContent(userResponse, "The updated member"), ...errorResponses },
+});
+
+const logoutRoute = createRoute({
+  method: "get",
+  path: "/logout.php",
+  summary: "Log out (spec §7); browsers navigating here are sent home",
+  responses: {
+    200: jsonContent(z.object({ ok: z.literal(true) }), "Logged out"),
+    303: { description: "Redirect home, for a browser navigation" },
+  },
+});
+
+function isSecure(url: string): boolean {
+  return url.startsWith("https:");
+}
+
+export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(loginRoute, async (c) => {
+    const result = await login(c.var.db, c.req.valid("json"));
+    if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
+    setCookie(c, SESSION_COOKIE, result.token, sessionCookieOptions(isSecure(c.req.url)));
+    return c.json({ user: await getUserView(c.var.db, result.user, c.var.site) }, 200);
+  })
+  .openapi(currentUserRoute, async (c) => {
+    const user = c.var.user;
+    if (!user) throw authenticationRequired();
+    // The client's periodic refresh (spec §9) marks the member as active.
+    if (c.req.valid("header")["x-request-type"] === "client") {
+      await markMemberActive(c.var.db, user.id);
+    }
+    return c.json({ user: await getUserView(c.var.db, user, c.var.site) }, 200);
+  })
+  .openapi(updateUserRoute, async (c) => {
+    const user = c.var.user;
+    if (!user) throw authenticationRequired();
+    const { language } = c.req.valid("json");
+    await updateUserLanguage(c.var.db, user.id, language);
+    return c.json({ user: await getUserView(c.var.db, { ...user, language }, c.var.site) }, 200);
+  })
+  .openapi(logoutRoute, async (c) => {
+    if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
+    deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isSecure(c.req.url) });
+    if (c.req.header("accept")?.includes("text/html")) return c.redirect("/", 303);
+    return c.json({ ok: true as const }, 200);
+  });

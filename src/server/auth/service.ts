@@ -1,0 +1,41 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { ApiError } from "../lib/errors";
+import { type User, users } from "../users/schema";
+import { hashPassword, verifyPassword } from "./password";
+import { createSession, generateSessionToken } from "./session";
+
+export type LoginResult = { token: string; user: User; expiresAt: Date };
+
+// A real hash to verify against when the address is unknown, so both paths take the same time
+// and the answer does not reveal whether an account exists (design §10).
+let decoyHash: Promise<string> | undefined;
+function getDecoyHash(): Promise<string> {
+  decoyHash ??= hashPassword("decoy-password-never-used");
+  return decoyHash;
+}
+
+/**
+ * Logs a member in with e-mail and password and starts a new session (design §10: a new token
+ * on every login). Any failure is the same 'Login failed, please try again'.
+ */
+export async function login(
+  db: Database,
+  credentials: { email: string; password: string },
+): Promise<LoginResult> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, credentials.email.trim().toLowerCase()))
+    .limit(1);
+  const valid = await verifyPassword(
+    user?.passwordHash ?? (await getDecoyHash()),
+    credentials.password,
+  );
+  if (!user?.passwordHash || !valid) {
+    throw new ApiError(401, "login_failed", "login.failed");
+  }
+  const token = generateSessionToken();
+  const session = await createSession(db, token, user.id);
+  return { token, user, expiresAt: session.expiresAt };
+}

@@ -1,0 +1,83 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { type User, users } from "../users/schema";
+import { type Session, sessions } from "./schema";
+
+/** spec §9: the auth cookie lives 30 days, path /. */
+export const SESSION_COOKIE = "auth";
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SESSION_MS = SESSION_MAX_AGE_SECONDS * 1000;
+
+export type SessionValidation = { session: Session; user: User } | null;
+
+/** A random secret for the cookie: 160 bits, base32. Only its hash is stored. */
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+/** The stored session id for a token: its SHA-256 in hex. */
+export function hashSessionToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(db: Database, token: string, userId: number): Promise<Session> {
+  const session: Session = {
+    id: hashSessionToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_MS),
+    createdAt: new Date(),
+  };
+  await db.insert(sessions).values(session);
+  return session;
+}
+
+/**
+ * Looks a cookie token up; expired sessions are deleted, and a session used in the second half
+ * of its life is extended to a full 30 days again (design §10: sliding expiry).
+ */
+export async function validateSessionToken(
+  db: Database,
+  token: string,
+): Promise<SessionValidation> {
+  const id = hashSessionToken(token);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  const { session, user } = row;
+  const now = Date.now();
+  if (now >= session.expiresAt.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now >= session.expiresAt.getTime() - SESSION_MS / 2 + DAY_MS) {
+    session.expiresAt = new Date(now + SESSION_MS);
+    await db
+      .update(sessions)
+      .set({ expiresAt: session.expiresAt })
+      .where(eq(sessions.id, session.id));
+  }
+  return { session, user };
+}
+
+export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a member (design §10: on password change). */
+export async function invalidateUserSessions(db: Database, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** The Set-Cookie options for the auth cookie (design §6). */
+export function sessionCookieOptions(secure: boolean, maxAge = SESSION_MAX_AGE_SECONDS) {
+  return { path: "/", httpOnly: true, sameSite: "Lax", secure, maxAge } as const;
+}

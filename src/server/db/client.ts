@@ -1,0 +1,79 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { getEnv } from "../lib/env";
+import { syncSites } from "../sites/service";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one database type services see, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
+
+type Connection = { db: Database; close: () => Promise<void>; engine: "pglite" | "postgres" };
+
+async function openPglite(dataDir: string, migrationsFolder: string): Promise<Connection> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const inMemory = dataDir.startsWith("memory://");
+  if (!inMemory) mkdirSync(resolve(dataDir), { recursive: true });
+  // design §2: one process owns a PGlite data directory; the server is that process.
+  const client = new PGlite(inMemory ? dataDir : resolve(dataDir, "pglite"));
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder });
+  return { db, close: () => client.close(), engine: "pglite" };
+}
+
+async function openPostgres(url: string, poolSize: number, migrationsFolder: string) {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzle({ client: pool, schema });
+  await migrate(db, { migrationsFolder });
+  return { db, close: () => pool.end(), engine: "postgres" } satisfies Connection;
+}
+
+let connection: Promise<Connection> | undefined;
+
+/**
+ * The process-wide database, opened on first use with migrations applied (design §2):
+ * PostgreSQL through a pg pool when DATABASE_URL is set, else PGlite in DATA_DIR.
+ */
+export function getConnection(): Promise<Connection> {
+  if (!connection) {
+    const env = getEnv();
+    const migrationsFolder = resolve(env.MIGRATIONS_DIR);
+    connection = (
+      env.DATABASE_URL
+        ? openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE, migrationsFolder)
+        : openPglite(env.DATA_DIR, migrationsFolder)
+    )
+      .then(async (open) => {
+        await syncSites(open.db);
+        return open;
+      })
+      .catch((error: unknown) => {
+        connection = undefined;
+        throw error;
+      });
+  }
+  return connection;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getConnection()).db;
+}
+
+export async function closeDb(): Promise<void> {
+  if (!connection) return;
+  const open = await connection;
+  connection = undefined;
+  await open.close();
+}

@@ -1,0 +1,21 @@
+import type { Locale } from "../../i18n/locales";
+import type { Translate } from "../../i18n/translate";
+import type { Session } from "../auth/schema";
+import type { Database } from "../db/client";
+import type { Site } from "../sites/registry";
+import type { User } from "../users/schema";
+
+/** What the request pipeline (src/server/app.ts) puts on every API request. */
+export type AppVariables = {
+  db: Database;
+  site: Site;
+  locale: Locale;
+  t: Translate;
+  session: Session | null;
+  user: User | null;
+};
+
+/** Bindings passed in by the Astro endpoint that serves the app. */
+export type AppBindings = { clientAddress?: string };
+
+export type AppEnv = { Variables: AppVariables; Bindings: AppBindings };

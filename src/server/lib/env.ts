@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** postgres://… to use a PostgreSQL server; unset for the embedded PGlite database. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres://")
+    .optional(),
+  /** Where PGlite keeps its files and where uploaded media live; "memory://" for tests. */
+  DATA_DIR: z.string().default("./data"),
+  /** Where photos are stored; defaults to <DATA_DIR>/media (or a temp dir for memory://). */
+  MEDIA_DIR: z.string().optional(),
+  /** The drizzle-kit migrations folder, applied at start. */
+  MIGRATIONS_DIR: z.string().default("./drizzle"),
+  /** Pool size for the pg driver. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+/** Reads and validates the environment once; a bad value stops the process with a clear message. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${z.prettifyError(parsed.error)}`);
+  }
+  cached = parsed.data;
+  return cached;
+}

@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { photos } from "../photos/schema";
+import { users } from "../users/schema";
+
+export type Gender = "female" | "male";
+export type Seeking = "female" | "male" | "both";
+/** spec §1: ordinary members, and the webcam partner section's 'cam' and 'resell' cards. */
+export type ProfileKind = "member" | "cam" | "resell";
+/** spec §3 Profile.status: 'disabled' until the e-mail address is confirmed. */
+export type ProfileStatus = "active" | "disabled";
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    gender: text("gender").$type<Gender>().notNull(),
+    seeking: text("seeking").$type<Seeking>().notNull(),
+    birthdate: date("birthdate", { mode: "string" }).notNull(),
+    /** ISO 3166-1 alpha-2, lower case. */
+    country: text("country").notNull(),
+    region: text("region"),
+    about: text("about"),
+    interests: jsonb("interests").$type<string[]>().notNull().default([]),
+    kind: text("kind").$type<ProfileKind>().notNull().default("member"),
+    /** spec §1: fictional profiles show a warning. */
+    fictional: boolean("fictional").notNull().default(false),
+    status: text("status").$type<ProfileStatus>().notNull().default("disabled"),
+    mainPhotoId: integer("main_photo_id").references((): AnyPgColumn => photos.id, {
+      onDelete: "set null",
+    }),
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Member search pages by most recently active (keyset on last_active_at, id), design §12.
+    index("profiles_search_idx")
+      .on(table.lastActiveAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.status} = 'active'`),
+    index("profiles_search_filter_idx")
+      .on(table.gender, table.country, table.birthdate)
+      .where(sql`${table.status} = 'active'`),
+  ],
+);
+
+export type Profile = typeof profiles.$inferSelect;

@@ -1,0 +1,37 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../lib/context";
+import { ApiError } from "../lib/errors";
+import { errorResponses, jsonContent } from "../lib/openapi";
+import { validationHook } from "../lib/validation";
+import { getViewerProfileId } from "../profiles/viewer";
+import { canSearchLoggedOut } from "../sites/service";
+import { findMembers } from "./service";
+import { memberSearchQuery } from "./validation";
+
+const searchRoute = createRoute({
+  method: "get",
+  path: "/search.php",
+  summary: "Member search, one keyset page at a time (spec §2 Search results)",
+  request: { query: memberSearchQuery },
+  responses: {
+    200: jsonContent(z.record(z.string(), z.unknown()).openapi("MemberSearchPage"), "A page"),
+    ...errorResponses,
+  },
+});
+
+export const searchRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
+  searchRoute,
+  async (c) => {
+    const user = c.var.user;
+    const hasTrafficSource = Boolean(c.req.header("cookie")?.includes("tracking="));
+    if (!user && !canSearchLoggedOut(c.var.site, { hasTrafficSource })) {
+      throw new ApiError(403, "authentication_required", "members.loginToSearch.title");
+    }
+    const viewerProfileId = user ? await getViewerProfileId(c.var.db, user.id) : null;
+    const page = await findMembers(c.var.db, c.req.valid("query"), {
+      site: c.var.site,
+      viewerProfileId,
+    });
+    return c.json(page, 200);
+  },
+);

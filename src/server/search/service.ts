@@ -1,0 +1,166 @@
+import { and, count, desc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { photos } from "../photos/schema";
+import { type PhotoView, toPhotoView } from "../photos/service";
+import { getAge, latestBirthdateForAge } from "../profiles/age";
+import { type Profile, profiles } from "../profiles/schema";
+import type { Site } from "../sites/registry";
+import type { MemberSearchQuery } from "./validation";
+
+/** A member card in search results and lists. */
+export type ProfileCard = {
+  id: number;
+  name: string;
+  age: number;
+  country: string;
+  region: string | null;
+  kind: Profile["kind"];
+  fictional: boolean;
+  main_image: PhotoView | null;
+};
+
+export type MemberSearchPage = {
+  profiles: ProfileCard[];
+  /** Total matches, on the first page only (spec §3: result pages with total results). */
+  total: number | null;
+  next_cursor: string | null;
+};
+
+export const SEARCH_PAGE_SIZE = 24;
+
+type Cursor = { lastActiveAt: string; id: number };
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.lastActiveAt}|${cursor.id}`).toString("base64url");
+}
+
+function decodeCursor(value: string): Cursor | null {
+  const [lastActiveAt, id] = Buffer.from(value, "base64url").toString().split("|");
+  if (!lastActiveAt || !id || !/^[\d :.+-]+$/.test(lastActiveAt) || !/^\d+$/.test(id)) {
+    return null;
+  }
+  return { lastActiveAt, id: Number(id) };
+}
+
+const cardColumns = {
+  id: profiles.id,
+  name: profiles.name,
+  birthdate: profiles.birthdate,
+  country: profiles.country,
+  region: profiles.region,
+  kind: profiles.kind,
+  fictional: profiles.fictional,
+  // The cursor carries the exact stored timestamp (microseconds), not a JS Date (milliseconds).
+  lastActiveAt: sql<string>`(${profiles.lastActiveAt})::text`,
+  photoId: photos.id,
+  photoKey: photos.storageKey,
+  photoStatus: photos.status,
+  photoWidth: photos.width,
+  photoHeight: photos.height,
+};
+
+type CardRow = {
+  id: number;
+  name: string;
+  birthdate: string;
+  country: string;
+  region: string | null;
+  kind: Profile["kind"];
+  fictional: boolean;
+  photoId: number | null;
+  photoKey: string | null;
+  photoStatus: "active" | "pending" | "rejected" | null;
+  photoWidth: number | null;
+  photoHeight: number | null;
+};
+
+export function toProfileCard(row: CardRow, site: Site, today = new Date()): ProfileCard {
+  return {
+    id: row.id,
+    name: row.name,
+    age: getAge(row.birthdate, today),
+    country: row.country,
+    region: row.region,
+    kind: row.kind,
+    fictional: row.fictional,
+    main_image:
+      row.photoId !== null && row.photoKey && row.photoStatus && row.photoWidth && row.photoHeight
+        ? toPhotoView(
+            {
+              id: row.photoId,
+              storageKey: row.photoKey,
+              status: row.photoStatus,
+              width: row.photoWidth,
+              height: row.photoHeight,
+            },
+            site.cdnPrefix,
+          )
+        : null,
+  };
+}
+
+/**
+ * One page of member search, newest activity first, with keyset paging (design §12: no
+ * OFFSET scans). The viewer's own profile is left out.
+ */
+export async function findMembers(
+  db: Database,
+  query: MemberSearchQuery,
+  options: { site: Site; viewerProfileId?: number | null; pageSize?: number },
+): Promise<MemberSearchPage> {
+  const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
+  const today = new Date();
+  const filters: SQL[] = [eq(profiles.status, "active")];
+  if (query.gender) filters.push(eq(profiles.gender, query.gender));
+  if (query.country) filters.push(eq(profiles.country, query.country));
+  if (query.countryregion) filters.push(eq(profiles.region, query.countryregion));
+  if (query.min_age !== undefined) {
+    filters.push(lte(profiles.birthdate, latestBirthdateForAge(query.min_age, today)));
+  }
+  if (query.max_age !== undefined) {
+    // Older than max_age means born on or before the day they turned max_age + 1.
+    filters.push(gte(profiles.birthdate, nextDay(latestBirthdateForAge(query.max_age + 1, today))));
+  }
+  if (options.viewerProfileId) filters.push(ne(profiles.id, options.viewerProfileId));
+
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const pageFilters = [...filters];
+  if (cursor) {
+    const at = sql`${cursor.lastActiveAt}::timestamptz`;
+    pageFilters.push(sql`(${profiles.lastActiveAt}, ${profiles.id}) < (${at}, ${cursor.id})`);
+  }
+
+  const rows = await db
+    .select(cardColumns)
+    .from(profiles)
+    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .where(and(...pageFilters))
+    .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
+    .limit(pageSize + 1);
+
+  const hasMore = rows.length > pageSize;
+  const page = rows.slice(0, pageSize);
+  const last = page.at(-1);
+  let total: number | null = null;
+  if (!cursor) {
+    const [counted] = await db
+      .select({ total: count() })
+      .from(profiles)
+      .where(and(...filters));
+    total = counted?.total ?? 0;
+  }
+  return {
+    profiles: page.map((row) => toProfileCard(row, options.site, today)),
+    total,
+    next_cursor:
+      hasMore && last ? encodeCursor({ lastActiveAt: last.lastActiveAt, id: last.id }) : null,
+  };
+}
+
+function nextDay(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+export { cardColumns };

@@ -1,0 +1,163 @@
+import { sql } from "drizzle-orm";
+import type { Locale } from "../../i18n/locales";
+import type { Database } from "../db/client";
+import { getTranslate } from "../lib/i18n";
+import { type Company, getCompany, type Site, sites } from "./registry";
+import { sites as sitesTable } from "./schema";
+
+/** Writes the registry's sites into the sites table, so members can reference their site. */
+export async function syncSites(db: Database): Promise<void> {
+  await db
+    .insert(sitesTable)
+    .values(sites.map((site) => ({ id: site.id, domain: site.domain, name: site.name })))
+    .onConflictDoUpdate({
+      target: sitesTable.id,
+      set: { domain: sql`excluded.domain`, name: sql`excluded.name` },
+    });
+}
+
+/** spec §3 Settings, as GET /api/settings.php answers them. */
+export type PublicSettings = {
+  countries: string[];
+  name: string;
+  index_title: string;
+  description: string;
+  visible_profile_fields: string[];
+  visible_profile_notes: string[];
+  geoip_country: string | null;
+  geoip_selected_country: string;
+  cdn_prefix: string;
+  message_credits: number;
+  signup_credits: number;
+  photo_credits: number;
+  gift_credits: number;
+  message_length: number;
+  minimum_message_costs: Record<string, { costs: number; currency: string }>;
+  support_email: string;
+  support_phone: string;
+  enable_site_entry_popup: "yes" | "no";
+  entry_popup_countries: string[] | null;
+  push_public_key: string | null;
+  search_fields: string[];
+  domain: string;
+  domain_language: string;
+  fictional_warning: string;
+  fictional_singular: string;
+  fictional_plural: string;
+  fictional_icon: string;
+  refund_days: number;
+  signups: Site["signups"];
+  logged_out_search: boolean;
+  logged_out_search_trafficsource: boolean;
+  member_resell: boolean;
+  niche: Site["niche"];
+  company_id: string;
+  mail_name: string;
+  min_age: number;
+  us_footer: boolean;
+};
+
+export type SettingsContext = {
+  locale: Locale;
+  /** The visitor's country as a proxy or CDN reports it, if any. */
+  geoipCountry: string | null;
+  /** A country the visitor picked (search filter), if any. */
+  selectedCountry?: string | null;
+};
+
+export function getSiteTitle(site: Site, locale: Locale): string {
+  return site.indexTitle?.[locale] ?? getTranslate(locale)("site.indexTitle", { site: site.name });
+}
+
+export function getSiteDescription(site: Site, locale: Locale): string {
+  return (
+    site.description?.[locale] ?? getTranslate(locale)("site.description", { site: site.name })
+  );
+}
+
+/** The settings of spec §3 for one site, in the visitor's language. */
+export function getPublicSettings(site: Site, context: SettingsContext): PublicSettings {
+  const t = getTranslate(context.locale);
+  const geoip = context.geoipCountry?.toLowerCase() ?? null;
+  const selected = [context.selectedCountry?.toLowerCase(), geoip].find(
+    (country): country is string => !!country && site.countries.includes(country),
+  );
+  return {
+    countries: site.countries,
+    name: site.name,
+    index_title: getSiteTitle(site, context.locale),
+    description: getSiteDescription(site, context.locale),
+    visible_profile_fields: site.visibleProfileFields,
+    visible_profile_notes: site.visibleProfileNotes,
+    geoip_country: geoip,
+    geoip_selected_country: selected ?? (site.countries[0] as string),
+    cdn_prefix: site.cdnPrefix,
+    message_credits: site.messageCredits,
+    signup_credits: site.signupCredits,
+    photo_credits: site.photoCredits,
+    gift_credits: site.giftCredits,
+    message_length: site.messageLength,
+    minimum_message_costs: site.minimumMessageCosts,
+    support_email: site.supportEmail,
+    support_phone: site.supportPhone,
+    enable_site_entry_popup: site.enableSiteEntryPopup ? "yes" : "no",
+    entry_popup_countries: site.entryPopupCountries ?? null,
+    push_public_key: process.env.VAPID_PUBLIC_KEY ?? null,
+    search_fields: site.searchFields,
+    domain: site.domain,
+    domain_language: site.domainLanguage,
+    fictional_warning: t("profile.fictional.warning"),
+    fictional_singular: t("profile.fictional.singular"),
+    fictional_plural: t("profile.fictional.plural"),
+    fictional_icon: site.fictionalIcon,
+    refund_days: site.refundDays,
+    signups: site.signups,
+    logged_out_search: site.loggedOutSearch,
+    logged_out_search_trafficsource: site.loggedOutSearchTrafficsource,
+    member_resell: site.memberResell,
+    niche: site.niche,
+    company_id: site.companyId,
+    mail_name: site.mailName,
+    min_age: site.minAge,
+    us_footer: site.usFooter,
+  };
+}
+
+/** spec §3 Company info, as GET /api/companyinfo.php answers it. */
+export type PublicCompanyInfo = {
+  name: string;
+  address: string;
+  registration_number: string;
+  city: string;
+  country: string;
+  tradenames: string[];
+  vat_numbers: string[];
+  /** spec §9: the support phone cleaned of hyphens and spaces. */
+  support_phone: string;
+  delete_discount: number;
+  added: string;
+};
+
+export function getCompanyInfo(site: Site): PublicCompanyInfo {
+  const company: Company = getCompany(site);
+  return {
+    name: company.name,
+    address: company.address,
+    registration_number: company.registrationNumber,
+    city: company.city,
+    country: company.country,
+    tradenames: company.tradenames,
+    vat_numbers: company.vatNumbers,
+    support_phone: company.supportPhone.replace(/[\s-]/g, ""),
+    delete_discount: company.deleteDiscount,
+    added: company.added,
+  };
+}
+
+/**
+ * spec §6: may this visitor search members while logged out?
+ * @example canSearchLoggedOut(site, { hasTrafficSource: true })
+ */
+export function canSearchLoggedOut(site: Site, visitor: { hasTrafficSource: boolean }): boolean {
+  return site.loggedOutSearch || (site.loggedOutSearchTrafficsource && visitor.hasTrafficSource);
+}

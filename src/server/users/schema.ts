@@ -1,0 +1,64 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { sites } from "../sites/schema";
+
+/** spec §3 User.status: e-mail confirmation state. */
+export type UserStatus = "not_confirmed" | "confirmed";
+
+/** spec §3 Notification categories. */
+export const notificationCategories = [
+  "new_conversations",
+  "new_messages",
+  "like",
+  "unread_message_reminders",
+  "promotions",
+  "weekly_updates",
+  "news",
+  "reminders",
+] as const;
+export type NotificationCategory = (typeof notificationCategories)[number];
+
+/** spec §3 Tracking data, captured from the landing URL. */
+export type TrackingData = Partial<Record<"network" | "ref" | "sub1" | "sub2" | "sub3", string>>;
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id),
+    email: text("email").notNull(),
+    /** argon2id hash (see auth/password.ts); null for members who cannot log in (seeded). */
+    passwordHash: text("password_hash"),
+    status: text("status").$type<UserStatus>().notNull().default("not_confirmed"),
+    /** design §9: an integer balance that never goes below zero. */
+    credits: integer("credits").notNull().default(0),
+    paidUser: boolean("paid_user").notNull().default(false),
+    language: text("language"),
+    notificationsDisabled: jsonb("notifications_disabled")
+      .$type<NotificationCategory[]>()
+      .notNull()
+      .default([]),
+    tracking: jsonb("tracking").$type<TrackingData>(),
+    signupDate: timestamp("signup_date", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // E-mail addresses are unique case-insensitively.
+    uniqueIndex("users_email_key").on(sql`lower(${table.email})`),
+    index("users_site_idx").on(table.siteId),
+    check("users_credits_not_negative", sql`${table.credits} >= 0`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;

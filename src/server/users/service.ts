@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { isLocale, type Locale } from "../../i18n/locales";
+import type { Database } from "../db/client";
+import { photos } from "../photos/schema";
+import { type PhotoView, toPhotoView } from "../photos/service";
+import { profiles } from "../profiles/schema";
+import type { Site } from "../sites/registry";
+import { type NotificationCategory, type User, type UserStatus, users } from "./schema";
+
+/** spec §3 User, as GET /api/user.php and the page shell give it to the client. */
+export type UserView = {
+  id: number;
+  email: string;
+  status: UserStatus;
+  credits: number;
+  paid_user: boolean;
+  signup_date: string;
+  language: Locale | null;
+  notifications_disabled: NotificationCategory[];
+  profile: {
+    id: number;
+    name: string;
+    country: string;
+    status: "active" | "disabled";
+    main_image: PhotoView | null;
+  } | null;
+};
+
+export async function getUserView(db: Database, user: User, site: Site): Promise<UserView> {
+  const [row] = await db
+    .select({ profile: profiles, photo: photos })
+    .from(profiles)
+    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .where(eq(profiles.userId, user.id))
+    .limit(1);
+  return {
+    id: user.id,
+    email: user.email,
+    status: user.status,
+    credits: user.credits,
+    paid_user: user.paidUser,
+    signup_date: user.signupDate.toISOString(),
+    language: isLocale(user.language) ? user.language : null,
+    notifications_disabled: user.notificationsDisabled,
+    profile: row
+      ? {
+          id: row.profile.id,
+          name: row.profile.name,
+          country: row.profile.country,
+          status: row.profile.status,
+          main_image: row.photo ? toPhotoView(row.photo, site.cdnPrefix) : null,
+        }
+      : null,
+  };
+}
+
+/** spec §4: a logged-in locale switch stores the member's language. */
+export async function updateUserLanguage(
+  db: Database,
+  userId: number,
+  language: Locale,
+): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import { hashPassword } from "../server/auth/password";
+import type { Database } from "../server/db/client";
+import { photos } from "../server/photos/schema";
+import { type Profile, profiles } from "../server/profiles/schema";
+import { type User, users } from "../server/users/schema";
+
+export type TestMemberOptions = {
+  email?: string;
+  password?: string;
+  siteId?: string;
+  credits?: number;
+  paidUser?: boolean;
+  language?: string | null;
+  status?: User["status"];
+  profile?: Partial<Omit<Profile, "id" | "userId">>;
+  photoCount?: number;
+};
+
+/** A unique address, so tests never collide, also on a shared PostgreSQL server. */
+export function uniqueEmail(label = "member"): string {
+  return `${label}-${randomUUID()}@test.example`;
+}
+
+/**
+ * Creates a member with a profile (and optionally photo rows) straight in the database, for
+ * tests that need someone to exist. Returns the user and profile rows.
+ */
+export async function createTestMember(db: Database, options: TestMemberOptions = {}) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      siteId: options.siteId ?? "amora",
+      email: options.email ?? uniqueEmail(),
+      passwordHash: options.password ? await hashPassword(options.password) : null,
+      status: options.status ?? "confirmed",
+      credits: options.credits ?? 0,
+      paidUser: options.paidUser ?? false,
+      language: options.language ?? null,
+    })
+    .returning();
+  if (!user) throw new Error("user not created");
+  const [profile] = await db
+    .insert(profiles)
+    .values({
+      userId: user.id,
+      name: "Alex",
+      gender: "female",
+      seeking: "male",
+      birthdate: "1990-05-17",
+      country: "nl",
+      region: "Utrecht",
+      status: "active",
+      ...options.profile,
+    })
+    .returning();
+  if (!profile) throw new Error("profile not created");
+  const photoRows = [];
+  for (let position = 0; position < (options.photoCount ?? 0); position++) {
+    const [photo] = await db
+      .insert(photos)
+      .values({
+        profileId: profile.id,
+        storageKey: `p/${profile.id}/${randomUUID().replaceAll("-", "")}`,
+        width: 720,
+        height: 900,
+        position,
+      })
+      .returning();
+    if (photo) photoRows.push(photo);
+  }
+  return { user, profile, photos: photoRows };
+}
