@@ -51,6 +51,8 @@ export default defineConfig({
       ],
     },
   },
+  // Legal texts and FAQ need no code highlighting; Shiki's inline styles would break the CSP.
+  markdown: { syntaxHighlight: false },
   vite: {
     ssr: {
       // Native and WASM packages are loaded from node_modules at run time, never bundled.

@@ -1,7 +1,9 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/errors";
 import { errorResponses, jsonContent } from "../lib/openapi";
+import { parseTrackingCookie, TRACKING_COOKIE } from "../lib/tracking";
 import { validationHook } from "../lib/validation";
 import { getViewerProfileId } from "../profiles/viewer";
 import { canSearchLoggedOut } from "../sites/service";
@@ -23,7 +25,7 @@ export const searchRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   searchRoute,
   async (c) => {
     const user = c.var.user;
-    const hasTrafficSource = Boolean(c.req.header("cookie")?.includes("tracking="));
+    const hasTrafficSource = parseTrackingCookie(getCookie(c, TRACKING_COOKIE)) !== null;
     if (!user && !canSearchLoggedOut(c.var.site, { hasTrafficSource })) {
       throw new ApiError(403, "authentication_required", "members.loginToSearch.title");
     }

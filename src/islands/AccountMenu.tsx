@@ -1,0 +1,80 @@
+import { useEffect, useId, useRef, useState } from "react";
+import type { Translate } from "../i18n/translate";
+import { logOut } from "../stores/session";
+
+type Props = { t: Translate; name: string; avatar: string | null };
+
+/** The account dropdown of spec §2 (my profile, settings, logout), a keyboard-usable menu. */
+export default function AccountMenu({ t, name, avatar }: Props) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>("a, button")?.focus();
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener("pointerdown", onPointer);
+    return () => document.removeEventListener("pointerdown", onPointer);
+  }, [open]);
+
+  function onMenuKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>("a, button") ?? [])];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === "Escape") {
+      setOpen(false);
+      buttonRef.current?.focus();
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      items[(index + step + items.length) % items.length]?.focus();
+    }
+  }
+
+  return (
+    <div className="account-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="account-button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
+        {avatar ? (
+          <img src={avatar} alt="" width="32" height="40" className="avatar" />
+        ) : (
+          <span className="avatar avatar-initial" aria-hidden="true">
+            {name.slice(0, 1)}
+          </span>
+        )}
+        <span className="account-label">{t("nav.account")}</span>
+      </button>
+      <ul
+        ref={menuRef}
+        id={menuId}
+        className="account-dropdown"
+        hidden={!open}
+        onKeyDown={onMenuKeyDown}
+      >
+        <li>
+          <a href="/profile">{t("nav.myProfile")}</a>
+        </li>
+        <li>
+          <a href="/notifications">{t("nav.settings")}</a>
+        </li>
+        <li>
+          <button type="button" onClick={() => logOut()}>
+            {t("nav.logout")}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useMemo, useRef, useState } from "react";
+import { ApiRequestError, apiFetch } from "../lib/api-client";
+import type { MemberSearchPage, ProfileCard } from "../server/search/service";
+import MemberCard from "./MemberCard";
+import { type I18nProps, useTranslate } from "./use-translate";
+
+type Props = I18nProps & {
+  initial: MemberSearchPage;
+  /** The active filters, sent again with each further page. */
+  query: Record<string, string | number | undefined>;
+};
+
+/**
+ * spec §4: search results are appended page by page. The first page arrives server-rendered;
+ * further pages come from GET /api/search.php with the keyset cursor.
+ */
+export default function MemberResults(props: Props) {
+  const t = useTranslate(props);
+  const [cards, setCards] = useState<ProfileCard[]>(props.initial.profiles);
+  const [cursor, setCursor] = useState(props.initial.next_cursor);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const countries = useMemo(
+    () => new Intl.DisplayNames([props.locale], { type: "region" }),
+    [props.locale],
+  );
+  const total = props.initial.total ?? cards.length;
+
+  async function loadMore() {
+    if (!cursor) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const page = await apiFetch<MemberSearchPage>("/api/search.php", {
+        query: { ...props.query, cursor },
+      });
+      const firstNew = cards.length;
+      setCards((previous) => [...previous, ...page.profiles]);
+      setCursor(page.next_cursor);
+      // Keyboard and screen-reader users continue at the first new card.
+      requestAnimationFrame(() => {
+        listRef.current
+          ?.querySelectorAll<HTMLAnchorElement>(".member-card-link")
+          [firstNew]?.focus();
+      });
+    } catch (caught) {
+      setError(
+        caught instanceof ApiRequestError && caught.status > 0 ? caught.message : t("error.retry"),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (cards.length === 0) {
+    return <p className="empty-state">{t("members.noResults")}</p>;
+  }
+
+  return (
+    <div className="stack">
+      <p className="results-count" role="status">
+        {t("members.results", { count: total })}
+      </p>
+      <ol ref={listRef} className="card-grid" aria-busy={busy}>
+        {cards.map((card, index) => (
+          <li key={card.id}>
+            <MemberCard
+              card={card}
+              t={t}
+              countryName={countries.of(card.country.toUpperCase()) ?? card.country}
+              eager={index < 4}
+            />
+          </li>
+        ))}
+      </ol>
+      {error ? (
+        <p className="alert alert-danger" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {cursor ? (
+        <div className="load-more">
+          <button type="button" className="btn btn-secondary" onClick={loadMore} disabled={busy}>
+            {busy ? t("members.loadingMore") : t("members.loadMore")}
+          </button>
+        </div>
+      ) : (
+        <p className="results-end">{t("members.end")}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { type ReactNode, useEffect, useId, useRef } from "react";
+
+type Props = {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  /** Label of the close button (translated by the caller). */
+  closeLabel: string;
+  /**
+   * When false, neither Escape nor a click on the backdrop closes the modal (spec §2: the
+   * signup modal while signup is in progress).
+   */
+  dismissible?: boolean;
+  children: ReactNode;
+  footer?: ReactNode;
+};
+
+/**
+ * A modal on the native <dialog>: showModal() makes the rest of the page inert, so focus stays
+ * inside; focus returns to the opener on close.
+ */
+export default function Modal({
+  open,
+  title,
+  onClose,
+  closeLabel,
+  dismissible = true,
+  children,
+  footer,
+}: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      if (opener.current instanceof HTMLElement) opener.current.focus();
+    }
+  }, [open]);
+
+  return (
+    // A backdrop click is a pointer convenience; keyboards close with Escape (onCancel).
+    // biome-ignore lint/a11y/useKeyWithClickEvents: see comment above
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        // Escape: close only when allowed.
+        event.preventDefault();
+        if (dismissible) onClose();
+      }}
+      onClick={(event) => {
+        // A click on the dialog element itself is a click on the backdrop.
+        if (dismissible && event.target === ref.current) onClose();
+      }}
+    >
+      <div className="modal-content">
+        <div className="modal-header">
+          <h2 id={titleId} className="modal-title">
+            {title}
+          </h2>
+          {dismissible ? (
+            <button type="button" className="btn btn-ghost btn-icon" onClick={onClose}>
+              <span aria-hidden="true">×</span>
+              <span className="visually-hidden">{closeLabel}</span>
+            </button>
+          ) : null}
+        </div>
+        <div className="modal-body">{children}</div>
+        {footer ? <div className="modal-footer">{footer}</div> : null}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,298 @@
+import { randomBytes } from "node:crypto";
+import { count, eq, sql } from "drizzle-orm";
+import { hashPassword } from "../auth/password";
+import type { Storage } from "../lib/storage";
+import { photos } from "../photos/schema";
+import { type Gender, type ProfileKind, profiles } from "../profiles/schema";
+import { defaultSite, sites } from "../sites/registry";
+import { users } from "../users/schema";
+import type { Database } from "./client";
+import { createRandom, renderPortrait } from "./portrait";
+import { type SeedCountry, seedBios, seedCountries } from "./seed-data";
+
+export const DEMO_PASSWORD = "demo-password-1";
+export const DEMO_LOGINS = [
+  { email: "demo@example.com", password: DEMO_PASSWORD, description: "confirmed, free member" },
+  {
+    email: "premium@example.com",
+    password: DEMO_PASSWORD,
+    description: "confirmed, premium member with credits",
+  },
+] as const;
+
+export const INTERESTS = [
+  "travel",
+  "cooking",
+  "music",
+  "hiking",
+  "movies",
+  "reading",
+  "sports",
+  "dancing",
+  "photography",
+  "art",
+  "gaming",
+  "yoga",
+  "wine",
+  "pets",
+  "fitness",
+  "nature",
+  "fashion",
+  "cycling",
+  "beach",
+  "concerts",
+] as const;
+
+type SeedOptions = {
+  /** How many demo members (besides the two logins). */
+  members: number;
+  /** Whether to render a portrait per photo (the demo) or reuse a small pool (benchmarks). */
+  uniquePhotos: boolean;
+  log?: (message: string) => void;
+};
+
+type Random = () => number;
+
+function pick<T>(random: Random, list: readonly T[]): T {
+  return list[Math.floor(random() * list.length)] as T;
+}
+
+/** A storage key with 96 random bits, spread over 256 folders. */
+function newStorageKey(): string {
+  const id = randomBytes(12).toString("hex");
+  return `p/${id.slice(0, 2)}/${id}`;
+}
+
+/** Ages 18 to 75, most members between 25 and 55 as on real dating sites. */
+function pickAge(random: Random): number {
+  const r = random();
+  if (r < 0.15) return 18 + Math.floor(random() * 7);
+  if (r < 0.85) return 25 + Math.floor(random() * 31);
+  return 56 + Math.floor(random() * 20);
+}
+
+function birthdateForAge(age: number, random: Random): string {
+  const now = new Date();
+  const date = new Date(
+    Date.UTC(now.getUTCFullYear() - age - 1, now.getUTCMonth(), now.getUTCDate()),
+  );
+  date.setUTCDate(date.getUTCDate() + 1 + Math.floor(random() * 364));
+  return date.toISOString().slice(0, 10);
+}
+
+function siteForCountry(country: SeedCountry, random: Random): string {
+  const german = sites.find((site) => site.id === "herzklopfen");
+  if (german?.countries.includes(country.code) && random() < 0.5) return german.id;
+  return defaultSite.id;
+}
+
+async function storePortrait(storage: Storage, key: string, gender: Gender, seed: number) {
+  const portrait = await renderPortrait({ gender, seed });
+  await storage.put(`${key}.webp`, portrait.full);
+  await storage.put(`${key}-thumb.webp`, portrait.thumb);
+  return portrait;
+}
+
+/**
+ * Creates demo members with profiles and generated photos, spread over the countries of the 11
+ * locales, both genders, ages 18-75, with some fictional profiles and some 'cam' and 'resell'
+ * partner cards. Deterministic for a given starting count.
+ */
+export async function seedMembers(db: Database, storage: Storage, options: SeedOptions) {
+  const log = options.log ?? (() => {});
+  const [existing] = await db.select({ total: count() }).from(users);
+  const offset = existing?.total ?? 0;
+  const random = createRandom(20231201 + offset);
+  // A shared pool of images for bulk (benchmark) members: rendering 100 000 portraits would
+  // take an hour and prove nothing more.
+  const pool: { key: string; gender: Gender }[] = [];
+  if (!options.uniquePhotos) {
+    for (let i = 0; i < 24; i++) {
+      const gender: Gender = i % 2 ? "male" : "female";
+      const key = `pool/${randomBytes(12).toString("hex")}`;
+      await storePortrait(storage, key, gender, 5000 + i);
+      pool.push({ key, gender });
+    }
+  }
+
+  const batchSize = options.uniquePhotos ? 20 : 1000;
+  for (let start = 0; start < options.members; start += batchSize) {
+    const size = Math.min(batchSize, options.members - start);
+    const drafts = Array.from({ length: size }, (_, i) => {
+      const n = offset + start + i;
+      const country = seedCountries[n % seedCountries.length] as SeedCountry;
+      const gender: Gender = random() < 0.5 ? "female" : "male";
+      const age = pickAge(random);
+      const kindRoll = random();
+      const kind: ProfileKind = kindRoll < 0.04 ? "cam" : kindRoll < 0.08 ? "resell" : "member";
+      return {
+        n,
+        country,
+        gender,
+        kind,
+        user: {
+          siteId: siteForCountry(country, random),
+          email: `member${n}@members.demo.invalid`,
+          status: "confirmed" as const,
+          language: country.locale,
+          signupDate: new Date(Date.now() - Math.floor(random() * 400) * 86_400_000),
+        },
+        profile: {
+          name: pick(random, gender === "female" ? country.femaleNames : country.maleNames),
+          gender,
+          seeking: (random() < 0.9 ? (gender === "female" ? "male" : "female") : "both") as
+            | "male"
+            | "female"
+            | "both",
+          birthdate: birthdateForAge(age, random),
+          country: country.code,
+          region: pick(random, country.regions),
+          about: pick(random, seedBios[country.locale]),
+          interests: [...INTERESTS]
+            .sort(() => random() - 0.5)
+            .slice(0, 3 + Math.floor(random() * 4)),
+          kind,
+          fictional: kind === "member" && random() < 0.08,
+          status: "active" as const,
+          lastActiveAt: new Date(Date.now() - Math.floor(random() * 30 * 86_400_000)),
+        },
+        photoCount: 1 + Math.floor(random() * 6),
+      };
+    });
+
+    // Render this batch's portraits concurrently (sharp works on libuv's thread pool), outside
+    // the transaction so it stays short.
+    const photoKeys = await Promise.all(
+      drafts.map((draft) =>
+        Promise.all(
+          Array.from({ length: draft.photoCount }, async (_, position) => {
+            if (!options.uniquePhotos) {
+              const candidates = pool.filter((entry) => entry.gender === draft.gender);
+              return (candidates[(draft.n + position) % candidates.length] as { key: string }).key;
+            }
+            const key = newStorageKey();
+            await storePortrait(storage, key, draft.gender, draft.n * 17 + position);
+            return key;
+          }),
+        ),
+      ),
+    );
+
+    await db.transaction(async (tx) => {
+      const insertedUsers = await tx
+        .insert(users)
+        .values(drafts.map((draft) => draft.user))
+        .returning({ id: users.id });
+      const insertedProfiles = await tx
+        .insert(profiles)
+        .values(
+          drafts.map((draft, i) => ({
+            ...draft.profile,
+            userId: (insertedUsers[i] as { id: number }).id,
+          })),
+        )
+        .returning({ id: profiles.id });
+
+      const photoRows: (typeof photos.$inferInsert)[] = [];
+      for (const i of drafts.keys()) {
+        const profileId = (insertedProfiles[i] as { id: number }).id;
+        for (const [position, key] of (photoKeys[i] ?? []).entries()) {
+          photoRows.push({ profileId, storageKey: key, width: 720, height: 900, position });
+        }
+      }
+      const insertedPhotos = await tx
+        .insert(photos)
+        .values(photoRows)
+        .returning({ id: photos.id, profileId: photos.profileId, position: photos.position });
+      const mains = insertedPhotos.filter((photo) => photo.position === 0);
+      if (mains.length) {
+        await tx.execute(sql`
+          update profiles set main_photo_id = m.photo_id
+          from (values ${sql.join(
+            mains.map((photo) => sql`(${photo.profileId}::int, ${photo.id}::int)`),
+            sql`, `,
+          )}) as m(profile_id, photo_id)
+          where profiles.id = m.profile_id`);
+      }
+    });
+    log(`  ${Math.min(start + size, options.members)} / ${options.members} members`);
+  }
+}
+
+/** The two demo logins of the README: a free member and a premium member with credits. */
+export async function seedDemoLogins(db: Database, storage: Storage): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const accounts = [
+    {
+      email: "demo@example.com",
+      credits: 20,
+      paidUser: false,
+      profile: { name: "Sam", gender: "male" as const, seeking: "female" as const },
+      seed: 11,
+    },
+    {
+      email: "premium@example.com",
+      credits: 250,
+      paidUser: true,
+      profile: { name: "Robin", gender: "female" as const, seeking: "male" as const },
+      seed: 23,
+    },
+  ];
+  for (const account of accounts) {
+    const [user] = await db
+      .insert(users)
+      .values({
+        siteId: defaultSite.id,
+        email: account.email,
+        passwordHash,
+        status: "confirmed",
+        credits: account.credits,
+        paidUser: account.paidUser,
+      })
+      .returning({ id: users.id });
+    if (!user) continue;
+    const [profile] = await db
+      .insert(profiles)
+      .values({
+        userId: user.id,
+        ...account.profile,
+        birthdate: "1991-04-12",
+        country: "gb",
+        region: "London",
+        about: "Here to show what the site can do. Say hello!",
+        interests: ["travel", "music", "cooking"],
+        status: "active",
+      })
+      .returning({ id: profiles.id });
+    if (!profile) continue;
+    const key = newStorageKey();
+    await storePortrait(storage, key, account.profile.gender, account.seed);
+    const [photo] = await db
+      .insert(photos)
+      .values({ profileId: profile.id, storageKey: key, width: 720, height: 900, position: 0 })
+      .returning({ id: photos.id });
+    if (photo) {
+      await db.update(profiles).set({ mainPhotoId: photo.id }).where(eq(profiles.id, profile.id));
+    }
+  }
+}
+
+/**
+ * First start with an empty database: seeds the demo (design §11). Returns whether it seeded.
+ */
+export async function seedDemoIfEmpty(
+  db: Database,
+  storage: Storage,
+  options: { members: number; log?: (message: string) => void },
+): Promise<boolean> {
+  const [existing] = await db.select({ total: count() }).from(users);
+  if ((existing?.total ?? 0) > 0) return false;
+  options.log?.(`Seeding ${options.members} demo members with generated photos…`);
+  await seedDemoLogins(db, storage);
+  await seedMembers(db, storage, {
+    members: options.members,
+    uniquePhotos: true,
+    log: options.log,
+  });
+  return true;
+}

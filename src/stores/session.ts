@@ -1,0 +1,48 @@
+import { atom } from "nanostores";
+import { apiFetch, configureApiClient } from "../lib/api-client";
+import type { UserView } from "../server/users/service";
+
+/** spec §4 Chat state's owner: the logged-in member, or null. */
+export const $member = atom<UserView | null>(null);
+
+/** spec §9: refresh every 60 s, or 300 s with push; the first run 5 s after mount. */
+export const USER_REFRESH_MS = 60_000;
+export const USER_REFRESH_PUSH_MS = 300_000;
+export const USER_REFRESH_FIRST_MS = 5_000;
+
+/** spec §8: 403 authentication_required means the member is logged out. */
+export function handleLoggedOut(): void {
+  const wasLoggedIn = $member.get() !== null;
+  $member.set(null);
+  if (wasLoggedIn && typeof location !== "undefined") {
+    const next = location.pathname + location.search;
+    location.assign(`/login?next=${encodeURIComponent(next)}`);
+  }
+}
+
+configureApiClient({ onAuthenticationRequired: handleLoggedOut });
+
+export async function refreshMember(): Promise<void> {
+  const { user } = await apiFetch<{ user: UserView }>("/api/user.php");
+  $member.set(user);
+}
+
+/** Starts the periodic refresh of the member; returns a stop function. */
+export function startMemberRefresh(options: { pushSubscribed?: boolean } = {}): () => void {
+  const interval = options.pushSubscribed ? USER_REFRESH_PUSH_MS : USER_REFRESH_MS;
+  let timer: ReturnType<typeof setTimeout>;
+  const run = async (delay: number) => {
+    timer = setTimeout(async () => {
+      if ($member.get()) await refreshMember().catch(() => {});
+      if ($member.get()) run(interval);
+    }, delay);
+  };
+  run(USER_REFRESH_FIRST_MS);
+  return () => clearTimeout(timer);
+}
+
+export async function logOut(): Promise<void> {
+  await apiFetch("/api/logout.php", { retries: 1 }).catch(() => {});
+  $member.set(null);
+  location.assign("/");
+}
