@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n, type InterpolationOptions } from "i18next";
+import i18next, { type FormatterModule, type i18n as I18n } from "i18next";
 import { type Catalogue, catalogues, type MessageKey } from "../../i18n/catalogues";
 import { defaultLocale, type Locale, locales } from "../../i18n/locales";
 import type { MessageParams, Translate } from "../../i18n/translate";
@@ -14,29 +14,26 @@ function formatNumber(value: number, locale: string): string {
   return format.format(value);
 }
 
-// i18next still calls `interpolation.format` for every value when alwaysFormat is on; its
-// typings dropped the option, hence the variable (no excess-property check).
-const interpolation: InterpolationOptions = Object.assign(
-  {
-    // The spec writes placeholders as {minutes}; one syntax in catalogues and code.
-    prefix: "{",
-    suffix: "}",
-    // Output goes through Astro/React escaping or JSON, never raw into HTML.
-    escapeValue: false,
-    alwaysFormat: true,
-  },
-  {
-    // Numbers in messages are formatted for the locale (1.234 in German, 1 234 in French).
-    format: (value: unknown, _format: unknown, lng: string | undefined) =>
-      typeof value === "number" ? formatNumber(value, lng ?? defaultLocale) : value,
-  },
-);
+/**
+ * A formatter module (i18next's supported extension point): with `alwaysFormat` every
+ * interpolated value passes through it, so numbers come out as the locale writes them
+ * (1.234 in German, 1 234 in French), exactly as the client translator does.
+ */
+const numberFormatter: FormatterModule = {
+  type: "formatter",
+  init: () => {},
+  add: () => {},
+  addCached: () => {},
+  format: (value: unknown, _format: string | undefined, lng: string | undefined): string =>
+    // Anything else passes through untouched, so i18next still sees a missing value as missing.
+    typeof value === "number" ? formatNumber(value, lng ?? defaultLocale) : (value as string),
+};
 
 let instance: I18n | undefined;
 
 function getI18n(): I18n {
   if (instance) return instance;
-  instance = i18next.createInstance();
+  instance = i18next.createInstance().use(numberFormatter);
   void instance.init({
     // Resources are bundled, so initialisation is synchronous: no backend, no loading.
     initAsync: false,
@@ -49,7 +46,14 @@ function getI18n(): I18n {
     // Flat dotted keys (design §2): dots are part of the key, not nesting.
     keySeparator: false,
     nsSeparator: false,
-    interpolation,
+    interpolation: {
+      // The spec writes placeholders as {minutes}; one syntax in catalogues and code.
+      prefix: "{",
+      suffix: "}",
+      // Output goes through Astro/React escaping or JSON, never raw into HTML.
+      escapeValue: false,
+      alwaysFormat: true,
+    },
   });
   return instance;
 }
