@@ -24,13 +24,17 @@ describe.each(locales.filter((locale) => locale !== "en"))("the %s catalogue", (
 
   it("has every key English has", () => {
     const missing = baseKeys.filter((key) =>
-      pluralBases.has(key) ? !categories.every((c) => `${key}_${c}` in catalogue) : !(key in catalogue),
+      pluralBases.has(key)
+        ? !categories.every((c) => `${key}_${c}` in catalogue)
+        : !(key in catalogue),
     );
     expect(missing).toEqual([]);
   });
 
   it("has no keys English lacks", () => {
-    const extra = Object.keys(catalogue).filter((key) => !baseKeys.includes(key.replace(PLURAL, "")));
+    const extra = Object.keys(catalogue).filter(
+      (key) => !baseKeys.includes(key.replace(PLURAL, "")),
+    );
     expect(extra).toEqual([]);
   });
 
@@ -41,7 +45,9 @@ describe.each(locales.filter((locale) => locale !== "en"))("the %s catalogue", (
       }
       // Plural forms may spell the number out ("one message"), so {count} is optional there.
       const base = key.replace(PLURAL, "");
-      const expected = placeholders(en[key]).filter((name) => name !== "count").join();
+      const expected = placeholders(en[key])
+        .filter((name) => name !== "count")
+        .join();
       return categories
         .map((category) => `${base}_${category}`)
         .filter(
@@ -98,7 +104,9 @@ describe("the client translator", () => {
     for (const key of baseKeys) {
       const typed = key as Parameters<typeof client>[0];
       expect(client(typed, params), key).toBe(server(typed, params));
-      expect(client(typed, { ...params, count: 1 }), key).toBe(server(typed, { ...params, count: 1 }));
+      expect(client(typed, { ...params, count: 1 }), key).toBe(
+        server(typed, { ...params, count: 1 }),
+      );
     }
   });
 

@@ -5,14 +5,19 @@ import { localeAlternates } from "./urls";
 describe("resolveLocale (design §5 order)", () => {
   it("prefers the locale cookie over everything else", () => {
     expect(
-      resolveLocale({ cookie: "fi", memberLanguage: "de", domainLanguage: "nl-NL", acceptLanguage: "fr" }),
+      resolveLocale({
+        cookie: "fi",
+        memberLanguage: "de",
+        domainLanguage: "nl-NL",
+        acceptLanguage: "fr",
+      }),
     ).toBe("fi");
   });
 
   it("uses the member's language when there is no cookie", () => {
-    expect(resolveLocale({ memberLanguage: "de", domainLanguage: "nl-NL", acceptLanguage: "fr" })).toBe(
-      "de",
-    );
+    expect(
+      resolveLocale({ memberLanguage: "de", domainLanguage: "nl-NL", acceptLanguage: "fr" }),
+    ).toBe("de");
   });
 
   it("then the first two letters of the site's domain_language", () => {

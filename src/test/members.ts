@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { hashPassword } from "../server/auth/password";
 import type { Database } from "../server/db/client";
 import { photos } from "../server/photos/schema";
@@ -69,5 +70,9 @@ export async function createTestMember(db: Database, options: TestMemberOptions 
       .returning();
     if (photo) photoRows.push(photo);
   }
-  return { user, profile, photos: photoRows };
+  const [main] = photoRows;
+  if (main) {
+    await db.update(profiles).set({ mainPhotoId: main.id }).where(eq(profiles.id, profile.id));
+  }
+  return { user, profile: { ...profile, mainPhotoId: main?.id ?? null }, photos: photoRows };
 }

@@ -1,0 +1,71 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestMember, uniqueEmail } from "../../test/members";
+import { createApp } from "../app";
+import { getDb } from "../db/client";
+import type { ProfileDetail } from "./service";
+
+const app = createApp();
+
+describe("GET /api/profile.php", () => {
+  let profileId: number;
+  let memberCookie: string;
+
+  beforeAll(async () => {
+    const db = await getDb();
+    const { profile } = await createTestMember(db, {
+      photoCount: 4,
+      profile: {
+        name: "Noor",
+        country: "nl",
+        fictional: true,
+        about: "<b>Not HTML</b>",
+        interests: ["travel", "yoga"],
+      },
+    });
+    profileId = profile.id;
+    const email = uniqueEmail("viewer");
+    await createTestMember(db, { email, password: "viewer password" });
+    const login = await app.request("/api/user.php", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "viewer password" }),
+    });
+    memberCookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  });
+
+  it("shows a logged-out visitor the main photo only and no URL for the rest", async () => {
+    const response = await app.request(`/api/profile.php?id=${profileId}`);
+    expect(response.status).toBe(200);
+    const profile = (await response.json()) as ProfileDetail;
+    expect(profile).toMatchObject({ name: "Noor", fictional: true, interests: ["travel", "yoga"] });
+    expect(profile.photos).toHaveLength(4);
+    expect(profile.photos[0]).toHaveProperty("match");
+    for (const photo of profile.photos.slice(1)) {
+      expect(photo).toEqual({ id: expect.any(Number), locked: true });
+    }
+  });
+
+  it("shows a logged-in member every photo", async () => {
+    const response = await app.request(`/api/profile.php?id=${profileId}`, {
+      headers: { cookie: memberCookie },
+    });
+    const profile = (await response.json()) as ProfileDetail;
+    expect(profile.photos.every((photo) => "match" in photo)).toBe(true);
+  });
+
+  it("answers an unknown profile with a translated 404", async () => {
+    const response = await app.request("/api/profile.php?id=999999", {
+      headers: { cookie: "locale=nl" },
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: "not_found",
+      message: "Dit profiel is niet beschikbaar",
+    });
+  });
+
+  it("refuses an id that is not a number", async () => {
+    const response = await app.request("/api/profile.php?id=abc");
+    expect(response.status).toBe(422);
+  });
+});

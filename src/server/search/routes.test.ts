@@ -1,0 +1,134 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestMember, uniqueEmail } from "../../test/members";
+import { createApp } from "../app";
+import { getDb } from "../db/client";
+import { latestBirthdateForAge } from "../profiles/age";
+import { profiles } from "../profiles/schema";
+import type { MemberSearchPage } from "./service";
+
+const app = createApp();
+// A country no other test file uses, so counts hold on a shared PostgreSQL server too.
+const COUNTRY = "fi";
+
+async function search(query: string, headers: Record<string, string> = {}) {
+  return app.request(`/api/search.php?${query}`, { headers: { host: "localhost", ...headers } });
+}
+
+describe("GET /api/search.php", () => {
+  beforeAll(async () => {
+    const db = await getDb();
+    const base = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 30; i++) {
+      await createTestMember(db, {
+        profile: {
+          name: `Searchable ${i}`,
+          country: COUNTRY,
+          gender: i % 2 ? "male" : "female",
+          birthdate: latestBirthdateForAge(20 + i),
+          region: i < 10 ? "Uusimaa" : "Lappi",
+          // Several members share a timestamp, so paging must break ties by id.
+          lastActiveAt: new Date(base + Math.floor(i / 3) * 60_000),
+        },
+        photoCount: i % 3,
+      });
+    }
+    const hidden = await createTestMember(db, { profile: { country: COUNTRY, name: "Hidden" } });
+    await db.update(profiles).set({ status: "disabled" }).where(eq(profiles.id, hidden.profile.id));
+  });
+
+  it("pages through every match exactly once with the keyset cursor", async () => {
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const response = await search(`country=${COUNTRY}${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as MemberSearchPage;
+      if (pages === 0) expect(page.total).toBe(30);
+      else expect(page.total).toBeNull();
+      seen.push(...page.profiles.map((profile) => profile.id));
+      cursor = page.next_cursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(2);
+    expect(seen).toHaveLength(30);
+    expect(new Set(seen).size).toBe(30);
+  });
+
+  it("lists the most recently active first", async () => {
+    const page = (await (await search(`country=${COUNTRY}`)).json()) as MemberSearchPage;
+    expect(page.profiles[0]?.name).toMatch(/Searchable 2[789]/);
+  });
+
+  it("filters by gender, region and age", async () => {
+    const page = (await (
+      await search(`country=${COUNTRY}&gender=female&countryregion=Uusimaa&min_age=22&max_age=26`)
+    ).json()) as MemberSearchPage;
+    const ages = page.profiles.map((profile) => profile.age).sort();
+    expect(ages).toEqual([22, 24, 26]);
+    expect(page.total).toBe(3);
+  });
+
+  it("never lists disabled profiles", async () => {
+    const page = (await (await search(`country=${COUNTRY}`)).json()) as MemberSearchPage;
+    expect(page.profiles.map((profile) => profile.name)).not.toContain("Hidden");
+  });
+
+  it("gives photo URLs carrying the site's cdn_prefix path, and null without a photo", async () => {
+    const page = (await (await search(`country=${COUNTRY}`)).json()) as MemberSearchPage;
+    const withPhoto = page.profiles.find((profile) => profile.main_image);
+    const without = page.profiles.find((profile) => !profile.main_image);
+    expect(withPhoto?.main_image?.match).toMatch(/^\/media\/p\/\d+\/[0-9a-f]{32}\.webp$/);
+    expect(without?.main_image).toBeNull();
+  });
+
+  it("refuses a minimum age above the maximum with a field message", async () => {
+    const response = await search("min_age=40&max_age=30");
+    expect(response.status).toBe(422);
+    expect((await response.json()).fields).toHaveProperty("max_age");
+  });
+
+  it("refuses a forged cursor", async () => {
+    const response = await search("cursor=../../etc");
+    expect(response.status).toBe(422);
+  });
+
+  describe("on a site without logged-out search (spec §6)", () => {
+    it("requires login from a visitor without a traffic source", async () => {
+      const response = await search("", { host: "127.0.0.1" });
+      expect(response.status).toBe(403);
+      expect((await response.json()).error).toBe("authentication_required");
+    });
+
+    it("lets a visitor who came from a traffic source search", async () => {
+      const response = await search("", {
+        host: "127.0.0.1",
+        cookie: `tracking=${encodeURIComponent(JSON.stringify({ network: "ads" }))}`,
+      });
+      expect(response.status).toBe(200);
+    });
+
+    it("lets a member search, leaving out their own profile", async () => {
+      const db = await getDb();
+      const email = uniqueEmail("searcher");
+      const { profile } = await createTestMember(db, {
+        email,
+        password: "searcher password",
+        siteId: "herzklopfen",
+        profile: { country: COUNTRY },
+      });
+      const login = await app.request("/api/user.php", {
+        method: "POST",
+        headers: { "content-type": "application/json", host: "127.0.0.1" },
+        body: JSON.stringify({ email, password: "searcher password" }),
+      });
+      const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+      const response = await search(`country=${COUNTRY}`, { host: "127.0.0.1", cookie });
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as MemberSearchPage;
+      expect(page.total).toBe(30);
+      expect(page.profiles.map((card) => card.id)).not.toContain(profile.id);
+    });
+  });
+});
