@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { ApiRequestError, apiFetch } from "../lib/api-client";
 import type { MemberSearchPage, ProfileCard } from "../server/search/service";
 import MemberCard from "./MemberCard";
@@ -21,6 +21,16 @@ export default function MemberResults(props: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
+  const focusIndex = useRef<number | null>(null);
+
+  // Keyboard and screen-reader users continue at the first newly loaded card.
+  useEffect(() => {
+    if (focusIndex.current === null || cards.length === 0) return;
+    listRef.current
+      ?.querySelectorAll<HTMLAnchorElement>(".member-card-link")
+      [focusIndex.current]?.focus();
+    focusIndex.current = null;
+  }, [cards]);
   const countries = useMemo(
     () => new Intl.DisplayNames([props.locale], { type: "region" }),
     [props.locale],

@@ -126,7 +126,8 @@ export default function TopNav(props: Props) {
                   </a>
                 ) : (
                   <a href="/premium" className="btn btn-primary btn-sm get-premium">
-                    {t("nav.getPremium")}
+                    <NavIcon name="crown" />
+                    <span className="get-premium-label">{t("nav.getPremium")}</span>
                   </a>
                 )}
               </li>
@@ -175,6 +176,7 @@ const ICONS = {
   heart:
     "M12 21s-7.5-4.6-9.6-9.2C.9 8.3 3 4 7 4c2.1 0 3.5 1.1 5 3 1.5-1.9 2.9-3 5-3 4 0 6.1 4.3 4.6 7.8C19.5 16.4 12 21 12 21Z",
   coin: "M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm1 3v1.1c1.3.3 2.4 1.2 2.5 2.6h-2c-.1-.5-.6-.9-1.5-.9s-1.4.4-1.4.9c0 .5.4.8 1.8 1.1 2 .5 3.2 1.2 3.2 3 0 1.4-1.1 2.4-2.6 2.7V17h-2v-1.1c-1.5-.3-2.6-1.3-2.7-2.8h2c.1.7.7 1.1 1.7 1.1 1 0 1.6-.4 1.6-1s-.5-.9-1.9-1.2c-1.9-.4-3.1-1.1-3.1-2.8 0-1.3 1-2.3 2.4-2.6V7h2Z",
+  crown: "M3 7l4.5 4L12 4l4.5 7L21 7l-2 12H5L3 7Zm3.7 10h10.6l1-6.1-2.5 2.2L12 8l-3.8 5.1-2.5-2.2 1 6.1Z",
 } as const;
 
 function NavIcon({ name }: { name: keyof typeof ICONS }) {

@@ -1,0 +1,59 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 4322);
+// Browsers cannot be downloaded here: Playwright drives the system Chromium (design §2).
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testIgnore: /mobile\.spec\.ts/,
+    },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], channel: undefined },
+      testMatch: /mobile\.spec\.ts/,
+    },
+  ],
+  webServer: {
+    // A fresh embedded database with a small demo seed, served from the production build.
+    command: "rm -rf .e2e-data && node_modules/.bin/tsx scripts/start.ts",
+    url: `http://127.0.0.1:${PORT}/api/settings.php`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: {
+      DATA_DIR: ".e2e-data",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      SEED_MEMBERS: "80",
+      ASTRO_TELEMETRY_DISABLED: "1",
+    },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,45 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, PREMIUM, signIn } from "./helpers";
+
+test.describe("logging in and out", () => {
+  test("logs in with the demo account and lands in the member area", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("E-mail address").fill(DEMO.email);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/members$/);
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect(nav.getByRole("link", { name: "Search members" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Get Premium" })).toBeVisible();
+    await expect(nav.getByRole("button", { name: "My account" })).toBeVisible();
+  });
+
+  test("keeps the typed address and says so when the password is wrong", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("E-mail address").fill(DEMO.email);
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Login failed, please try again");
+    await expect(page.getByLabel("E-mail address")).toHaveValue(DEMO.email);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("shows a premium member their credits instead of Get Premium", async ({ page }) => {
+    await signIn(page, PREMIUM);
+    await page.goto("/members");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect(nav.getByRole("link", { name: /Credits/ })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Get Premium" })).toHaveCount(0);
+  });
+
+  test("logs out from the account menu", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/members");
+    await page.getByRole("button", { name: "My account" }).click();
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Log in" }).first()).toBeVisible();
+    const me = await page.request.get("/api/user.php");
+    expect(me.status()).toBe(403);
+  });
+});

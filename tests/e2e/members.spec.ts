@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible, signIn } from "./helpers";
+
+test.describe("browsing members", () => {
+  test("lists members, loads more, and opens a profile", async ({ page }) => {
+    await page.goto("/members");
+    await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
+    await expect(page.getByRole("status")).toHaveText(/\d+ members found/);
+    const cards = page.locator("article.member-card");
+    await expect(cards).toHaveCount(24);
+    await page.getByRole("button", { name: "Show more members" }).click();
+    await expect(cards).toHaveCount(48);
+    // Focus moves to the first newly loaded card for keyboard users.
+    await expect(cards.nth(24).getByRole("link")).toBeFocused();
+
+    const name = (await cards.first().getByRole("heading").textContent()) ?? "";
+    await cards.first().getByRole("link").click();
+    await expect(page).toHaveURL(/\/members\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expectAccessible(page);
+  });
+
+  test("filters by gender and keeps the choice in the form", async ({ page }) => {
+    await page.goto("/members");
+    await page.getByLabel("Show").selectOption("female");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/gender=female/);
+    await expect(page.getByLabel("Show")).toHaveValue("female");
+  });
+
+  test("keeps further photos from visitors and explains how to see them", async ({ page }) => {
+    const search = await page.request.get("/api/search.php");
+    const { profiles } = (await search.json()) as { profiles: { id: number }[] };
+    let withPhotos: number | undefined;
+    for (const { id } of profiles) {
+      const detail = await (await page.request.get(`/api/profile.php?id=${id}`)).json();
+      if (detail.photos.length > 1) {
+        withPhotos = id;
+        break;
+      }
+    }
+    expect(withPhotos).toBeDefined();
+    await page.goto(`/members/${withPhotos}`);
+    const locked = page.getByRole("button", { name: "Locked photo" }).first();
+    await locked.click();
+    const dialog = page.getByRole("dialog", { name: "Log in to see all photos" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(locked).toBeFocused();
+
+    await signIn(page);
+    await page.goto(`/members/${withPhotos}`);
+    await expect(page.getByRole("button", { name: "Locked photo" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Show photo 2" }).click();
+    await expect(page.getByRole("img", { name: /^Photo 2 of / })).toBeVisible();
+  });
+
+  test("shows the same profile at /likes/m/{id}", async ({ page }) => {
+    await signIn(page);
+    const search = await page.request.get("/api/search.php");
+    const { profiles } = (await search.json()) as { profiles: { id: number; name: string }[] };
+    const first = profiles[0];
+    await page.goto(`/likes/m/${first?.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(first?.name ?? "");
+  });
+});
