@@ -2,14 +2,19 @@ import { type SubmitEvent, useId, useRef, useState } from "react";
 import { ApiRequestError, apiFetch } from "../lib/api-client";
 import { type I18nProps, useTranslate } from "./use-translate";
 
-type Props = I18nProps & { next: string };
+type Props = I18nProps & {
+  next: string;
+  /** An error from a server-side submit (before hydration), and the address typed then. */
+  initialError?: string | null;
+  initialEmail?: string;
+};
 
 /** The login form (design §6): POST /api/user.php, then on to where the member was going. */
 export default function LoginForm(props: Props) {
   const t = useTranslate(props);
   const ids = { email: useId(), password: useId(), error: useId() };
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(props.initialError ?? null);
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -48,6 +53,8 @@ export default function LoginForm(props: Props) {
   return (
     <form
       className="stack"
+      method="post"
+      action={`/login?next=${encodeURIComponent(props.next)}`}
       onSubmit={onSubmit}
       noValidate
       aria-describedby={error ? ids.error : undefined}
@@ -69,6 +76,7 @@ export default function LoginForm(props: Props) {
           type="email"
           autoComplete="username"
           inputMode="email"
+          defaultValue={props.initialEmail}
           required
           className="field-input"
           aria-invalid={fields.email ? true : undefined}

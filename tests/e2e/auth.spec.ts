@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, PREMIUM, signIn } from "./helpers";
+import { DEMO, PREMIUM, signIn, waitForHydration } from "./helpers";
 
 test.describe("logging in and out", () => {
   test("logs in with the demo account and lands in the member area", async ({ page }) => {
@@ -35,11 +35,30 @@ test.describe("logging in and out", () => {
   test("logs out from the account menu", async ({ page }) => {
     await signIn(page);
     await page.goto("/members");
+    await waitForHydration(page);
     await page.getByRole("button", { name: "My account" }).click();
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: "Log in" }).first()).toBeVisible();
     const me = await page.request.get("/api/user.php");
     expect(me.status()).toBe(403);
+  });
+
+  test("works before JavaScript has loaded, without putting the password in the URL", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.getByLabel("E-mail address").fill(DEMO.email);
+    await page.getByLabel("Password", { exact: true }).fill("wrong password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Login failed, please try again");
+    await expect(page.getByLabel("E-mail address")).toHaveValue(DEMO.email);
+    expect(page.url()).not.toContain("password");
+    await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/members$/);
+    await context.close();
   });
 });

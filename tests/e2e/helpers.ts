@@ -28,3 +28,19 @@ export function collectConsoleErrors(page: Page): string[] {
   page.on("pageerror", (error) => errors.push(String(error)));
   return errors;
 }
+
+/**
+ * Waits until the islands that are on screen have hydrated (Astro drops their `ssr` attribute),
+ * so a click reaches React and not the server-rendered HTML.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("astro-island")]
+      .filter((island) => {
+        if (island.getAttribute("client") !== "visible") return true;
+        const box = island.getBoundingClientRect();
+        return box.top < window.innerHeight && box.bottom > 0;
+      })
+      .every((island) => !island.hasAttribute("ssr")),
+  );
+}

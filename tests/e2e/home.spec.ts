@@ -8,7 +8,10 @@ test.describe("home", () => {
     await expect(page).toHaveTitle("Amora – dating and chat for singles");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(
-      page.getByRole("heading", { level: 1, name: "Meet someone who makes your heart beat faster" }),
+      page.getByRole("heading", {
+        level: 1,
+        name: "Meet someone who makes your heart beat faster",
+      }),
     ).toBeVisible();
     await expect(page.getByRole("heading", { name: "New members" })).toBeVisible();
     await expect(page.locator("article.member-card")).toHaveCount(10);

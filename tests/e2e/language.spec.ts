@@ -1,9 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { signIn, waitForHydration } from "./helpers";
 
 test.describe("switching language", () => {
-  test("changes a public page to the chosen language and remembers it", async ({ page, context }) => {
+  test("changes a public page to the chosen language and remembers it", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/");
+    await waitForHydration(page);
     await page.getByRole("combobox", { name: "Language" }).selectOption("sv");
     await expect(page).toHaveURL(/\/sv\/$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "sv");
@@ -18,6 +22,7 @@ test.describe("switching language", () => {
   test("stores a logged-in member's language on their account", async ({ page }) => {
     await signIn(page);
     await page.goto("/members");
+    await waitForHydration(page);
     await page.getByRole("combobox", { name: "Language" }).selectOption("it");
     await expect(page.locator("html")).toHaveAttribute("lang", "it");
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Members");

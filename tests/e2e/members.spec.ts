@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, signIn } from "./helpers";
+import { expectAccessible, signIn, waitForHydration } from "./helpers";
 
 test.describe("browsing members", () => {
   test("lists members, loads more, and opens a profile", async ({ page }) => {
@@ -8,6 +8,7 @@ test.describe("browsing members", () => {
     await expect(page.getByRole("status")).toHaveText(/\d+ members found/);
     const cards = page.locator("article.member-card");
     await expect(cards).toHaveCount(24);
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Show more members" }).click();
     await expect(cards).toHaveCount(48);
     // Focus moves to the first newly loaded card for keyboard users.
@@ -41,6 +42,7 @@ test.describe("browsing members", () => {
     }
     expect(withPhotos).toBeDefined();
     await page.goto(`/members/${withPhotos}`);
+    await waitForHydration(page);
     const locked = page.getByRole("button", { name: "Locked photo" }).first();
     await locked.click();
     const dialog = page.getByRole("dialog", { name: "Log in to see all photos" });
@@ -51,6 +53,7 @@ test.describe("browsing members", () => {
 
     await signIn(page);
     await page.goto(`/members/${withPhotos}`);
+    await waitForHydration(page);
     await expect(page.getByRole("button", { name: "Locked photo" })).toHaveCount(0);
     await page.getByRole("button", { name: "Show photo 2" }).click();
     await expect(page.getByRole("img", { name: /^Photo 2 of / })).toBeVisible();
