@@ -42,7 +42,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function measure(
   name: string,
-  call: (i: number) => Promise<Response>,
+  call: (i: number) => Response | Promise<Response>,
   budget?: string,
 ): Promise<Result> {
   for (let i = 0; i < 100; i++) await (await call(i)).arrayBuffer(); // warm-up
@@ -84,7 +84,9 @@ function print(results: Result[]) {
   }
 }
 
-console.log(`Seeding ${MEMBERS} members into ${process.env.DATABASE_URL ? "PostgreSQL" : dataDir}…`);
+console.log(
+  `Seeding ${MEMBERS} members into ${process.env.DATABASE_URL ? "PostgreSQL" : dataDir}…`,
+);
 const { db } = await getConnection();
 await seedDemoLogins(db, getStorage());
 const seedStart = performance.now();
@@ -138,7 +140,13 @@ if (existsSync(entry) && !process.env.DATABASE_URL) {
   try {
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 100; i++) {
-      if (await fetch(`${base}/api/settings.php`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/settings.php`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 200));
     }
     results.push(
@@ -153,7 +161,11 @@ if (existsSync(entry) && !process.env.DATABASE_URL) {
         fetch(`${base}/api/search.php?${searches[i % searches.length]}`, { headers: { cookie } }),
       ),
     );
-    results.push(await measure("HTTP via Astro  GET /members (SSR page)", () => fetch(`${base}/members`, { headers: { cookie } })));
+    results.push(
+      await measure("HTTP via Astro  GET /members (SSR page)", () =>
+        fetch(`${base}/members`, { headers: { cookie } }),
+      ),
+    );
   } finally {
     server.kill();
   }
