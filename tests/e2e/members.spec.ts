@@ -67,4 +67,21 @@ test.describe("browsing members", () => {
     await page.goto(`/likes/m/${first?.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(first?.name ?? "");
   });
+
+  test("asks visitors of a site without logged-out search to log in (spec §6)", async ({
+    page,
+  }) => {
+    await page.goto(`http://127.0.0.1:${process.env.E2E_PORT ?? 4322}/members`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.locator("article.member-card")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Anmelden" }).last()).toHaveAttribute(
+      "href",
+      "/login?next=%2Fmembers",
+    );
+  });
+
+  test("lets visitors in who came from a traffic source", async ({ page }) => {
+    await page.goto(`http://127.0.0.1:${process.env.E2E_PORT ?? 4322}/members?network=ads&sub1=x`);
+    await expect(page.locator("article.member-card").first()).toBeVisible();
+  });
 });
