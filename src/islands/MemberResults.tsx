@@ -70,7 +70,9 @@ export default function MemberResults(props: Props) {
   return (
     <div className="stack">
       <p className="results-count" role="status">
-        {t("members.results", { count: total })}
+        {props.initial.total_capped
+          ? t("members.resultsMore", { count: total })
+          : t("members.results", { count: total })}
       </p>
       <ol ref={listRef} className="card-grid" aria-busy={busy}>
         {cards.map((card, index) => (

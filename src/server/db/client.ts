@@ -27,6 +27,9 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Co
   const client = new PGlite(inMemory ? dataDir : resolve(dataDir, "pglite"));
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
+  // PGlite runs no autovacuum, so the planner has no statistics unless we gather them; without
+  // them member search scans the table instead of walking its index (bench: 48 ms vs 0.6 ms).
+  await client.exec("analyze");
   return { db, close: () => client.close(), engine: "pglite" };
 }
 

@@ -217,6 +217,8 @@ export async function seedMembers(db: Database, storage: Storage, options: SeedO
     });
     log(`  ${Math.min(start + size, options.members)} / ${options.members} members`);
   }
+  // Fresh statistics after a bulk load, so the planner uses the search indexes.
+  await db.execute(sql`analyze`);
 }
 
 /** The two demo logins of the README: a free member and a premium member with credits. */

@@ -15,5 +15,8 @@ export async function markMemberActive(db: Database, userId: number, now = Date.
     // Forget members who have not been seen for a while, so the map stays small.
     for (const [id, at] of lastMarked) if (now - at >= MARK_INTERVAL_MS) lastMarked.delete(id);
   }
-  await db.update(profiles).set({ lastActiveAt: new Date(now) }).where(eq(profiles.userId, userId));
+  await db
+    .update(profiles)
+    .set({ lastActiveAt: new Date(now) })
+    .where(eq(profiles.userId, userId));
 }

@@ -5,7 +5,8 @@ import { createApp } from "../app";
 import { getDb } from "../db/client";
 import { latestBirthdateForAge } from "../profiles/age";
 import { profiles } from "../profiles/schema";
-import type { MemberSearchPage } from "./service";
+import { defaultSite } from "../sites/registry";
+import { findMembers, type MemberSearchPage } from "./service";
 
 const app = createApp();
 // A country no other test file uses, so counts hold on a shared PostgreSQL server too.
@@ -68,6 +69,18 @@ describe("GET /api/search.php", () => {
     const ages = page.profiles.map((profile) => profile.age).sort();
     expect(ages).toEqual([22, 24, 26]);
     expect(page.total).toBe(3);
+  });
+
+  it("counts at most up to its cap and says there are more", async () => {
+    const page = await findMembers(
+      await getDb(),
+      { country: COUNTRY },
+      { site: defaultSite, totalCap: 10 },
+    );
+    expect(page.total).toBe(10);
+    expect(page.total_capped).toBe(true);
+    const exact = await findMembers(await getDb(), { country: COUNTRY }, { site: defaultSite });
+    expect(exact).toMatchObject({ total: 30, total_capped: false });
   });
 
   it("never lists disabled profiles", async () => {

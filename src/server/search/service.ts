@@ -21,10 +21,17 @@ export type ProfileCard = {
 
 export type MemberSearchPage = {
   profiles: ProfileCard[];
-  /** Total matches, on the first page only (spec §3: result pages with total results). */
+  /**
+   * Total matches, on the first page only (spec §3: result pages with total results), counted up
+   * to TOTAL_CAP: counting every one of 100 000 members on each search costs more than the page.
+   */
   total: number | null;
+  /** True when there are more than `total` matches ("more than 1,000 members found"). */
+  total_capped: boolean;
   next_cursor: string | null;
 };
+
+export const TOTAL_CAP = 1000;
 
 export const SEARCH_PAGE_SIZE = 24;
 
@@ -106,9 +113,10 @@ export function toProfileCard(row: CardRow, site: Site, today = new Date()): Pro
 export async function findMembers(
   db: Database,
   query: MemberSearchQuery,
-  options: { site: Site; viewerProfileId?: number | null; pageSize?: number },
+  options: { site: Site; viewerProfileId?: number | null; pageSize?: number; totalCap?: number },
 ): Promise<MemberSearchPage> {
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
+  const totalCap = options.totalCap ?? TOTAL_CAP;
   const today = new Date();
   const filters: SQL[] = [eq(profiles.status, "active")];
   if (query.gender) filters.push(eq(profiles.gender, query.gender));
@@ -142,16 +150,22 @@ export async function findMembers(
   const page = rows.slice(0, pageSize);
   const last = page.at(-1);
   let total: number | null = null;
+  let totalCapped = false;
   if (!cursor) {
-    const [counted] = await db
-      .select({ total: count() })
+    const matches = db
+      .select({ one: sql`1` })
       .from(profiles)
-      .where(and(...filters));
-    total = counted?.total ?? 0;
+      .where(and(...filters))
+      .limit(totalCap + 1)
+      .as("matches");
+    const [counted] = await db.select({ total: count() }).from(matches);
+    totalCapped = (counted?.total ?? 0) > totalCap;
+    total = Math.min(counted?.total ?? 0, totalCap);
   }
   return {
     profiles: page.map((row) => toProfileCard(row, options.site, today)),
     total,
+    total_capped: totalCapped,
     next_cursor:
       hasMore && last ? encodeCursor({ lastActiveAt: last.lastActiveAt, id: last.id }) : null,
   };
