@@ -77,9 +77,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   );
 
   const response = await next();
-  // design §10 security headers. The page CSP itself is Astro's (astro.config.mjs); a meta CSP
-  // cannot carry frame-ancestors, so that one travels as a header.
-  response.headers.set("content-security-policy", "frame-ancestors 'none'");
+  // design §10 security headers. The page CSP is Astro's (astro.config.mjs: hashes of its own
+  // scripts and styles); frame-ancestors is added to it, as only a header can carry it.
+  const csp = response.headers.get("content-security-policy");
+  response.headers.set(
+    "content-security-policy",
+    csp ? `${csp}; frame-ancestors 'none'` : "frame-ancestors 'none'",
+  );
   response.headers.set("x-content-type-options", "nosniff");
   response.headers.set("referrer-policy", "strict-origin-when-cross-origin");
   if (context.url.protocol === "https:") {

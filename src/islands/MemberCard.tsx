@@ -7,14 +7,26 @@ type Props = {
   countryName: string;
   /** The first cards of a page are above the fold: load them at once. */
   eager?: boolean;
+  /** A likely next page: prefetched when the browser is idle (spec §9). */
+  prefetch?: boolean;
 };
 
 /** A member card of search results and member strips; static HTML unless an island uses it. */
-export default function MemberCard({ card, t, countryName, eager = false }: Props) {
+export default function MemberCard({
+  card,
+  t,
+  countryName,
+  eager = false,
+  prefetch = false,
+}: Props) {
   const image = card.main_image;
   return (
     <article className="member-card">
-      <a href={`/members/${card.id}`} className="member-card-link">
+      <a
+        href={`/members/${card.id}`}
+        className="member-card-link"
+        data-idle-prefetch={prefetch ? "" : undefined}
+      >
         <div className="member-card-photo">
           {image ? (
             <img

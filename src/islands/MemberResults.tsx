@@ -82,6 +82,7 @@ export default function MemberResults(props: Props) {
               t={t}
               countryName={countries.of(card.country.toUpperCase()) ?? card.country}
               eager={index < 4}
+              prefetch={index < 4}
             />
           </li>
         ))}

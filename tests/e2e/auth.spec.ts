@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, PREMIUM, signIn, waitForHydration } from "./helpers";
+import { collectConsoleErrors, DEMO, PREMIUM, signIn, waitForHydration } from "./helpers";
 
 test.describe("logging in and out", () => {
   test("logs in with the demo account and lands in the member area", async ({ page }) => {
+    const errors = collectConsoleErrors(page);
     await page.goto("/login");
     await page.getByLabel("E-mail address").fill(DEMO.email);
     await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
@@ -12,6 +13,7 @@ test.describe("logging in and out", () => {
     await expect(nav.getByRole("link", { name: "Search members" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Get Premium" })).toBeVisible();
     await expect(nav.getByRole("button", { name: "My account" })).toBeVisible();
+    expect(errors).toEqual([]);
   });
 
   test("keeps the typed address and says so when the password is wrong", async ({ page }) => {

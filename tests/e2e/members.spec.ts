@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, signIn, waitForHydration } from "./helpers";
+import { collectConsoleErrors, expectAccessible, signIn, waitForHydration } from "./helpers";
 
 test.describe("browsing members", () => {
   test("lists members, loads more, and opens a profile", async ({ page }) => {
+    const errors = collectConsoleErrors(page);
     await page.goto("/members");
     await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
     await expect(page.getByRole("status")).toHaveText(/\d+ members found/);
@@ -19,6 +20,8 @@ test.describe("browsing members", () => {
     await expect(page).toHaveURL(/\/members\/\d+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     await expectAccessible(page);
+    // A CSP violation or a failed hydration would show here.
+    expect(errors).toEqual([]);
   });
 
   test("filters by gender and keeps the choice in the form", async ({ page }) => {
