@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { App } from "../server/app";
 import { hashPassword } from "../server/auth/password";
-import type { Database } from "../server/db/client";
+import { type Database, getDb } from "../server/db/client";
 import { photos } from "../server/photos/schema";
 import { type Profile, profiles } from "../server/profiles/schema";
 import { type User, users } from "../server/users/schema";
@@ -75,4 +76,28 @@ export async function createTestMember(db: Database, options: TestMemberOptions 
     await db.update(profiles).set({ mainPhotoId: main.id }).where(eq(profiles.id, profile.id));
   }
   return { user, profile: { ...profile, mainPhotoId: main?.id ?? null }, photos: photoRows };
+}
+
+/**
+ * Creates a member who can log in, logs them in through the API and returns the rows with the
+ * `Cookie` header value of their session.
+ */
+export async function createLoggedInMember(
+  app: App,
+  options: TestMemberOptions & { host?: string } = {},
+) {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? "test member password";
+  const member = await createTestMember(await getDb(), { ...options, email, password });
+  const login = await app.request("/api/user.php", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(options.host ? { host: options.host } : {}),
+    },
+    body: JSON.stringify({ email, password }),
+  });
+  if (login.status !== 200) throw new Error(`test login failed with ${login.status}`);
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  return { ...member, email, cookie };
 }

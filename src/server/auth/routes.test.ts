@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createTestMember, uniqueEmail } from "../../test/members";
+import { createLoggedInMember, createTestMember, uniqueEmail } from "../../test/members";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
 import { profiles } from "../profiles/schema";
@@ -145,40 +145,32 @@ describe("GET /api/user.php", () => {
 });
 
 describe("PUT /api/user.php", () => {
-  it("stores the member's language", async () => {
-    const email = uniqueEmail("language");
-    await createTestMember(await getDb(), { email, password });
-    const token = authCookie(await logIn(email));
-    const response = await app.request("/api/user.php", {
+  function putLanguage(cookie: string, language: string) {
+    return app.request("/api/user.php", {
       method: "PUT",
-      headers: { cookie: `auth=${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ language: "sv" }),
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ language }),
     });
+  }
+
+  it("stores the member's language", async () => {
+    const { cookie } = await createLoggedInMember(app);
+    const response = await putLanguage(cookie, "sv");
     expect(response.status).toBe(200);
     expect((await response.json()).user.language).toBe("sv");
-    const again = await app.request("/api/user.php", { headers: { cookie: `auth=${token}` } });
+    const again = await app.request("/api/user.php", { headers: { cookie } });
     expect((await again.json()).user.language).toBe("sv");
   });
 
   it("refuses a language we do not offer", async () => {
-    const email = uniqueEmail("language");
-    await createTestMember(await getDb(), { email, password });
-    const token = authCookie(await logIn(email));
-    const response = await app.request("/api/user.php", {
-      method: "PUT",
-      headers: { cookie: `auth=${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ language: "xx" }),
-    });
+    const { cookie } = await createLoggedInMember(app);
+    const response = await putLanguage(cookie, "xx");
     expect(response.status).toBe(422);
     expect((await response.json()).fields.language).toBe("Choose one of the offered languages");
   });
 
   it("requires a session", async () => {
-    const response = await app.request("/api/user.php", {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ language: "sv" }),
-    });
+    const response = await putLanguage("", "sv");
     expect(response.status).toBe(403);
     expect((await response.json()).error).toBe("authentication_required");
   });

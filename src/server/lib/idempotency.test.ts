@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createTestMember, uniqueEmail } from "../../test/members";
+import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
-import { getDb } from "../db/client";
 
 const app = createApp();
 
 async function memberCookie(): Promise<string> {
-  const email = uniqueEmail("idempotent");
-  await createTestMember(await getDb(), { email, password: "idempotent password" });
-  const login = await app.request("/api/user.php", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "idempotent password" }),
-  });
-  return (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  return (await createLoggedInMember(app)).cookie;
 }
 
 function putLanguage(cookie: string, language: string, key: string) {

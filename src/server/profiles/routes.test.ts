@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createTestMember, uniqueEmail } from "../../test/members";
+import { createLoggedInMember, createTestMember } from "../../test/members";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
 import type { ProfileDetail } from "./service";
@@ -23,14 +23,7 @@ describe("GET /api/profile.php", () => {
       },
     });
     profileId = profile.id;
-    const email = uniqueEmail("viewer");
-    await createTestMember(db, { email, password: "viewer password" });
-    const login = await app.request("/api/user.php", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: "viewer password" }),
-    });
-    memberCookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    memberCookie = (await createLoggedInMember(app)).cookie;
   });
 
   it("shows a logged-out visitor the main photo only and no URL for the rest", async () => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createTestMember, uniqueEmail } from "../../test/members";
+import { createLoggedInMember, createTestMember } from "../../test/members";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
 import { latestBirthdateForAge } from "../profiles/age";
@@ -123,20 +123,11 @@ describe("GET /api/search.php", () => {
     });
 
     it("lets a member search, leaving out their own profile", async () => {
-      const db = await getDb();
-      const email = uniqueEmail("searcher");
-      const { profile } = await createTestMember(db, {
-        email,
-        password: "searcher password",
+      const { profile, cookie } = await createLoggedInMember(app, {
         siteId: "herzklopfen",
+        host: "127.0.0.1",
         profile: { country: COUNTRY },
       });
-      const login = await app.request("/api/user.php", {
-        method: "POST",
-        headers: { "content-type": "application/json", host: "127.0.0.1" },
-        body: JSON.stringify({ email, password: "searcher password" }),
-      });
-      const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
       const response = await search(`country=${COUNTRY}`, { host: "127.0.0.1", cookie });
       expect(response.status).toBe(200);
       const page = (await response.json()) as MemberSearchPage;
