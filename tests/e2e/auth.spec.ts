@@ -26,6 +26,20 @@ test.describe("logging in and out", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test("marks a malformed address inline, in the visitor's language", async ({ page, context }) => {
+    const url = test.info().project.use.baseURL ?? "";
+    await context.addCookies([{ name: "locale", value: "nl", url }]);
+    await page.goto("/login");
+    await waitForHydration(page);
+    const email = page.getByLabel("E-mailadres");
+    await email.fill("not-an-address");
+    await page.getByLabel("Wachtwoord", { exact: true }).fill("something");
+    await page.getByRole("button", { name: "Inloggen" }).click();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAccessibleDescription("Ongeldig e-mailadres");
+    await expect(email).toHaveValue("not-an-address");
+  });
+
   test("shows a premium member their credits instead of Get Premium", async ({ page }) => {
     await signIn(page, PREMIUM);
     await page.goto("/members");
