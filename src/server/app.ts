@@ -3,8 +3,9 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { authRoutes } from "./auth/routes";
+import { signupRoutes } from "./auth/signup-routes";
 import type { AppEnv } from "./lib/context";
-import { ApiError } from "./lib/errors";
+import { ApiError, ValidationError } from "./lib/errors";
 import { getTranslate } from "./lib/i18n";
 import { idempotency } from "./lib/idempotency";
 import { originCheck } from "./lib/origin-check";
@@ -25,6 +26,7 @@ function createApi() {
     c.header("vary", "cookie, accept-language");
   });
   api.route("/", authRoutes);
+  api.route("/", signupRoutes);
   api.route("/", siteRoutes);
   api.route("/", searchRoutes);
   api.route("/", profileRoutes);
@@ -63,6 +65,12 @@ export function createApp() {
   });
   app.onError((error, c) => {
     const t = c.var.t ?? getTranslate("en");
+    if (error instanceof ValidationError) {
+      const fields = Object.fromEntries(
+        Object.entries(error.fields).map(([name, field]) => [name, t(field.key, field.params)]),
+      );
+      return c.json({ error: "validation", fields }, 422);
+    }
     if (error instanceof ApiError) {
       return c.json(
         { error: error.code, message: t(error.messageKey, error.params) },

@@ -38,3 +38,40 @@ export const userView = z
   .openapi("User");
 
 export const userResponse = z.object({ user: userView }).openapi("UserResponse");
+
+/**
+ * Letters of any script, digits, spaces, dots, hyphens, underscores, and @ after the start (so
+ * that a username copied from the e-mail address gets the spec's "may not be your e-mail
+ * address" message rather than a character complaint).
+ */
+const NAME_CHARACTERS = /^[\p{L}\p{N} ._@-]+$/u;
+
+/** spec §3 Signup form draft and the rules of spec §5. */
+export const signupBody = z
+  .object({
+    email: z.email().max(254),
+    name: z
+      .string()
+      .trim()
+      .min(2)
+      .max(30)
+      // Checked before the character rule, so '@name' gets the spec's own message.
+      .refine((name) => !name.startsWith("@"), "signup.error.nameAt")
+      .regex(NAME_CHARACTERS, "signup.error.nameChars"),
+    password: z.string().min(8).max(128),
+    date_of_birth: z.iso.date("signup.error.dateOfBirth"),
+    signup_message: z.string().trim().max(2000).optional(),
+  })
+  .refine((body) => body.name.toLowerCase() !== body.email.toLowerCase(), {
+    path: ["name"],
+    message: "signup.error.nameIsEmail",
+  })
+  .openapi("SignupBody");
+
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const resendActivationBody = z
+  .object({ email: z.email().max(254) })
+  .openapi("ResendActivation");
+
+export const activationQuery = z.object({ token: z.string().min(10).max(100) });

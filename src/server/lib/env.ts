@@ -13,6 +13,11 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().optional(),
   /** The drizzle-kit migrations folder, applied at start. */
   MIGRATIONS_DIR: z.string().default("./drizzle"),
+  /** smtp://user:pass@host:port or smtps://… to send e-mail; unset keeps mail in the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional(),
   /** Pool size for the pg driver. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 });

@@ -27,3 +27,17 @@ export function authenticationRequired(): ApiError {
 export function notFound(messageKey: MessageKey = "error.notFound"): ApiError {
   return new ApiError(404, "not_found", messageKey);
 }
+
+/** A field message to translate: a catalogue key and its parameters. */
+export type FieldMessage = { key: MessageKey; params?: MessageParams };
+
+/**
+ * Invalid input found by a service rather than by the request schema (it needs the site or the
+ * database: a minimum age, a common password). Answered like schema errors: 422 with fields.
+ */
+export class ValidationError extends Error {
+  constructor(readonly fields: Record<string, FieldMessage>) {
+    super("validation");
+    this.name = "ValidationError";
+  }
+}

@@ -29,8 +29,9 @@ export const profiles = pgTable(
       .unique()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    gender: text("gender").$type<Gender>().notNull(),
-    seeking: text("seeking").$type<Seeking>().notNull(),
+    /** Null until the profile wizard asks (signup asks only name and date of birth). */
+    gender: text("gender").$type<Gender>(),
+    seeking: text("seeking").$type<Seeking>(),
     birthdate: date("birthdate", { mode: "string" }).notNull(),
     /** ISO 3166-1 alpha-2, lower case. */
     country: text("country").notNull(),

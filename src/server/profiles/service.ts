@@ -58,10 +58,10 @@ export async function getProfileDetail(
 
   const relatedFilters = [
     eq(profiles.status, "active"),
-    eq(profiles.gender, profile.gender),
     eq(profiles.country, profile.country),
     ne(profiles.id, profile.id),
   ];
+  if (profile.gender) relatedFilters.push(eq(profiles.gender, profile.gender));
   if (viewer?.profileId && !isOwn) relatedFilters.push(ne(profiles.id, viewer.profileId));
   const relatedRows = await db
     .select(cardColumns)

@@ -63,6 +63,8 @@ export type Site = {
   memberResell: boolean;
   companyId: string;
   mailName: string;
+  /** The sender address of the site's e-mails; `mailName` is its display name. */
+  mailFrom: string;
   /** Minimum age to sign up and be listed (spec §5 {min_age}). */
   minAge: number;
   /** Show the US footer for English visitors (spec §2). */
@@ -156,6 +158,7 @@ export const sites: readonly Site[] = [
     loggedOutSearch: true,
     loggedOutSearchTrafficsource: false,
     mailName: "Amora",
+    mailFrom: "no-reply@amora.example",
     usFooter: true,
   },
   {
@@ -175,7 +178,10 @@ export const sites: readonly Site[] = [
     supportPhone: "+49 30 1234-5678",
     loggedOutSearch: false,
     loggedOutSearchTrafficsource: true,
+    // A site for ad traffic: accounts come only through a traffic source (spec §6).
+    signups: "with_trafficsource",
     mailName: "Team Herzklopfen",
+    mailFrom: "no-reply@herzklopfen.example",
     usFooter: false,
   },
 ];

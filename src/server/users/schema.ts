@@ -51,6 +51,8 @@ export const users = pgTable(
       .notNull()
       .default([]),
     tracking: jsonb("tracking").$type<TrackingData>(),
+    /** spec §3 Signup form draft: a first message to the member whose landing led to signup. */
+    signupMessage: text("signup_message"),
     signupDate: timestamp("signup_date", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

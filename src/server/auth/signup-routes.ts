@@ -1,0 +1,107 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "../lib/context";
+import { ApiError } from "../lib/errors";
+import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
+import { consumeRateLimit, type RateLimitPolicy } from "../lib/rate-limit";
+import { parseTrackingCookie, TRACKING_COOKIE } from "../lib/tracking";
+import { validationHook } from "../lib/validation";
+import { getPublicSettings } from "../sites/service";
+import {
+  createSession,
+  generateSessionToken,
+  SESSION_COOKIE,
+  sessionCookieOptions,
+} from "./session";
+import { activateAccount, resendActivation, signUp } from "./signup";
+import { activationQuery, resendActivationBody, signupBody } from "./validation";
+
+const checkMailResponse = z
+  .object({ status: z.literal("check_mail"), email: z.string() })
+  .openapi("CheckMail");
+
+const signupRoute = createRoute({
+  method: "post",
+  path: "/signup.php",
+  summary: "Sign up (spec §2, §5); the activation link goes by e-mail",
+  request: { body: { content: { "application/json": { schema: signupBody } }, required: true } },
+  responses: {
+    201: jsonContent(checkMailResponse, "Account created, or the address already had one"),
+    429: jsonContent(errorResponse, "Too many signups from this address"),
+    ...errorResponses,
+  },
+});
+
+const resendRoute = createRoute({
+  method: "post",
+  path: "/activation.php",
+  summary: "Send the activation link again (same answer for every address)",
+  request: {
+    body: { content: { "application/json": { schema: resendActivationBody } }, required: true },
+  },
+  responses: {
+    200: jsonContent(checkMailResponse, "Sent, if the address has an unconfirmed account"),
+    429: jsonContent(errorResponse, "Too many e-mails for this address"),
+    ...errorResponses,
+  },
+});
+
+const activateRoute = createRoute({
+  method: "get",
+  path: "/activate.php",
+  summary: "The link of the activation e-mail: confirms, logs in, redirects (spec §4)",
+  request: { query: activationQuery },
+  responses: { 303: { description: "To /activate/done, or /activate/error" } },
+});
+
+function clientAddress(c: Context<AppEnv>): string {
+  return c.env?.clientAddress ?? "local";
+}
+
+async function enforceRateLimit(c: Context<AppEnv>, policy: RateLimitPolicy, subject: string) {
+  const result = await consumeRateLimit(c.var.db, policy, subject);
+  if (!result.allowed) {
+    c.header("retry-after", String(result.retryAfterSeconds));
+    throw new ApiError(429, "rate_limited", "error.rateLimited");
+  }
+}
+
+export const signupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(signupRoute, async (c) => {
+    await enforceRateLimit(c, "signupIp", clientAddress(c));
+    const settings = getPublicSettings(c.var.site, {
+      locale: c.var.locale,
+      geoipCountry: c.req.header("cf-ipcountry") ?? null,
+    });
+    const result = await signUp(c.var.db, c.var.site, c.req.valid("json"), {
+      locale: c.var.locale,
+      tracking: parseTrackingCookie(getCookie(c, TRACKING_COOKIE)),
+      country: settings.geoip_selected_country,
+      origin: new URL(c.req.url).origin,
+    });
+    return c.json({ status: "check_mail" as const, email: result.email }, 201);
+  })
+  .openapi(resendRoute, async (c) => {
+    const { email } = c.req.valid("json");
+    await enforceRateLimit(c, "activationResend", email.toLowerCase());
+    await resendActivation(c.var.db, c.var.site, email, {
+      locale: c.var.locale,
+      origin: new URL(c.req.url).origin,
+    });
+    return c.json({ status: "check_mail" as const, email }, 200);
+  })
+  .openapi(
+    activateRoute,
+    async (c) => {
+      const user = await activateAccount(c.var.db, c.req.valid("query").token);
+      if (!user) return c.redirect("/activate/error", 303);
+      // The link proves the address: the member is logged in on this device (new token).
+      const token = generateSessionToken();
+      await createSession(c.var.db, token, user.id);
+      setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(c.req.url.startsWith("https:")));
+      return c.redirect("/activate/done", 303);
+    },
+    // A mangled link is still a link a person clicked: show the error page, not JSON.
+    (result, c) => (result.success ? undefined : c.redirect("/activate/error", 303)),
+  );

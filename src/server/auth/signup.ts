@@ -1,0 +1,206 @@
+import { eq, sql } from "drizzle-orm";
+import type { Locale } from "../../i18n/locales";
+import type { Database } from "../db/client";
+import { ApiError, ValidationError } from "../lib/errors";
+import { sendMail } from "../lib/mail";
+import { MAIL_TEMPLATES, renderMail } from "../lib/mail-templates";
+import { getAge } from "../profiles/age";
+import { profiles } from "../profiles/schema";
+import type { Site } from "../sites/registry";
+import { type TrackingData, type User, users } from "../users/schema";
+import { isCommonPassword } from "./common-passwords";
+import { hashPassword } from "./password";
+import { consumeAccountToken, createAccountToken } from "./tokens";
+import type { SignupBody } from "./validation";
+
+/** How long an activation link works. */
+export const ACTIVATION_TTL_HOURS = 48;
+
+export type SignupContext = {
+  locale: Locale;
+  /** spec §3 Tracking data of the visitor's landing, if any. */
+  tracking: TrackingData | null;
+  /** The site's country for the visitor (settings' geoip_selected_country). */
+  country: string;
+  /** Origin for links in e-mails, e.g. https://amora.example */
+  origin: string;
+};
+
+/** spec §6: signups for all, only with a traffic source, or by invitation ('other'). */
+export function canSignUp(site: Site, hasTrafficSource: boolean): boolean {
+  return site.signups === "all" || (site.signups === "with_trafficsource" && hasTrafficSource);
+}
+
+async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return user;
+}
+
+function activationUrl(origin: string, token: string): string {
+  return `${origin}/api/activate.php?token=${encodeURIComponent(token)}`;
+}
+
+async function sendActivationMail(
+  db: Database,
+  site: Site,
+  user: Pick<User, "id" | "email" | "language">,
+  name: string | null,
+  locale: Locale,
+  origin: string,
+): Promise<void> {
+  const token = await createAccountToken(
+    db,
+    user.id,
+    "activation",
+    ACTIVATION_TTL_HOURS * 3600_000,
+  );
+  await sendMail(
+    db,
+    site,
+    renderMail({
+      template: MAIL_TEMPLATES.activation,
+      locale,
+      site,
+      to: user.email,
+      name,
+      url: activationUrl(origin, token),
+      params: { hours: ACTIVATION_TTL_HOURS },
+    }),
+  );
+}
+
+/**
+ * Creates an account (spec §2 Signup) and e-mails the activation link. An address that already
+ * has an account gets the same answer, and its owner an e-mail instead (design §10): the answer
+ * never tells whether someone is a member.
+ */
+export async function signUp(
+  db: Database,
+  site: Site,
+  input: SignupBody,
+  context: SignupContext,
+): Promise<{ email: string }> {
+  if (!canSignUp(site, context.tracking !== null)) {
+    throw new ApiError(403, "signups_closed", "signup.inviteOnly.text");
+  }
+  if (getAge(input.date_of_birth) < site.minAge) {
+    throw new ValidationError({
+      date_of_birth: { key: "signup.error.tooYoung", params: { min_age: site.minAge } },
+    });
+  }
+  if (isCommonPassword(input.password)) {
+    throw new ValidationError({ password: { key: "signup.error.passwordCommon" } });
+  }
+  // Hash before looking the address up, so both paths take the same time.
+  const passwordHash = await hashPassword(input.password);
+  const email = input.email.trim();
+
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    await notifyExistingOwner(db, site, existing, context);
+    return { email };
+  }
+
+  let created: { user: User; profileName: string } | null = null;
+  try {
+    created = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          siteId: site.id,
+          email,
+          passwordHash,
+          status: "not_confirmed",
+          credits: site.signupCredits,
+          language: context.locale,
+          tracking: context.tracking,
+          signupMessage: input.signup_message || null,
+        })
+        .returning();
+      if (!user) throw new Error("user not created");
+      await tx.insert(profiles).values({
+        userId: user.id,
+        name: input.name,
+        birthdate: input.date_of_birth,
+        country: context.country,
+        status: "disabled",
+      });
+      return { user, profileName: input.name };
+    });
+  } catch (error) {
+    // Two signups with one address at the same moment: the second is the "existing" case.
+    if (
+      (error as { code?: string }).code === "23505" ||
+      String(error).includes("users_email_key")
+    ) {
+      const winner = await findUserByEmail(db, email);
+      if (winner) await notifyExistingOwner(db, site, winner, context);
+      return { email };
+    }
+    throw error;
+  }
+  await sendActivationMail(
+    db,
+    site,
+    created.user,
+    created.profileName,
+    context.locale,
+    context.origin,
+  );
+  return { email };
+}
+
+async function notifyExistingOwner(db: Database, site: Site, owner: User, context: SignupContext) {
+  const locale = (owner.language as Locale | null) ?? context.locale;
+  await sendMail(
+    db,
+    site,
+    renderMail({
+      template: MAIL_TEMPLATES.signupExists,
+      locale,
+      site,
+      to: owner.email,
+      url: `${context.origin}/login`,
+    }),
+  );
+}
+
+/**
+ * Opens an activation link: confirms the address and shows the profile (spec §4). Returns the
+ * member, or null for an unknown, used or expired link ('Activation failed').
+ */
+export async function activateAccount(db: Database, token: string): Promise<User | null> {
+  const row = await consumeAccountToken(db, token, "activation");
+  if (!row) return null;
+  const [user] = await db
+    .update(users)
+    .set({ status: "confirmed" })
+    .where(eq(users.id, row.userId))
+    .returning();
+  await db.update(profiles).set({ status: "active" }).where(eq(profiles.userId, row.userId));
+  return user ?? null;
+}
+
+/**
+ * Sends the activation link again, to an address that has an unconfirmed account. Any other
+ * address gets the same answer and no e-mail.
+ */
+export async function resendActivation(
+  db: Database,
+  site: Site,
+  email: string,
+  context: Pick<SignupContext, "locale" | "origin">,
+): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (user?.status !== "not_confirmed") return;
+  const [profile] = await db
+    .select({ name: profiles.name })
+    .from(profiles)
+    .where(eq(profiles.userId, user.id));
+  const locale = (user.language as Locale | null) ?? context.locale;
+  await sendActivationMail(db, site, user, profile?.name ?? null, locale, context.origin);
+}

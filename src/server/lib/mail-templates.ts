@@ -1,0 +1,98 @@
+import type { MessageKey } from "../../i18n/catalogues";
+import type { Locale } from "../../i18n/locales";
+import type { MessageParams } from "../../i18n/translate";
+import type { Site } from "../sites/registry";
+import { getTranslate } from "./i18n";
+import type { MailMessage } from "./mail";
+
+/** A transactional e-mail: a few sentences and one button, in the member's language. */
+export type MailTemplate = {
+  kind: string;
+  subject: MessageKey;
+  body: MessageKey;
+  button: MessageKey;
+};
+
+export const MAIL_TEMPLATES = {
+  activation: {
+    kind: "activation",
+    subject: "mail.activation.subject",
+    body: "mail.activation.body",
+    button: "mail.activation.button",
+  },
+  signupExists: {
+    kind: "signup_exists",
+    subject: "mail.signupExists.subject",
+    body: "mail.signupExists.body",
+    button: "mail.signupExists.button",
+  },
+} satisfies Record<string, MailTemplate>;
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** Member-supplied text (a name) never becomes markup in an e-mail (design §10). */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+export type RenderMailOptions = {
+  template: MailTemplate;
+  locale: Locale;
+  site: Site;
+  to: string;
+  /** The member's name for the greeting, when known. */
+  name?: string | null;
+  /** The button's target, an absolute URL. */
+  url: string;
+  params?: MessageParams;
+  headers?: Record<string, string>;
+};
+
+/** Renders an e-mail as plain text and as simple, inline-styled HTML that mail clients show. */
+export function renderMail(options: RenderMailOptions): MailMessage {
+  const t = getTranslate(options.locale);
+  const params = { site: options.site.name, ...options.params };
+  const subject = t(options.template.subject, params);
+  const body = t(options.template.body, params);
+  const button = t(options.template.button, params);
+  const greeting = options.name ? t("mail.greeting", { name: options.name }) : null;
+  const signature = t("mail.signature", params);
+  const footer = t("mail.footer", params);
+  const fallback = t("mail.buttonFallback");
+
+  const text = [greeting, body, `${button}: ${options.url}`, signature, "--", footer]
+    .filter(Boolean)
+    .join("\n\n");
+
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="${options.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f7f5fa;font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#221f30">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f7f5fa;padding:24px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:14px;padding:32px">
+<tr><td style="font-size:22px;font-weight:800;color:#d92662;padding-bottom:16px">${e(options.site.name)}</td></tr>
+${greeting ? `<tr><td style="font-size:16px;line-height:1.5;padding-bottom:12px">${e(greeting)}</td></tr>` : ""}
+<tr><td style="font-size:16px;line-height:1.5;padding-bottom:24px">${e(body)}</td></tr>
+<tr><td style="padding-bottom:24px"><a href="${e(options.url)}" style="display:inline-block;background:#d92662;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 24px;border-radius:999px">${e(button)}</a></td></tr>
+<tr><td style="font-size:13px;line-height:1.5;color:#625d75;padding-bottom:24px">${e(fallback)}<br><a href="${e(options.url)}" style="color:#5a4bd1;word-break:break-all">${e(options.url)}</a></td></tr>
+<tr><td style="font-size:16px;line-height:1.5">${e(signature)}</td></tr>
+</table>
+<p style="max-width:560px;font-size:12px;line-height:1.5;color:#625d75;margin:16px auto 0">${e(footer)}</p>
+</td></tr></table>
+</body></html>`;
+
+  return {
+    kind: options.template.kind,
+    to: options.to,
+    subject,
+    text,
+    html,
+    headers: options.headers,
+  };
+}

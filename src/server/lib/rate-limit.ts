@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { rateLimits } from "./rate-limit-schema";
+
+/**
+ * The rate-limit policies of design §10, in one place. `limit` requests per `windowSeconds` per
+ * subject (an IP address, an e-mail address, a member).
+ */
+export const RATE_LIMIT_POLICIES = {
+  /** Logins from one IP address. */
+  loginIp: { limit: 30, windowSeconds: 15 * 60 },
+  /** New accounts from one IP address. */
+  signupIp: { limit: 10, windowSeconds: 60 * 60 },
+  /** Activation e-mails sent again for one member. */
+  activationResend: { limit: 5, windowSeconds: 24 * 60 * 60 },
+} as const;
+
+export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
+
+export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
+
+/**
+ * Counts one request against a policy and tells whether it is within the limit. One atomic
+ * upsert per call, so concurrent requests on several nodes are counted exactly.
+ */
+export async function consumeRateLimit(
+  db: Database,
+  policy: RateLimitPolicy,
+  subject: string,
+  now = Date.now(),
+): Promise<RateLimitResult> {
+  const { limit, windowSeconds } = RATE_LIMIT_POLICIES[policy];
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: `${policy}:${subject}`, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count });
+  const count = row?.count ?? 1;
+  return {
+    allowed: count <= limit,
+    retryAfterSeconds: Math.ceil((windowStart.getTime() + windowMs - now) / 1000),
+  };
+}
