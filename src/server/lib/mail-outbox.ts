@@ -1,0 +1,20 @@
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { mailOutbox, type OutboxMail } from "./mail-schema";
+
+/** The newest e-mails of the outbox, optionally to one address (the dev mailbox). */
+export async function findOutboxMails(
+  db: Database,
+  options: { to?: string | null; limit?: number } = {},
+): Promise<OutboxMail[]> {
+  const query = db.select().from(mailOutbox);
+  const filtered = options.to ? query.where(eq(mailOutbox.to, options.to)) : query;
+  return filtered.orderBy(desc(mailOutbox.id)).limit(options.limit ?? 50);
+}
+
+/** Splits text into plain parts and links, so a page can render links without raw HTML. */
+export function splitLinks(text: string): { text: string; href?: string }[] {
+  return text
+    .split(/(https?:\/\/[^\s]+)/g)
+    .map((part) => (/^https?:\/\//.test(part) ? { text: part, href: part } : { text: part }));
+}

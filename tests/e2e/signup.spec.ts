@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+import { collectConsoleErrors, waitForHydration } from "./helpers";
+
+test.describe("signing up", () => {
+  test("sign up, receive the activation e-mail, activate, log in", async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    const email = `e2e-${Date.now()}@test.example`;
+    const password = "a long and unusual passphrase";
+    await page.goto("/signup");
+    await waitForHydration(page);
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Username").fill("Robin");
+    await page.getByLabel("Password").fill(password);
+    await page.getByLabel("Date of birth").fill("1992-03-14");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+    await expect(
+      page.getByRole("heading", { name: "Confirm your e-mail address for Amora" }),
+    ).toBeVisible();
+    await page.getByRole("link", { name: /\/api\/activate\.php\?token=/ }).click();
+    await expect(page).toHaveURL(/\/activate\/done$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Your account is active" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Complete my profile" })).toBeVisible();
+
+    await page.request.get("/api/logout.php");
+    await page.goto("/login");
+    await waitForHydration(page);
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/members$/);
+    expect(errors).toEqual([]);
+  });
+
+  test("keeps what was typed and names the problem when too young", async ({ page }) => {
+    await page.goto("/signup");
+    await waitForHydration(page);
+    await page.getByLabel("E-mail address").fill(`young-${Date.now()}@test.example`);
+    await page.getByLabel("Username").fill("Sam");
+    await page.getByLabel("Password").fill("a long and unusual passphrase");
+    const birthday = new Date();
+    birthday.setFullYear(birthday.getFullYear() - 16);
+    const dateOfBirth = page.getByLabel("Date of birth");
+    // The date picker's max stops most mistakes; the server decides.
+    await dateOfBirth.evaluate((input: HTMLInputElement) => input.removeAttribute("max"));
+    await dateOfBirth.fill(birthday.toISOString().slice(0, 10));
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(dateOfBirth).toHaveAccessibleDescription("You must be 18+ to sign up");
+    await expect(page.getByLabel("Username")).toHaveValue("Sam");
+  });
+
+  test("shows the invite-only message where signups need a traffic source", async ({ page }) => {
+    await page.goto(`http://127.0.0.1:${process.env.E2E_PORT ?? 4322}/signup`);
+    await expect(
+      page.getByRole("heading", { name: "Registrierung nur mit Einladung" }),
+    ).toBeVisible();
+  });
+});
