@@ -40,6 +40,24 @@ test.describe("logging in and out", () => {
     await expect(email).toHaveValue("not-an-address");
   });
 
+  test("blocks the account after repeated wrong passwords (spec §8)", async ({ page }) => {
+    await page.goto("/login");
+    await waitForHydration(page);
+    await page.getByLabel("E-mail address").fill(`locked-${Date.now()}@test.example`);
+    const password = page.getByLabel("Password", { exact: true });
+    const submit = page.getByRole("button", { name: "Log in" });
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await password.fill(`wrong ${attempt}`);
+      await submit.click();
+      await expect(page.getByRole("alert")).toHaveText("Login failed, please try again");
+    }
+    await password.fill("wrong 5");
+    await submit.click();
+    await expect(page.getByRole("alert")).toHaveText(
+      /^Too many incorrect attempts, account blocked for \d+ min$/,
+    );
+  });
+
   test("shows a premium member their credits instead of Get Premium", async ({ page }) => {
     await signIn(page, PREMIUM);
     await page.goto("/members");

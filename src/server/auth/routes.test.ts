@@ -194,3 +194,60 @@ describe("GET /api/logout.php", () => {
     expect(response.headers.get("location")).toBe("/");
   });
 });
+
+describe("login protection (spec §8)", () => {
+  it("blocks an address after 5 wrong passwords, naming the minutes, even for the right one", async () => {
+    const email = uniqueEmail("locked");
+    await createTestMember(await getDb(), { email, password });
+    const answers: { status: number; body: { error: string; message: string } }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await logIn(email, `wrong ${i}`);
+      answers.push({ status: response.status, body: await response.json() });
+    }
+    expect(answers.slice(0, 4).map((answer) => answer.body.error)).toEqual(
+      Array(4).fill("login_failed"),
+    );
+    expect(answers[4]?.status).toBe(429);
+    expect(answers[4]?.body.error).toBe("account_blocked");
+    expect(answers[4]?.body.message).toMatch(
+      /^Too many incorrect attempts, account blocked for \d+ min$/,
+    );
+    const right = await logIn(email);
+    expect(right.status).toBe(429);
+    expect(right.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("blocks an unknown address the same way, so the block reveals no account", async () => {
+    const email = uniqueEmail("ghost");
+    const statuses: number[] = [];
+    let lastBody: { error?: string } = {};
+    for (let i = 0; i < 5; i++) {
+      const response = await logIn(email, `wrong ${i}`);
+      statuses.push(response.status);
+      lastBody = await response.json();
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    expect(lastBody.error).toBe("account_blocked");
+  });
+
+  it("limits logins per IP address", async () => {
+    const email = uniqueEmail("ip");
+    await createTestMember(await getDb(), { email, password });
+    const address = `203.0.113.9-${crypto.randomUUID()}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const response = await app.request(
+        "/api/user.php",
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password }),
+        },
+        { clientAddress: address },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});

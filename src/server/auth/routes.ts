@@ -61,7 +61,7 @@ function isSecure(url: string): boolean {
 
 export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(loginRoute, async (c) => {
-    const result = await login(c.var.db, c.req.valid("json"));
+    const result = await login(c.var.db, c.req.valid("json"), { address: c.env?.clientAddress });
     if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
     setCookie(c, SESSION_COOKIE, result.token, sessionCookieOptions(isSecure(c.req.url)));
     return c.json({ user: await getUserView(c.var.db, result.user, c.var.site) }, 200);

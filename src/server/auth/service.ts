@@ -1,11 +1,19 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { ApiError } from "../lib/errors";
+import { consumeRateLimit, peekRateLimit } from "../lib/rate-limit";
 import { type User, users } from "../users/schema";
 import { hashPassword, verifyPassword } from "./password";
 import { createSession, generateSessionToken } from "./session";
 
 export type LoginResult = { token: string; user: User; expiresAt: Date };
+
+/** spec §8: 'Too many incorrect attempts, account blocked for {minutes} min'. */
+function accountBlocked(retryAfterSeconds: number): ApiError {
+  return new ApiError(429, "account_blocked", "login.blocked", {
+    minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)),
+  });
+}
 
 // A real hash to verify against when the address is unknown, so both paths take the same time
 // and the answer does not reveal whether an account exists (design §10).
@@ -22,7 +30,17 @@ function getDecoyHash(): Promise<string> {
 export async function login(
   db: Database,
   credentials: { email: string; password: string },
+  /** The caller's IP address; unknown only to in-process callers such as tests. */
+  client: { address?: string | undefined } = {},
 ): Promise<LoginResult> {
+  if (client.address) {
+    const fromIp = await consumeRateLimit(db, "loginIp", client.address);
+    if (!fromIp.allowed) throw new ApiError(429, "rate_limited", "error.rateLimited");
+  }
+  const address = credentials.email.trim().toLowerCase();
+  const lock = await peekRateLimit(db, "loginFailures", address);
+  if (!lock.allowed) throw accountBlocked(lock.retryAfterSeconds);
+
   const [user] = await db
     .select()
     .from(users)
@@ -33,6 +51,9 @@ export async function login(
     credentials.password,
   );
   if (!user?.passwordHash || !valid) {
+    const failures = await consumeRateLimit(db, "loginFailures", address);
+    const nowBlocked = !(await peekRateLimit(db, "loginFailures", address)).allowed;
+    if (nowBlocked) throw accountBlocked(failures.retryAfterSeconds);
     throw new ApiError(401, "login_failed", "login.failed");
   }
   const token = generateSessionToken();

@@ -56,7 +56,8 @@ const activateRoute = createRoute({
 });
 
 function clientAddress(c: Context<AppEnv>): string {
-  return c.env?.clientAddress ?? "local";
+  // Astro always passes the address; only in-process callers (tests) have none.
+  return c.env?.clientAddress ?? "in-process";
 }
 
 async function enforceRateLimit(c: Context<AppEnv>, policy: RateLimitPolicy, subject: string) {

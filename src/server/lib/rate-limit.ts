@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimits } from "./rate-limit-schema";
 
@@ -9,6 +9,11 @@ import { rateLimits } from "./rate-limit-schema";
 export const RATE_LIMIT_POLICIES = {
   /** Logins from one IP address. */
   loginIp: { limit: 30, windowSeconds: 15 * 60 },
+  /**
+   * Wrong passwords for one e-mail address (spec §8: the account is then blocked for the rest of
+   * the window). Counted per address typed, known or not, so the block reveals no account.
+   */
+  loginFailures: { limit: 5, windowSeconds: 15 * 60 },
   /** New accounts from one IP address. */
   signupIp: { limit: 10, windowSeconds: 60 * 60 },
   /** Activation e-mails sent again for one member. */
@@ -18,6 +23,31 @@ export const RATE_LIMIT_POLICIES = {
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
+
+function windowOf(policy: RateLimitPolicy, now: number) {
+  const { limit, windowSeconds } = RATE_LIMIT_POLICIES[policy];
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+  const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now) / 1000);
+  return { limit, windowStart, retryAfterSeconds };
+}
+
+/** Tells whether a subject is over a policy's limit, without counting a request. */
+export async function peekRateLimit(
+  db: Database,
+  policy: RateLimitPolicy,
+  subject: string,
+  now = Date.now(),
+): Promise<RateLimitResult> {
+  const { limit, windowStart, retryAfterSeconds } = windowOf(policy, now);
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(
+      and(eq(rateLimits.key, `${policy}:${subject}`), eq(rateLimits.windowStart, windowStart)),
+    );
+  return { allowed: (row?.count ?? 0) < limit, retryAfterSeconds };
+}
 
 /**
  * Counts one request against a policy and tells whether it is within the limit. One atomic
@@ -29,9 +59,7 @@ export async function consumeRateLimit(
   subject: string,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  const { limit, windowSeconds } = RATE_LIMIT_POLICIES[policy];
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+  const { limit, windowStart, retryAfterSeconds } = windowOf(policy, now);
   const [row] = await db
     .insert(rateLimits)
     .values({ key: `${policy}:${subject}`, windowStart, count: 1 })
@@ -41,8 +69,5 @@ export async function consumeRateLimit(
     })
     .returning({ count: rateLimits.count });
   const count = row?.count ?? 1;
-  return {
-    allowed: count <= limit,
-    retryAfterSeconds: Math.ceil((windowStart.getTime() + windowMs - now) / 1000),
-  };
+  return { allowed: count <= limit, retryAfterSeconds };
 }
