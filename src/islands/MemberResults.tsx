@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { ApiRequestError, apiFetch } from "../lib/api-client";
 import type { MemberSearchPage, ProfileCard } from "../server/search/service";
 import MemberCard from "./MemberCard";
@@ -24,7 +24,7 @@ export default function MemberResults(props: Props) {
   const focusIndex = useRef<number | null>(null);
 
   // Keyboard and screen-reader users continue at the first newly loaded card.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusIndex.current === null || cards.length === 0) return;
     listRef.current
       ?.querySelectorAll<HTMLAnchorElement>(".member-card-link")
@@ -94,7 +94,14 @@ export default function MemberResults(props: Props) {
       ) : null}
       {cursor ? (
         <div className="load-more">
-          <button type="button" className="btn btn-secondary" onClick={loadMore} disabled={busy}>
+          {/* aria-disabled, not disabled: a disabled button drops keyboard focus to the page,
+              which would race with moving focus to the first new card. */}
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={busy ? undefined : loadMore}
+            aria-disabled={busy}
+          >
             {busy ? t("members.loadingMore") : t("members.loadMore")}
           </button>
         </div>

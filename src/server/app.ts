@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { passwordResetRoutes } from "./auth/password-reset-routes";
 import { authRoutes } from "./auth/routes";
 import { signupRoutes } from "./auth/signup-routes";
 import type { AppEnv } from "./lib/context";
@@ -27,6 +28,7 @@ function createApi() {
   });
   api.route("/", authRoutes);
   api.route("/", signupRoutes);
+  api.route("/", passwordResetRoutes);
   api.route("/", siteRoutes);
   api.route("/", searchRoutes);
   api.route("/", profileRoutes);

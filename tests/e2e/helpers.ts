@@ -44,3 +44,21 @@ export async function waitForHydration(page: Page) {
       .every((island) => !island.hasAttribute("ssr")),
   );
 }
+
+/**
+ * Signs a new member up through the API and opens the activation link from the dev mailbox, so
+ * the page is logged in as a fresh, confirmed member. Returns the address and password.
+ */
+export async function createActivatedMember(page: Page) {
+  const email = `member-${Date.now()}-${Math.floor(Math.random() * 1e6)}@test.example`;
+  const password = "a long and unusual passphrase";
+  const signup = await page.request.post("/api/signup.php", {
+    data: { email, name: "Alex", password, date_of_birth: "1990-06-01" },
+  });
+  expect(signup.status()).toBe(201);
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const link = page.getByRole("link", { name: /\/api\/activate\.php\?token=/ });
+  await page.goto((await link.getAttribute("href")) ?? "");
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  return { email, password };
+}

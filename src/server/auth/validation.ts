@@ -75,3 +75,19 @@ export const resendActivationBody = z
   .openapi("ResendActivation");
 
 export const activationQuery = z.object({ token: z.string().min(10).max(100) });
+
+export const passwordResetRequestBody = z
+  .object({ email: z.email().max(254) })
+  .openapi("PasswordResetRequest");
+
+export const passwordResetBody = z
+  .object({
+    token: z.string().min(10).max(100),
+    password: z.string().min(8).max(128),
+    password_repeat: z.string(),
+  })
+  .refine((body) => body.password === body.password_repeat, {
+    path: ["password_repeat"],
+    message: "reset.do.mismatch",
+  })
+  .openapi("PasswordReset");

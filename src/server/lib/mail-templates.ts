@@ -26,6 +26,12 @@ export const MAIL_TEMPLATES = {
     body: "mail.signupExists.body",
     button: "mail.signupExists.button",
   },
+  passwordReset: {
+    kind: "password_reset",
+    subject: "mail.passwordReset.subject",
+    body: "mail.passwordReset.body",
+    button: "mail.passwordReset.button",
+  },
 } satisfies Record<string, MailTemplate>;
 
 const HTML_ESCAPES: Record<string, string> = {

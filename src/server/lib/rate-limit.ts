@@ -16,6 +16,11 @@ export const RATE_LIMIT_POLICIES = {
   loginFailures: { limit: 5, windowSeconds: 15 * 60 },
   /** New accounts from one IP address. */
   signupIp: { limit: 10, windowSeconds: 60 * 60 },
+  /**
+   * Password reset e-mails per address typed, known or not (spec §8: 'Too many password reset
+   * emails sent, please try again tomorrow').
+   */
+  passwordReset: { limit: 3, windowSeconds: 24 * 60 * 60 },
   /** Activation e-mails sent again for one member. */
   activationResend: { limit: 5, windowSeconds: 24 * 60 * 60 },
 } as const;
