@@ -16,6 +16,7 @@ import { mediaRoutes } from "./photos/routes";
 import { profileRoutes } from "./profiles/routes";
 import { searchRoutes } from "./search/routes";
 import { siteRoutes } from "./sites/routes";
+import { userRoutes } from "./users/routes";
 
 /** The JSON API under /api (design §6), one router per feature. */
 function createApi() {
@@ -29,6 +30,7 @@ function createApi() {
   api.route("/", authRoutes);
   api.route("/", signupRoutes);
   api.route("/", passwordResetRoutes);
+  api.route("/", userRoutes);
   api.route("/", siteRoutes);
   api.route("/", searchRoutes);
   api.route("/", profileRoutes);

@@ -20,3 +20,20 @@ export async function markMemberActive(db: Database, userId: number, now = Date.
     .set({ lastActiveAt: new Date(now) })
     .where(eq(profiles.userId, userId));
 }
+
+/** Invisible mode (spec §2 Settings): the member's profile leaves search and lists of others. */
+export async function setProfileInvisible(
+  db: Database,
+  userId: number,
+  invisible: boolean,
+): Promise<void> {
+  await db.update(profiles).set({ invisible }).where(eq(profiles.userId, userId));
+}
+
+export async function isProfileInvisible(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ invisible: profiles.invisible })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row?.invisible ?? false;
+}

@@ -42,6 +42,8 @@ export const profiles = pgTable(
     /** spec §1: fictional profiles show a warning. */
     fictional: boolean("fictional").notNull().default(false),
     status: text("status").$type<ProfileStatus>().notNull().default("disabled"),
+    /** Invisible mode (spec §2 Settings): left out of search and lists of others. */
+    invisible: boolean("invisible").notNull().default(false),
     mainPhotoId: integer("main_photo_id").references((): AnyPgColumn => photos.id, {
       onDelete: "set null",
     }),

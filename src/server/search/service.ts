@@ -118,7 +118,8 @@ export async function findMembers(
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const totalCap = options.totalCap ?? TOTAL_CAP;
   const today = new Date();
-  const filters: SQL[] = [eq(profiles.status, "active")];
+  // Invisible members (spec §2 Settings) are not listed.
+  const filters: SQL[] = [eq(profiles.status, "active"), eq(profiles.invisible, false)];
   if (query.gender) filters.push(eq(profiles.gender, query.gender));
   if (query.country) filters.push(eq(profiles.country, query.country));
   if (query.countryregion) filters.push(eq(profiles.region, query.countryregion));

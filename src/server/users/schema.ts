@@ -28,6 +28,9 @@ export const notificationCategories = [
 ] as const;
 export type NotificationCategory = (typeof notificationCategories)[number];
 
+/** spec §4: why e-mail to a member stopped (spam complaint, bounce, list-unsubscribe). */
+export type EmailDisabledReason = "fbl" | "bounce" | "listunsubscribe";
+
 /** spec §3 Tracking data, captured from the landing URL. */
 export type TrackingData = Partial<Record<"network" | "ref" | "sub1" | "sub2" | "sub3", string>>;
 
@@ -50,6 +53,8 @@ export const users = pgTable(
       .$type<NotificationCategory[]>()
       .notNull()
       .default([]),
+    /** Set when e-mail must not be sent to the member at all (spec §4). */
+    emailDisabledReason: text("email_disabled_reason").$type<EmailDisabledReason>(),
     tracking: jsonb("tracking").$type<TrackingData>(),
     /** spec §3 Signup form draft: a first message to the member whose landing led to signup. */
     signupMessage: text("signup_message"),

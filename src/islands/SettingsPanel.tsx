@@ -1,0 +1,202 @@
+import { type SubmitEvent, useId, useState } from "react";
+import { ApiRequestError, apiFetch } from "../lib/api-client";
+import type { MemberSettings } from "../server/users/settings";
+import { showToast } from "../stores/toasts";
+import { type I18nProps, useTranslate } from "./use-translate";
+
+type Props = I18nProps & {
+  initial: MemberSettings;
+  siteName: string;
+  categories: readonly MemberSettings["notifications_disabled"][number][];
+};
+
+/** spec §2 Settings: password, invisible mode, e-mail notifications and e-mail delivery. */
+export default function SettingsPanel(props: Props) {
+  const t = useTranslate(props);
+  const id = useId();
+  const [settings, setSettings] = useState(props.initial);
+  const [passwordFields, setPasswordFields] = useState<Record<string, string>>({});
+  const [passwordDone, setPasswordDone] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  function failed(caught: unknown) {
+    showToast(
+      caught instanceof ApiRequestError && caught.status > 0 ? caught.message : t("error.retry"),
+      "danger",
+    );
+  }
+
+  async function save(update: Record<string, unknown>, section: string): Promise<boolean> {
+    setBusy(section);
+    try {
+      setSettings(
+        await apiFetch<MemberSettings>("/api/notifications.php", { method: "PUT", body: update }),
+      );
+      showToast(
+        update.email_enabled ? t("settings.sources.enabled") : t("settings.saved"),
+        "success",
+      );
+      return true;
+    } catch (caught) {
+      failed(caught);
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function changePassword(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    setBusy("password");
+    setPasswordFields({});
+    setPasswordDone(false);
+    try {
+      await apiFetch("/api/password.php", {
+        method: "PUT",
+        body: {
+          old_password: String(form.get("old_password") ?? ""),
+          password: String(form.get("password") ?? ""),
+          password_repeat: String(form.get("password_repeat") ?? ""),
+        },
+      });
+      formElement.reset();
+      setPasswordDone(true);
+    } catch (caught) {
+      if (caught instanceof ApiRequestError && caught.code === "validation") {
+        setPasswordFields(caught.fields);
+      } else failed(caught);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** The box follows the click at once; it flips back if saving fails. */
+  function toggleInvisible(invisible: boolean) {
+    const previous = settings;
+    setSettings({ ...settings, invisible });
+    void save({ invisible }, "privacy").then((saved) => {
+      if (!saved) setSettings(previous);
+    });
+  }
+
+  function saveNotifications(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const wanted = new Set(form.getAll("receive").map(String));
+    void save(
+      { notifications_disabled: props.categories.filter((category) => !wanted.has(category)) },
+      "notifications",
+    );
+  }
+
+  const passwordInput = (name: string, label: string, autoComplete: string) => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`} className="field-label">
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        type="password"
+        autoComplete={autoComplete}
+        required
+        className="field-input"
+        aria-invalid={passwordFields[name] ? true : undefined}
+        aria-describedby={passwordFields[name] ? `${id}-${name}-error` : undefined}
+      />
+      {passwordFields[name] ? (
+        <p id={`${id}-${name}-error`} className="field-error">
+          {passwordFields[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  const reason = settings.email_disabled_reason;
+
+  return (
+    <div className="settings-grid">
+      <section className="card stack" aria-labelledby={`${id}-notifications-title`}>
+        <h2 id={`${id}-notifications-title`}>{t("settings.notifications.heading")}</h2>
+        <form className="stack" onSubmit={saveNotifications}>
+          <fieldset className="checkbox-list">
+            <legend>{t("settings.notifications.lead")}</legend>
+            {props.categories.map((category) => (
+              <label key={category} className="checkbox">
+                <input
+                  type="checkbox"
+                  name="receive"
+                  value={category}
+                  defaultChecked={!settings.notifications_disabled.includes(category)}
+                />
+                <span>{t(`settings.notifications.${category}`, { site: props.siteName })}</span>
+              </label>
+            ))}
+          </fieldset>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            aria-disabled={busy === "notifications"}
+          >
+            {t("settings.save")}
+          </button>
+        </form>
+      </section>
+
+      <section className="card stack" aria-labelledby={`${id}-sources-title`}>
+        <h2 id={`${id}-sources-title`}>{t("settings.sources.heading")}</h2>
+        {reason ? (
+          <>
+            <p className="alert alert-warning">
+              {t(`settings.sources.${reason}`, { email: settings.email })}
+            </p>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => save({ email_enabled: true }, "sources")}
+            >
+              {t("settings.sources.enable")}
+            </button>
+          </>
+        ) : (
+          <p>{t("settings.sources.ok", { email: settings.email })}</p>
+        )}
+      </section>
+
+      <section className="card stack" aria-labelledby={`${id}-privacy-title`}>
+        <h2 id={`${id}-privacy-title`}>{t("settings.privacy.heading")}</h2>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={settings.invisible}
+            aria-describedby={`${id}-invisible-hint`}
+            onChange={(event) => toggleInvisible(event.currentTarget.checked)}
+          />
+          <span>{t("settings.invisible.label")}</span>
+        </label>
+        <p id={`${id}-invisible-hint`} className="field-hint">
+          {t("settings.invisible.hint")}
+        </p>
+      </section>
+
+      <section className="card stack" aria-labelledby={`${id}-password-title`}>
+        <h2 id={`${id}-password-title`}>{t("settings.password.heading")}</h2>
+        <form className="stack" onSubmit={changePassword} noValidate>
+          {passwordInput("old_password", t("settings.password.old"), "current-password")}
+          {passwordInput("password", t("settings.password.new"), "new-password")}
+          {passwordInput("password_repeat", t("settings.password.repeat"), "new-password")}
+          {passwordDone ? (
+            <p className="alert alert-info" role="status">
+              {t("settings.password.saved")}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-primary" aria-disabled={busy === "password"}>
+            {t("settings.password.submit")}
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createLoggedInMember } from "../../test/members";
+import { createApp } from "../app";
+import { getDb } from "../db/client";
+import type { MemberSearchPage } from "../search/service";
+import { users } from "./schema";
+
+const app = createApp();
+
+function put(path: string, cookie: string, body: unknown) {
+  return app.request(path, {
+    method: "PUT",
+    headers: { cookie, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+describe("GET and PUT /api/notifications.php", () => {
+  it("answers the member's settings and requires a session", async () => {
+    const { cookie, email } = await createLoggedInMember(app);
+    const response = await app.request("/api/notifications.php", { headers: { cookie } });
+    expect(await response.json()).toEqual({
+      email,
+      invisible: false,
+      notifications_disabled: [],
+      email_disabled_reason: null,
+    });
+    expect((await app.request("/api/notifications.php")).status).toBe(403);
+  });
+
+  it("stores notification opt-outs per category (spec §3)", async () => {
+    const { cookie } = await createLoggedInMember(app);
+    const response = await put("/api/notifications.php", cookie, {
+      notifications_disabled: ["promotions", "weekly_updates", "promotions"],
+    });
+    expect((await response.json()).notifications_disabled).toEqual([
+      "promotions",
+      "weekly_updates",
+    ]);
+  });
+
+  it("refuses an unknown category", async () => {
+    const { cookie } = await createLoggedInMember(app);
+    const response = await put("/api/notifications.php", cookie, {
+      notifications_disabled: ["everything"],
+    });
+    expect(response.status).toBe(422);
+  });
+
+  it("hides an invisible member from search and shows them again", async () => {
+    const { cookie, profile } = await createLoggedInMember(app, {
+      profile: { country: "it", name: "Invisible Ivo", lastActiveAt: new Date() },
+    });
+    const listed = async () => {
+      const page = (await (
+        await app.request("/api/search.php?country=it")
+      ).json()) as MemberSearchPage;
+      return page.profiles.some((card) => card.id === profile.id);
+    };
+    expect(await listed()).toBe(true);
+    expect(
+      (await (await put("/api/notifications.php", cookie, { invisible: true })).json()).invisible,
+    ).toBe(true);
+    expect(await listed()).toBe(false);
+    await put("/api/notifications.php", cookie, { invisible: false });
+    expect(await listed()).toBe(true);
+  });
+
+  it("turns e-mail back on after it was disabled for a bounce", async () => {
+    const { cookie, user } = await createLoggedInMember(app);
+    const db = await getDb();
+    await db.update(users).set({ emailDisabledReason: "bounce" }).where(eq(users.id, user.id));
+    const before = await (
+      await app.request("/api/notifications.php", { headers: { cookie } })
+    ).json();
+    expect(before.email_disabled_reason).toBe("bounce");
+    const after = await (
+      await put("/api/notifications.php", cookie, { email_enabled: true })
+    ).json();
+    expect(after.email_disabled_reason).toBeNull();
+  });
+});
+
+describe("PUT /api/password.php", () => {
+  it("changes the password, ends the member's other sessions and keeps this one", async () => {
+    const member = await createLoggedInMember(app, { password: "the old password" });
+    const otherDevice = await app.request("/api/user.php", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: member.email, password: "the old password" }),
+    });
+    const otherCookie = (otherDevice.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const response = await put("/api/password.php", member.cookie, {
+      old_password: "the old password",
+      password: "a brand new passphrase",
+      password_repeat: "a brand new passphrase",
+    });
+    expect(response.status).toBe(200);
+    expect(
+      (await app.request("/api/user.php", { headers: { cookie: member.cookie } })).status,
+    ).toBe(200);
+    expect((await app.request("/api/user.php", { headers: { cookie: otherCookie } })).status).toBe(
+      403,
+    );
+  });
+
+  it("requires the correct current password", async () => {
+    const member = await createLoggedInMember(app, { password: "the old password" });
+    const response = await put("/api/password.php", member.cookie, {
+      old_password: "a guess",
+      password: "a brand new passphrase",
+      password_repeat: "a brand new passphrase",
+    });
+    expect(response.status).toBe(422);
+    expect((await response.json()).fields.old_password).toBe("The current password is not correct");
+  });
+
+  it("refuses two different new passwords with the spec's message", async () => {
+    const member = await createLoggedInMember(app, { password: "the old password" });
+    const response = await put("/api/password.php", member.cookie, {
+      old_password: "the old password",
+      password: "a brand new passphrase",
+      password_repeat: "something else",
+    });
+    expect((await response.json()).fields.password_repeat).toBe(
+      "The entered passwords are not the same",
+    );
+  });
+});

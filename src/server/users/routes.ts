@@ -1,0 +1,56 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../lib/context";
+import { authenticationRequired } from "../lib/errors";
+import { errorResponses, jsonContent } from "../lib/openapi";
+import { validationHook } from "../lib/validation";
+import { changePassword, getMemberSettings, updateMemberSettings } from "./settings";
+import { memberSettings, passwordChangeBody, settingsUpdateBody } from "./validation";
+
+const getSettingsRoute = createRoute({
+  method: "get",
+  path: "/notifications.php",
+  summary: "The member's settings: notification opt-outs, invisible mode, e-mail delivery state",
+  responses: { 200: jsonContent(memberSettings, "Settings"), 403: errorResponses[403] },
+});
+
+const updateSettingsRoute = createRoute({
+  method: "put",
+  path: "/notifications.php",
+  summary: "Change notification opt-outs, invisible mode, or turn e-mail back on",
+  request: {
+    body: { content: { "application/json": { schema: settingsUpdateBody } }, required: true },
+  },
+  responses: { 200: jsonContent(memberSettings, "Settings"), ...errorResponses },
+});
+
+const passwordRoute = createRoute({
+  method: "put",
+  path: "/password.php",
+  summary: "Change the password; other sessions end",
+  request: {
+    body: { content: { "application/json": { schema: passwordChangeBody } }, required: true },
+  },
+  responses: {
+    200: jsonContent(z.object({ ok: z.literal(true) }), "Changed"),
+    ...errorResponses,
+  },
+});
+
+export const userRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(getSettingsRoute, async (c) => {
+    const user = c.var.user;
+    if (!user) throw authenticationRequired();
+    return c.json(await getMemberSettings(c.var.db, user), 200);
+  })
+  .openapi(updateSettingsRoute, async (c) => {
+    const user = c.var.user;
+    if (!user) throw authenticationRequired();
+    return c.json(await updateMemberSettings(c.var.db, user, c.req.valid("json")), 200);
+  })
+  .openapi(passwordRoute, async (c) => {
+    const user = c.var.user;
+    const session = c.var.session;
+    if (!user || !session) throw authenticationRequired();
+    await changePassword(c.var.db, user, session.id, c.req.valid("json"));
+    return c.json({ ok: true as const }, 200);
+  });

@@ -1,0 +1,74 @@
+import { and, eq, ne } from "drizzle-orm";
+import { isCommonPassword } from "../auth/common-passwords";
+import { hashPassword, verifyPassword } from "../auth/password";
+import { sessions } from "../auth/schema";
+import type { Database } from "../db/client";
+import { ValidationError } from "../lib/errors";
+import { isProfileInvisible, setProfileInvisible } from "../profiles/activity";
+import { type EmailDisabledReason, type NotificationCategory, type User, users } from "./schema";
+
+/** The settings screen's state (spec §2 Settings, §3 Notification categories). */
+export type MemberSettings = {
+  email: string;
+  invisible: boolean;
+  notifications_disabled: NotificationCategory[];
+  email_disabled_reason: EmailDisabledReason | null;
+};
+
+export async function getMemberSettings(db: Database, user: User): Promise<MemberSettings> {
+  return {
+    email: user.email,
+    invisible: await isProfileInvisible(db, user.id),
+    notifications_disabled: user.notificationsDisabled,
+    email_disabled_reason: user.emailDisabledReason ?? null,
+  };
+}
+
+export type SettingsUpdate = {
+  notifications_disabled?: NotificationCategory[] | undefined;
+  invisible?: boolean | undefined;
+  /** true: send e-mail again after a bounce, spam complaint or unsubscribe. */
+  email_enabled?: true | undefined;
+};
+
+export async function updateMemberSettings(
+  db: Database,
+  user: User,
+  update: SettingsUpdate,
+): Promise<MemberSettings> {
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (update.notifications_disabled) {
+    changes.notificationsDisabled = [...new Set(update.notifications_disabled)];
+  }
+  if (update.email_enabled) changes.emailDisabledReason = null;
+  let updated = user;
+  if (Object.keys(changes).length) {
+    const [row] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
+    if (row) updated = row;
+  }
+  if (update.invisible !== undefined) await setProfileInvisible(db, user.id, update.invisible);
+  return getMemberSettings(db, updated);
+}
+
+/**
+ * Changes the password (spec §5: the old one must be correct, the two new ones the same). Every
+ * other session of the member ends (design §10); this one stays.
+ */
+export async function changePassword(
+  db: Database,
+  user: User,
+  currentSessionId: string,
+  input: { old_password: string; password: string },
+): Promise<void> {
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.old_password))) {
+    throw new ValidationError({ old_password: { key: "settings.password.oldWrong" } });
+  }
+  if (isCommonPassword(input.password)) {
+    throw new ValidationError({ password: { key: "signup.error.passwordCommon" } });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)));
+}

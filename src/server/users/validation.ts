@@ -1,0 +1,31 @@
+import { z } from "@hono/zod-openapi";
+import { notificationCategories } from "./schema";
+
+export const memberSettings = z
+  .object({
+    email: z.string(),
+    invisible: z.boolean(),
+    notifications_disabled: z.array(z.enum(notificationCategories)),
+    email_disabled_reason: z.enum(["fbl", "bounce", "listunsubscribe"]).nullable(),
+  })
+  .openapi("MemberSettings");
+
+export const settingsUpdateBody = z
+  .object({
+    notifications_disabled: z.array(z.enum(notificationCategories)).max(20).optional(),
+    invisible: z.boolean().optional(),
+    email_enabled: z.literal(true).optional(),
+  })
+  .openapi("SettingsUpdate");
+
+export const passwordChangeBody = z
+  .object({
+    old_password: z.string().min(1).max(128),
+    password: z.string().min(8).max(128),
+    password_repeat: z.string(),
+  })
+  .refine((body) => body.password === body.password_repeat, {
+    path: ["password_repeat"],
+    message: "reset.do.mismatch",
+  })
+  .openapi("PasswordChange");

@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { createActivatedMember, expectAccessible, waitForHydration } from "./helpers";
+
+test.describe("settings", () => {
+  test("saves notification choices and invisible mode, and changes the password", async ({
+    page,
+  }) => {
+    const { email, password } = await createActivatedMember(page);
+    await page.goto("/notifications");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await expect(page.getByText(`We can send e-mails to ${email}.`)).toBeVisible();
+
+    await page.getByLabel("Offers and promotions").uncheck();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your settings have been saved." }),
+    ).toBeVisible();
+    await page.getByLabel("Invisible mode").check();
+    await expect(page.getByLabel("Invisible mode")).toBeChecked();
+
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByLabel("Offers and promotions")).not.toBeChecked();
+    await expect(page.getByLabel("New messages")).toBeChecked();
+    await expect(page.getByLabel("Invisible mode")).toBeChecked();
+    await expectAccessible(page);
+
+    await page.getByLabel("Current password").fill("not it");
+    await page.getByLabel("New password", { exact: true }).fill("another long passphrase");
+    await page.getByLabel("Repeat the new password").fill("another long passphrase");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByLabel("Current password")).toHaveAccessibleDescription(
+      "The current password is not correct",
+    );
+    await page.getByLabel("Current password").fill(password);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText(/Your password has been changed/)).toBeVisible();
+    const login = await page.request.post("/api/user.php", {
+      data: { email, password: "another long passphrase" },
+    });
+    expect(login.status()).toBe(200);
+  });
+
+  test("asks visitors to log in first", async ({ page }) => {
+    await page.goto("/notifications");
+    await expect(page).toHaveURL(/\/login\?next=%2Fnotifications$/);
+  });
+});
