@@ -12,4 +12,19 @@ test.describe("on a phone", () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
   });
+
+  test("shows the activation reminder as a modal right after signup", async ({ page }) => {
+    const email = `phone-${Date.now()}@test.example`;
+    const password = "a long and unusual passphrase";
+    await page.request.post("/api/signup.php", {
+      data: { email, name: "Mika", password, date_of_birth: "1993-07-07" },
+    });
+    await page.request.post("/api/user.php", { data: { email, password } });
+    await page.goto("/members?signup_complete=1");
+    const dialog = page.getByRole("dialog", { name: "Check your inbox" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(email);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+  });
 });

@@ -60,4 +60,21 @@ test.describe("signing up", () => {
       page.getByRole("heading", { name: "Registrierung nur mit Einladung" }),
     ).toBeVisible();
   });
+
+  test("reminds an unconfirmed member to confirm, and resends the link (spec §4)", async ({
+    page,
+  }) => {
+    const email = `unconfirmed-${Date.now()}@test.example`;
+    const password = "a long and unusual passphrase";
+    await page.request.post("/api/signup.php", {
+      data: { email, name: "Noa", password, date_of_birth: "1991-01-01" },
+    });
+    await page.request.post("/api/user.php", { data: { email, password } });
+    await page.goto("/members");
+    await waitForHydration(page);
+    const reminder = page.getByRole("region", { name: "Check your inbox" });
+    await expect(reminder).toContainText(`we sent you a link at ${email}`);
+    await reminder.getByRole("button", { name: "Send the link again" }).click();
+    await expect(reminder.getByRole("status")).toHaveText("We have sent the e-mail again.");
+  });
 });
