@@ -18,6 +18,8 @@ export default function SettingsPanel(props: Props) {
   const [passwordFields, setPasswordFields] = useState<Record<string, string>>({});
   const [passwordDone, setPasswordDone] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [emailSentTo, setEmailSentTo] = useState<string | null>(null);
 
   function failed(caught: unknown) {
     showToast(
@@ -66,6 +68,24 @@ export default function SettingsPanel(props: Props) {
     } catch (caught) {
       if (caught instanceof ApiRequestError && caught.code === "validation") {
         setPasswordFields(caught.fields);
+      } else failed(caught);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function changeEmail(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get("email") ?? "");
+    setBusy("email");
+    setEmailError(null);
+    setEmailSentTo(null);
+    try {
+      await apiFetch("/api/mail-change.php", { method: "POST", body: { email } });
+      setEmailSentTo(email);
+    } catch (caught) {
+      if (caught instanceof ApiRequestError && caught.code === "validation") {
+        setEmailError(caught.fields.email ?? caught.message);
       } else failed(caught);
     } finally {
       setBusy(null);
@@ -179,6 +199,41 @@ export default function SettingsPanel(props: Props) {
         <p id={`${id}-invisible-hint`} className="field-hint">
           {t("settings.invisible.hint")}
         </p>
+      </section>
+
+      <section className="card stack" aria-labelledby={`${id}-email-title`}>
+        <h2 id={`${id}-email-title`}>{t("settings.email.heading")}</h2>
+        <p>{t("settings.email.current", { email: settings.email })}</p>
+        <form className="stack" onSubmit={changeEmail} noValidate>
+          <div className="field">
+            <label htmlFor={`${id}-email`} className="field-label">
+              {t("settings.email.new")}
+            </label>
+            <input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              className="field-input"
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? `${id}-email-error` : undefined}
+            />
+            {emailError ? (
+              <p id={`${id}-email-error`} className="field-error">
+                {emailError}
+              </p>
+            ) : null}
+          </div>
+          {emailSentTo ? (
+            <p className="alert alert-info" role="status">
+              {t("settings.email.sent", { email: emailSentTo })}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-primary" aria-disabled={busy === "email"}>
+            {t("settings.email.submit")}
+          </button>
+        </form>
       </section>
 
       <section className="card stack" aria-labelledby={`${id}-password-title`}>

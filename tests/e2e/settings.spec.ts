@@ -42,6 +42,24 @@ test.describe("settings", () => {
     expect(login.status()).toBe(200);
   });
 
+  test("changes the e-mail address through the link sent to the new one", async ({ page }) => {
+    await createActivatedMember(page);
+    const newEmail = `changed-${Date.now()}@test.example`;
+    await page.goto("/notifications");
+    await waitForHydration(page);
+    await page.getByLabel("New e-mail address").fill(newEmail);
+    await page.getByRole("button", { name: "Change e-mail address" }).click();
+    await expect(page.getByText(`We have sent a link to ${newEmail}.`)).toBeVisible();
+
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(newEmail)}`);
+    await page.getByRole("link", { name: /\/mail-change\/do\?token=/ }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      `Done! Your e-mail address is now ${newEmail}.`,
+    );
+    await page.getByRole("link", { name: "Back to settings" }).click();
+    await expect(page.getByText(`Your address is ${newEmail}.`)).toBeVisible();
+  });
+
   test("asks visitors to log in first", async ({ page }) => {
     await page.goto("/notifications");
     await expect(page).toHaveURL(/\/login\?next=%2Fnotifications$/);

@@ -32,6 +32,12 @@ export const MAIL_TEMPLATES = {
     body: "mail.passwordReset.body",
     button: "mail.passwordReset.button",
   },
+  emailChange: {
+    kind: "email_change",
+    subject: "mail.emailChange.subject",
+    body: "mail.emailChange.body",
+    button: "mail.emailChange.button",
+  },
 } satisfies Record<string, MailTemplate>;
 
 const HTML_ESCAPES: Record<string, string> = {

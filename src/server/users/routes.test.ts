@@ -128,3 +128,53 @@ describe("PUT /api/password.php", () => {
     );
   });
 });
+
+describe("changing the e-mail address", () => {
+  function requestChange(cookie: string, email: string) {
+    return app.request("/api/mail-change.php", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
+  }
+
+  it("takes effect only when the link sent to the new address is opened", async () => {
+    const { findLink, findMailsTo } = await import("../../test/outbox");
+    const { confirmEmailChange } = await import("./email-change");
+    const { cookie, email } = await createLoggedInMember(app);
+    const newEmail = `new-${crypto.randomUUID()}@test.example`;
+    const response = await requestChange(cookie, newEmail);
+    expect(await response.json()).toEqual({ status: "check_mail", email: newEmail });
+    const before = await (await app.request("/api/user.php", { headers: { cookie } })).json();
+    expect(before.user.email).toBe(email);
+
+    const [mail] = await findMailsTo(newEmail);
+    expect(mail?.kind).toBe("email_change");
+    const token =
+      new URL(
+        findLink(mail as NonNullable<typeof mail>, "/mail-change/do?token="),
+      ).searchParams.get("token") ?? "";
+    expect(await confirmEmailChange(await getDb(), token)).toBe(newEmail);
+    const after = await (await app.request("/api/user.php", { headers: { cookie } })).json();
+    expect(after.user.email).toBe(newEmail);
+    expect(await confirmEmailChange(await getDb(), token)).toBeNull();
+  });
+
+  it("refuses an address another account has, with the spec's message", async () => {
+    const other = await createLoggedInMember(app);
+    const { cookie } = await createLoggedInMember(app);
+    const response = await requestChange(cookie, other.email.toUpperCase());
+    expect(response.status).toBe(422);
+    expect((await response.json()).fields.email).toBe(
+      "An account with this e-mail address already exists",
+    );
+  });
+
+  it("refuses an invalid address and the current one", async () => {
+    const { cookie, email } = await createLoggedInMember(app);
+    expect((await (await requestChange(cookie, "nope")).json()).fields.email).toBe("Invalid email");
+    expect((await (await requestChange(cookie, email)).json()).fields.email).toBe(
+      "This is already your e-mail address",
+    );
+  });
+});

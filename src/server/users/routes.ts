@@ -3,8 +3,14 @@ import type { AppEnv } from "../lib/context";
 import { authenticationRequired } from "../lib/errors";
 import { errorResponses, jsonContent } from "../lib/openapi";
 import { validationHook } from "../lib/validation";
+import { requestEmailChange } from "./email-change";
 import { changePassword, getMemberSettings, updateMemberSettings } from "./settings";
-import { memberSettings, passwordChangeBody, settingsUpdateBody } from "./validation";
+import {
+  emailChangeBody,
+  memberSettings,
+  passwordChangeBody,
+  settingsUpdateBody,
+} from "./validation";
 
 const getSettingsRoute = createRoute({
   method: "get",
@@ -36,7 +42,33 @@ const passwordRoute = createRoute({
   },
 });
 
+const emailChangeRoute = createRoute({
+  method: "post",
+  path: "/mail-change.php",
+  summary: "Send a confirmation link to a new e-mail address (spec §2 Settings)",
+  request: {
+    body: { content: { "application/json": { schema: emailChangeBody } }, required: true },
+  },
+  responses: {
+    200: jsonContent(
+      z.object({ status: z.literal("check_mail"), email: z.string() }),
+      "Link sent to the new address",
+    ),
+    ...errorResponses,
+  },
+});
+
 export const userRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(emailChangeRoute, async (c) => {
+    const user = c.var.user;
+    if (!user) throw authenticationRequired();
+    const { email } = c.req.valid("json");
+    await requestEmailChange(c.var.db, c.var.site, user, email, {
+      locale: c.var.locale,
+      origin: new URL(c.req.url).origin,
+    });
+    return c.json({ status: "check_mail" as const, email }, 200);
+  })
   .openapi(getSettingsRoute, async (c) => {
     const user = c.var.user;
     if (!user) throw authenticationRequired();

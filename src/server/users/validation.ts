@@ -29,3 +29,5 @@ export const passwordChangeBody = z
     message: "reset.do.mismatch",
   })
   .openapi("PasswordChange");
+
+export const emailChangeBody = z.object({ email: z.email().max(254) }).openapi("EmailChange");
