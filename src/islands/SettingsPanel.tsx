@@ -236,6 +236,14 @@ export default function SettingsPanel(props: Props) {
         </form>
       </section>
 
+      <section className="card stack" aria-labelledby={`${id}-export-title`}>
+        <h2 id={`${id}-export-title`}>{t("settings.export.heading")}</h2>
+        <p>{t("settings.export.text")}</p>
+        <a className="btn btn-outline" href="/api/export.php" download>
+          {t("settings.export.button")}
+        </a>
+      </section>
+
       <section className="card stack" aria-labelledby={`${id}-password-title`}>
         <h2 id={`${id}-password-title`}>{t("settings.password.heading")}</h2>
         <form className="stack" onSubmit={changePassword} noValidate>

@@ -26,6 +26,10 @@ test.describe("settings", () => {
     await expect(page.getByLabel("Invisible mode")).toBeChecked();
     await expectAccessible(page);
 
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download my data" }).click();
+    expect((await download).suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+
     await page.getByLabel("Current password").fill("not it");
     await page.getByLabel("New password", { exact: true }).fill("another long passphrase");
     await page.getByLabel("Repeat the new password").fill("another long passphrase");

@@ -178,3 +178,26 @@ describe("changing the e-mail address", () => {
     );
   });
 });
+
+describe("GET /api/export.php", () => {
+  it("gives the member their own data as a JSON download", async () => {
+    const { cookie, email } = await createLoggedInMember(app, {
+      photoCount: 2,
+      profile: { name: "Export Eva", about: "Hello" },
+    });
+    const response = await app.request("/api/export.php", { headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="my-data-/);
+    const data = await response.json();
+    expect(data.account.email).toBe(email);
+    expect(data.profile).toMatchObject({ name: "Export Eva", about: "Hello" });
+    expect(data.photos).toHaveLength(2);
+    expect(data).toHaveProperty("messages_sent");
+    expect(data).toHaveProperty("likes");
+    expect(data).toHaveProperty("payments");
+  });
+
+  it("requires a session", async () => {
+    expect((await app.request("/api/export.php")).status).toBe(403);
+  });
+});

@@ -4,6 +4,7 @@ import { authenticationRequired } from "../lib/errors";
 import { errorResponses, jsonContent } from "../lib/openapi";
 import { validationHook } from "../lib/validation";
 import { requestEmailChange } from "./email-change";
+import { exportMemberData } from "./export";
 import { changePassword, getMemberSettings, updateMemberSettings } from "./settings";
 import {
   emailChangeBody,
@@ -58,7 +59,24 @@ const emailChangeRoute = createRoute({
   },
 });
 
+const exportRoute = createRoute({
+  method: "get",
+  path: "/export.php",
+  summary: "Download everything stored about the member, as JSON",
+  responses: {
+    200: jsonContent(z.record(z.string(), z.unknown()).openapi("MemberExport"), "The data"),
+    403: errorResponses[403],
+  },
+});
+
 export const userRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(exportRoute, async (c) => {
+    const user = c.var.user;
+    if (!user) throw authenticationRequired();
+    const date = new Date().toISOString().slice(0, 10);
+    c.header("content-disposition", `attachment; filename="my-data-${date}.json"`);
+    return c.json(await exportMemberData(c.var.db, user, c.var.site), 200);
+  })
   .openapi(emailChangeRoute, async (c) => {
     const user = c.var.user;
     if (!user) throw authenticationRequired();
