@@ -6,6 +6,8 @@ type Props = I18nProps & {
   minAge: number;
   /** Latest allowed date of birth (ISO), for the date picker's max. */
   maxBirthdate: string;
+  /** Told when a signup starts and ends (the signup modal may not close meanwhile). */
+  onBusyChange?: (busy: boolean) => void;
 };
 
 type FieldName = "email" | "name" | "password" | "date_of_birth";
@@ -30,6 +32,7 @@ export default function SignupForm(props: Props) {
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? "");
     setBusy(true);
+    props.onBusyChange?.(true);
     setError(null);
     setFields({});
     try {
@@ -55,6 +58,7 @@ export default function SignupForm(props: Props) {
       }
     } finally {
       setBusy(false);
+      props.onBusyChange?.(false);
       requestAnimationFrame(() => statusRef.current?.focus());
     }
   }

@@ -77,4 +77,28 @@ test.describe("signing up", () => {
     await reminder.getByRole("button", { name: "Send the link again" }).click();
     await expect(reminder.getByRole("status")).toHaveText("We have sent the e-mail again.");
   });
+
+  test("signs up in the modal from the home page", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    // The modal mounts when the browser is idle; the link works as a plain link before that.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("astro-island")].every((island) => !island.hasAttribute("ssr")),
+    );
+    await page.getByRole("link", { name: "Sign up" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create your free account" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole("link", { name: "Sign up" }).click();
+    const email = `modal-${Date.now()}@test.example`;
+    await dialog.getByLabel("E-mail address").fill(email);
+    await dialog.getByLabel("Username").fill("Luca");
+    await dialog.getByLabel("Password").fill("a long and unusual passphrase");
+    await dialog.getByLabel("Date of birth").fill("1988-09-09");
+    await dialog.getByRole("button", { name: "Create account" }).click();
+    await expect(dialog.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
 });
