@@ -3,6 +3,7 @@ import { isLocale, LOCALE_COOKIE, type Locale, resolveLocale } from "./i18n/loca
 import { SESSION_COOKIE, validateSessionToken } from "./server/auth/session";
 import { getDb } from "./server/db/client";
 import { getTranslate } from "./server/lib/i18n";
+import { isCrossSiteWrite } from "./server/lib/origin-check";
 import {
   parseTrackingCookie,
   readTrackingParams,
@@ -24,6 +25,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return next();
   }
   const { request, cookies, locals } = context;
+  // design §10: pages refuse writes from other sites (the login form posts here).
+  if (isCrossSiteWrite(request.method, request.headers)) {
+    return new Response("Forbidden: cross-site request", { status: 403 });
+  }
   const site = getSiteByHost(request.headers.get("host"));
   // Public pages under /{locale}/… are in the URL's language (design §5).
   const pathLocale = pathname.split("/")[1];

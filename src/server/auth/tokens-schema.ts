@@ -2,7 +2,12 @@ import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-
 import { users } from "../users/schema";
 
 /** What a single-use link from an e-mail is for. */
-export type AccountTokenPurpose = "activation" | "password_reset" | "email_change" | "reactivation";
+export type AccountTokenPurpose =
+  | "activation"
+  | "password_reset"
+  | "email_change"
+  | "reactivation"
+  | "unsubscribe";
 
 /**
  * Single-use, expiring tokens sent by e-mail (activation, password reset, …). Like sessions, only

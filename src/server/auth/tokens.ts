@@ -58,3 +58,23 @@ export async function consumeAccountToken(
     .returning();
   return row ?? null;
 }
+
+/** Looks a reusable token up without using it (unsubscribe links may be followed twice). */
+export async function findAccountToken(
+  db: Database,
+  token: string,
+  purpose: AccountTokenPurpose,
+): Promise<AccountToken | null> {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.id, hashSessionToken(token)),
+        eq(accountTokens.purpose, purpose),
+        gt(accountTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

@@ -38,6 +38,12 @@ export const MAIL_TEMPLATES = {
     body: "mail.emailChange.body",
     button: "mail.emailChange.button",
   },
+  like: {
+    kind: "like",
+    subject: "mail.like.subject",
+    body: "mail.like.body",
+    button: "mail.like.button",
+  },
 } satisfies Record<string, MailTemplate>;
 
 const HTML_ESCAPES: Record<string, string> = {

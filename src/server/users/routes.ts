@@ -1,10 +1,11 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../lib/context";
-import { authenticationRequired } from "../lib/errors";
-import { errorResponses, jsonContent } from "../lib/openapi";
+import { authenticationRequired, notFound } from "../lib/errors";
+import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
 import { validationHook } from "../lib/validation";
 import { requestEmailChange } from "./email-change";
 import { exportMemberData } from "./export";
+import { unsubscribe } from "./notification-mail";
 import { changePassword, getMemberSettings, updateMemberSettings } from "./settings";
 import {
   emailChangeBody,
@@ -69,7 +70,32 @@ const exportRoute = createRoute({
   },
 });
 
+const unsubscribeRoute = createRoute({
+  method: "post",
+  path: "/unsubscribe.php",
+  summary: "One-click unsubscribe of notification e-mails (RFC 8058 List-Unsubscribe-Post)",
+  request: { query: z.object({ token: z.string().min(10).max(100) }) },
+  responses: {
+    200: jsonContent(z.object({ ok: z.literal(true) }), "Unsubscribed"),
+    404: jsonContent(errorResponse, "Unknown or expired link"),
+  },
+});
+
+const unsubscribeLinkRoute = createRoute({
+  method: "get",
+  path: "/unsubscribe.php",
+  summary: "The unsubscribe link opened in a browser: shows the e-mail settings",
+  request: { query: z.object({ token: z.string().max(100).optional() }) },
+  responses: { 303: { description: "To the settings, where e-mail can be switched off" } },
+});
+
 export const userRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(unsubscribeRoute, async (c) => {
+    if (!(await unsubscribe(c.var.db, c.req.valid("query").token))) throw notFound();
+    return c.json({ ok: true as const }, 200);
+  })
+  // A GET must not unsubscribe: mail scanners follow links (RFC 8058 §3.2).
+  .openapi(unsubscribeLinkRoute, (c) => c.redirect("/notifications", 303))
   .openapi(exportRoute, async (c) => {
     const user = c.var.user;
     if (!user) throw authenticationRequired();
