@@ -17,21 +17,28 @@ export default function LoginForm(props: Props) {
   const [error, setError] = useState<string | null>(props.initialError ?? null);
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  /** spec §8: the account is pending deletion; these credentials can reactivate it. */
+  const [pendingDeletion, setPendingDeletion] = useState<{
+    email: string;
+    password: string;
+  } | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
+    const credentials = {
+      email: String(data.get("email") ?? ""),
+      password: String(data.get("password") ?? ""),
+    };
     setBusy(true);
     setError(null);
     setFields({});
+    setPendingDeletion(null);
     try {
       await apiFetch("/api/user.php", {
         method: "POST",
-        body: {
-          email: String(data.get("email") ?? ""),
-          password: String(data.get("password") ?? ""),
-        },
+        body: credentials,
         // A login is not retried: a repeat after a wrong password would count twice.
         retries: 0,
       });
@@ -40,6 +47,9 @@ export default function LoginForm(props: Props) {
       setBusy(false);
       if (caught instanceof ApiRequestError && caught.code === "validation") {
         setFields(caught.fields);
+      } else if (caught instanceof ApiRequestError && caught.code === "pending_deletion") {
+        setError(caught.message);
+        setPendingDeletion(credentials);
       } else if (caught instanceof ApiRequestError && caught.status > 0) {
         setError(caught.message || t("error.generic"));
       } else {
@@ -47,6 +57,20 @@ export default function LoginForm(props: Props) {
       }
       // The typed e-mail and password stay in the fields; only the message changes.
       requestAnimationFrame(() => errorRef.current?.focus());
+    }
+  }
+
+  async function reactivate() {
+    if (!pendingDeletion) return;
+    setBusy(true);
+    try {
+      await apiFetch("/api/reactivate.php", { method: "POST", body: pendingDeletion, retries: 0 });
+      location.assign(props.next);
+    } catch (caught) {
+      setBusy(false);
+      setError(
+        caught instanceof ApiRequestError && caught.status > 0 ? caught.message : t("error.retry"),
+      );
     }
   }
 
@@ -64,6 +88,11 @@ export default function LoginForm(props: Props) {
           <p id={ids.error} className="alert alert-danger" role="alert">
             {error}
           </p>
+        ) : null}
+        {pendingDeletion ? (
+          <button type="button" className="btn btn-secondary btn-block" onClick={reactivate}>
+            {t("login.reactivate")}
+          </button>
         ) : null}
       </div>
       <div className="field">

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { ApiRequestError, apiFetch } from "../lib/api-client";
 import type { MemberSearchPage, ProfileCard } from "../server/search/service";
 import MemberCard from "./MemberCard";
@@ -21,16 +22,6 @@ export default function MemberResults(props: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
-  const focusIndex = useRef<number | null>(null);
-
-  // Keyboard and screen-reader users continue at the first newly loaded card.
-  useLayoutEffect(() => {
-    if (focusIndex.current === null || cards.length === 0) return;
-    listRef.current
-      ?.querySelectorAll<HTMLAnchorElement>(".member-card-link")
-      [focusIndex.current]?.focus();
-    focusIndex.current = null;
-  }, [cards]);
   const countries = useMemo(
     () => new Intl.DisplayNames([props.locale], { type: "region" }),
     [props.locale],
@@ -46,14 +37,13 @@ export default function MemberResults(props: Props) {
         query: { ...props.query, cursor },
       });
       const firstNew = cards.length;
-      setCards((previous) => [...previous, ...page.profiles]);
-      setCursor(page.next_cursor);
-      // Keyboard and screen-reader users continue at the first new card.
-      requestAnimationFrame(() => {
-        listRef.current
-          ?.querySelectorAll<HTMLAnchorElement>(".member-card-link")
-          [firstNew]?.focus();
+      // Render the new cards now, then move focus to the first of them, so keyboard and
+      // screen-reader users continue there (nothing can interleave between the two steps).
+      flushSync(() => {
+        setCards((previous) => [...previous, ...page.profiles]);
+        setCursor(page.next_cursor);
       });
+      listRef.current?.querySelectorAll<HTMLAnchorElement>(".member-card-link")[firstNew]?.focus();
     } catch (caught) {
       setError(
         caught instanceof ApiRequestError && caught.status > 0 ? caught.message : t("error.retry"),

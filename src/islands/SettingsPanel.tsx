@@ -7,6 +7,9 @@ import { type I18nProps, useTranslate } from "./use-translate";
 type Props = I18nProps & {
   initial: MemberSettings;
   siteName: string;
+  /** The company's retention offer in percent (spec §3 Company info delete_discount). */
+  deleteDiscount: number;
+  reactivationDays: number;
   categories: readonly MemberSettings["notifications_disabled"][number][];
 };
 
@@ -19,6 +22,8 @@ export default function SettingsPanel(props: Props) {
   const [passwordDone, setPasswordDone] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [emailError, setEmailError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [emailSentTo, setEmailSentTo] = useState<string | null>(null);
 
   function failed(caught: unknown) {
@@ -90,6 +95,23 @@ export default function SettingsPanel(props: Props) {
     } finally {
       setBusy(null);
     }
+  }
+
+  async function deleteAccount(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get("password") ?? "");
+    setBusy("delete");
+    setDeleteError(null);
+    try {
+      await apiFetch("/api/account-delete.php", { method: "POST", body: { password } });
+      location.assign("/account-deleted");
+      return;
+    } catch (caught) {
+      if (caught instanceof ApiRequestError && caught.code === "validation") {
+        setDeleteError(caught.fields.password ?? caught.message);
+      } else failed(caught);
+    }
+    setBusy(null);
   }
 
   /** The box follows the click at once; it flips back if saving fails. */
@@ -259,6 +281,55 @@ export default function SettingsPanel(props: Props) {
             {t("settings.password.submit")}
           </button>
         </form>
+      </section>
+      <section className="card stack danger-zone" aria-labelledby={`${id}-delete-title`}>
+        <h2 id={`${id}-delete-title`}>{t("settings.delete.heading")}</h2>
+        <p>{t("settings.delete.text", { days: props.reactivationDays })}</p>
+        {deleting ? (
+          <form className="stack" onSubmit={deleteAccount} noValidate>
+            {props.deleteDiscount > 0 ? (
+              <p className="alert alert-info">
+                {t("settings.delete.offer", { discount: props.deleteDiscount })}
+              </p>
+            ) : null}
+            <div className="field">
+              <label htmlFor={`${id}-delete-password`} className="field-label">
+                {t("settings.delete.password")}
+              </label>
+              <input
+                id={`${id}-delete-password`}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                className="field-input"
+                aria-invalid={deleteError ? true : undefined}
+                aria-describedby={deleteError ? `${id}-delete-error` : undefined}
+              />
+              {deleteError ? (
+                <p id={`${id}-delete-error`} className="field-error">
+                  {deleteError}
+                </p>
+              ) : null}
+            </div>
+            <div className="cluster">
+              <button type="button" className="btn btn-primary" onClick={() => setDeleting(false)}>
+                {t("settings.delete.keep")}
+              </button>
+              <button type="submit" className="btn btn-danger" aria-disabled={busy === "delete"}>
+                {t("settings.delete.confirm")}
+              </button>
+            </div>
+          </form>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-outline-danger"
+            onClick={() => setDeleting(true)}
+          >
+            {t("settings.delete.start")}
+          </button>
+        )}
       </section>
     </div>
   );

@@ -16,6 +16,7 @@ import { mediaRoutes } from "./photos/routes";
 import { profileRoutes } from "./profiles/routes";
 import { searchRoutes } from "./search/routes";
 import { siteRoutes } from "./sites/routes";
+import { deletionRoutes } from "./users/deletion-routes";
 import { userRoutes } from "./users/routes";
 
 /** The JSON API under /api (design §6), one router per feature. */
@@ -31,6 +32,7 @@ function createApi() {
   api.route("/", signupRoutes);
   api.route("/", passwordResetRoutes);
   api.route("/", userRoutes);
+  api.route("/", deletionRoutes);
   api.route("/", siteRoutes);
   api.route("/", searchRoutes);
   api.route("/", profileRoutes);

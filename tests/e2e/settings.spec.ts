@@ -64,6 +64,35 @@ test.describe("settings", () => {
     await expect(page.getByText(`Your address is ${newEmail}.`)).toBeVisible();
   });
 
+  test("deletes the account after the retention offer, then reactivates it at login", async ({
+    page,
+  }) => {
+    const { email, password } = await createActivatedMember(page);
+    await page.goto("/notifications");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByText(/get 50% off your next credit package/)).toBeVisible();
+    await page.getByRole("button", { name: "Keep my account" }).click();
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await page.getByLabel("Your password, to confirm").fill(password);
+    await page.getByRole("button", { name: "Delete my account for good" }).click();
+    await expect(page).toHaveURL(/\/account-deleted$/);
+    await expect(page.getByRole("heading", { name: "Your account will be deleted" })).toBeVisible();
+
+    await page.goto("/login");
+    await waitForHydration(page);
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Your account is pending deletion. You can still reactivate it.",
+    );
+    await page.getByRole("button", { name: "Reactivate my account" }).click();
+    await expect(page).toHaveURL(/\/members$/);
+    const me = await page.request.get("/api/user.php");
+    expect(me.status()).toBe(200);
+  });
+
   test("asks visitors to log in first", async ({ page }) => {
     await page.goto("/notifications");
     await expect(page).toHaveURL(/\/login\?next=%2Fnotifications$/);

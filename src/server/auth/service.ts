@@ -33,6 +33,26 @@ export async function login(
   /** The caller's IP address; unknown only to in-process callers such as tests. */
   client: { address?: string | undefined } = {},
 ): Promise<LoginResult> {
+  const user = await verifyCredentials(db, credentials, client);
+  // spec §8 'account still pending deletion': the password was right; the client offers to
+  // reactivate (POST /api/reactivate.php with the same credentials).
+  if (user.deletionRequestedAt) {
+    throw new ApiError(409, "pending_deletion", "login.pendingDeletion");
+  }
+  const token = generateSessionToken();
+  const session = await createSession(db, token, user.id);
+  return { token, user, expiresAt: session.expiresAt };
+}
+
+/**
+ * Checks an e-mail and password with the login protections of spec §8 (per-IP limit, lockout
+ * per address) and answers the member. Any failure is 'Login failed, please try again'.
+ */
+export async function verifyCredentials(
+  db: Database,
+  credentials: { email: string; password: string },
+  client: { address?: string | undefined } = {},
+): Promise<User> {
   if (client.address) {
     const fromIp = await consumeRateLimit(db, "loginIp", client.address);
     if (!fromIp.allowed) throw new ApiError(429, "rate_limited", "error.rateLimited");
@@ -56,7 +76,5 @@ export async function login(
     if (nowBlocked) throw accountBlocked(failures.retryAfterSeconds);
     throw new ApiError(401, "login_failed", "login.failed");
   }
-  const token = generateSessionToken();
-  const session = await createSession(db, token, user.id);
-  return { token, user, expiresAt: session.expiresAt };
+  return user;
 }

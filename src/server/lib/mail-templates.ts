@@ -44,6 +44,12 @@ export const MAIL_TEMPLATES = {
     body: "mail.like.body",
     button: "mail.like.button",
   },
+  reactivation: {
+    kind: "reactivation",
+    subject: "mail.reactivation.subject",
+    body: "mail.reactivation.body",
+    button: "mail.reactivation.button",
+  },
 } satisfies Record<string, MailTemplate>;
 
 const HTML_ESCAPES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve, sep } from "node:path";
 import { getEnv } from "./env";
@@ -11,6 +11,8 @@ export type Storage = {
   put(key: string, body: Uint8Array): Promise<void>;
   /** The file's bytes, or null when there is no such file. */
   get(key: string): Promise<Uint8Array | null>;
+  /** Removes a file; a missing file is not an error. */
+  remove(key: string): Promise<void>;
 };
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.(webp|jpg|png|mp4)$/;
@@ -32,6 +34,9 @@ export function createLocalStorage(root: string): Storage {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, body);
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
     },
     async get(key) {
       try {

@@ -59,6 +59,10 @@ export const users = pgTable(
     /** spec §3 Signup form draft: a first message to the member whose landing led to signup. */
     signupMessage: text("signup_message"),
     signupDate: timestamp("signup_date", { withTimezone: true }).notNull().defaultNow(),
+    /** spec §4: set while the account is pending deletion (reactivatable for 14 days). */
+    deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
+    /** When the personal data was erased; the row stays so received messages keep a sender. */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
   },
   (table) => [
     // E-mail addresses are unique case-insensitively.

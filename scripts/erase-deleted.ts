@@ -1,0 +1,8 @@
+/** `npm run erase-deleted`: erases accounts pending deletion for more than 14 days (spec §1). */
+import { closeDb, getConnection } from "../src/server/db/client";
+import { eraseExpiredAccounts } from "../src/server/users/deletion";
+
+const { db } = await getConnection();
+const erased = await eraseExpiredAccounts(db);
+console.log(`Erased ${erased} account(s) pending deletion for more than 14 days.`);
+await closeDb();

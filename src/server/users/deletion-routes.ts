@@ -1,0 +1,94 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { deleteCookie, setCookie } from "hono/cookie";
+import { verifyCredentials } from "../auth/service";
+import {
+  createSession,
+  generateSessionToken,
+  SESSION_COOKIE,
+  sessionCookieOptions,
+} from "../auth/session";
+import { loginBody, userResponse } from "../auth/validation";
+import type { AppEnv } from "../lib/context";
+import { authenticationRequired } from "../lib/errors";
+import { errorResponses, jsonContent } from "../lib/openapi";
+import { validationHook } from "../lib/validation";
+import {
+  REACTIVATION_DAYS,
+  reactivateAccount,
+  reactivateWithToken,
+  requestAccountDeletion,
+} from "./deletion";
+import { getUserView } from "./service";
+
+const deleteRoute = createRoute({
+  method: "post",
+  path: "/account-delete.php",
+  summary: "Delete the account: pending deletion for 14 days, reactivation link by e-mail",
+  request: {
+    body: {
+      content: {
+        "application/json": { schema: z.object({ password: z.string().min(1).max(128) }) },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(
+      z.object({ status: z.literal("pending_deletion"), days: z.number().int() }),
+      "Pending deletion; logged out",
+    ),
+    ...errorResponses,
+  },
+});
+
+const reactivateRoute = createRoute({
+  method: "post",
+  path: "/reactivate.php",
+  summary: "Reactivate an account pending deletion with its e-mail and password; logs in",
+  request: { body: { content: { "application/json": { schema: loginBody } }, required: true } },
+  responses: { 200: jsonContent(userResponse, "Reactivated and logged in"), ...errorResponses },
+});
+
+const reactivateLinkRoute = createRoute({
+  method: "get",
+  path: "/reactivate.php",
+  summary: "The reactivation link of the deletion e-mail",
+  request: { query: z.object({ token: z.string().max(100).optional() }) },
+  responses: { 303: { description: "To /members when reactivated, else to /login" } },
+});
+
+function secure(url: string) {
+  return url.startsWith("https:");
+}
+
+export const deletionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(deleteRoute, async (c) => {
+    const user = c.var.user;
+    if (!user) throw authenticationRequired();
+    await requestAccountDeletion(c.var.db, c.var.site, user, c.req.valid("json").password, {
+      locale: c.var.locale,
+      origin: new URL(c.req.url).origin,
+    });
+    deleteCookie(c, SESSION_COOKIE, { path: "/", secure: secure(c.req.url) });
+    return c.json({ status: "pending_deletion" as const, days: REACTIVATION_DAYS }, 200);
+  })
+  .openapi(reactivateRoute, async (c) => {
+    const user = await verifyCredentials(c.var.db, c.req.valid("json"), {
+      address: c.env?.clientAddress,
+    });
+    const reactivated = user.deletionRequestedAt
+      ? await reactivateAccount(c.var.db, user.id)
+      : user;
+    if (!reactivated) throw authenticationRequired();
+    const token = generateSessionToken();
+    await createSession(c.var.db, token, reactivated.id);
+    setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(secure(c.req.url)));
+    return c.json({ user: await getUserView(c.var.db, reactivated, c.var.site) }, 200);
+  })
+  .openapi(reactivateLinkRoute, async (c) => {
+    const token = c.req.valid("query").token;
+    const result = token ? await reactivateWithToken(c.var.db, token) : null;
+    if (!result) return c.redirect("/login", 303);
+    setCookie(c, SESSION_COOKIE, result.sessionToken, sessionCookieOptions(secure(c.req.url)));
+    return c.redirect("/members", 303);
+  });

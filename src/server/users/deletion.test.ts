@@ -1,0 +1,112 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createLoggedInMember } from "../../test/members";
+import { findLink, findMailsTo } from "../../test/outbox";
+import { createApp } from "../app";
+import { getDb } from "../db/client";
+import type { MemberSearchPage } from "../search/service";
+import { eraseExpiredAccounts } from "./deletion";
+import { users } from "./schema";
+
+const app = createApp();
+const password = "member password";
+
+function post(path: string, body: unknown, cookie = "") {
+  return app.request(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify(body),
+  });
+}
+
+async function listed(profileId: number) {
+  const page = (await (await app.request("/api/search.php?country=es")).json()) as MemberSearchPage;
+  return page.profiles.some((card) => card.id === profileId);
+}
+
+async function deletedMember() {
+  const member = await createLoggedInMember(app, {
+    password,
+    profile: { country: "es", lastActiveAt: new Date() },
+    photoCount: 1,
+  });
+  expect(await listed(member.profile.id)).toBe(true);
+  const response = await post("/api/account-delete.php", { password }, member.cookie);
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ status: "pending_deletion", days: 14 });
+  return member;
+}
+
+describe("deleting an account (spec §1, §4)", () => {
+  it("needs the password", async () => {
+    const { cookie } = await createLoggedInMember(app, { password });
+    const response = await post("/api/account-delete.php", { password: "wrong" }, cookie);
+    expect(response.status).toBe(422);
+  });
+
+  it("hides the profile at once, ends the sessions and mails a reactivation link", async () => {
+    const member = await deletedMember();
+    expect(await listed(member.profile.id)).toBe(false);
+    expect((await app.request(`/api/profile.php?id=${member.profile.id}`)).status).toBe(404);
+    expect(
+      (await app.request("/api/user.php", { headers: { cookie: member.cookie } })).status,
+    ).toBe(403);
+    const [mail] = await findMailsTo(member.email);
+    expect(mail?.kind).toBe("reactivation");
+    expect(mail?.text).toContain("14");
+  });
+
+  it("answers a login during the 14 days with 'pending deletion', and reactivates on request", async () => {
+    const member = await deletedMember();
+    const login = await post("/api/user.php", { email: member.email, password });
+    expect(login.status).toBe(409);
+    expect(await login.json()).toEqual({
+      error: "pending_deletion",
+      message: "Your account is pending deletion. You can still reactivate it.",
+    });
+    expect(
+      (await post("/api/reactivate.php", { email: member.email, password: "wrong" })).status,
+    ).toBe(401);
+    const reactivate = await post("/api/reactivate.php", { email: member.email, password });
+    expect(reactivate.status).toBe(200);
+    expect(await listed(member.profile.id)).toBe(true);
+    expect((await post("/api/user.php", { email: member.email, password })).status).toBe(200);
+  });
+
+  it("reactivates through the e-mailed link, once", async () => {
+    const member = await deletedMember();
+    const [mail] = await findMailsTo(member.email);
+    const link = new URL(findLink(mail as NonNullable<typeof mail>, "/api/reactivate.php?token="));
+    const response = await app.request(link.pathname + link.search);
+    expect(response.headers.get("location")).toBe("/members");
+    expect(await listed(member.profile.id)).toBe(true);
+    const again = await app.request(link.pathname + link.search);
+    expect(again.headers.get("location")).toBe("/login");
+  });
+
+  it("erases the personal data after 14 days and keeps an anonymous row", async () => {
+    const member = await deletedMember();
+    const db = await getDb();
+    await db
+      .update(users)
+      .set({ deletionRequestedAt: new Date(Date.now() - 15 * 24 * 3600 * 1000) })
+      .where(eq(users.id, member.user.id));
+    expect(await eraseExpiredAccounts(db)).toBeGreaterThanOrEqual(1);
+    const [row] = await db.select().from(users).where(eq(users.id, member.user.id));
+    expect(row).toMatchObject({
+      email: `deleted-${member.user.id}@deleted.invalid`,
+      passwordHash: null,
+      tracking: null,
+    });
+    expect(row?.erasedAt).toBeInstanceOf(Date);
+    expect((await app.request(`/api/profile.php?id=${member.profile.id}`)).status).toBe(404);
+    expect((await post("/api/reactivate.php", { email: member.email, password })).status).toBe(401);
+  });
+
+  it("does not erase within the 14 days", async () => {
+    const member = await deletedMember();
+    await eraseExpiredAccounts(await getDb());
+    const [row] = await (await getDb()).select().from(users).where(eq(users.id, member.user.id));
+    expect(row?.email).toBe(member.email);
+  });
+});

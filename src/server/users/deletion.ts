@@ -1,0 +1,126 @@
+import { and, eq, isNull, lt } from "drizzle-orm";
+import type { Locale } from "../../i18n/locales";
+import { verifyPassword } from "../auth/password";
+import { sessions } from "../auth/schema";
+import { createSession, generateSessionToken } from "../auth/session";
+import { consumeAccountToken, createAccountToken } from "../auth/tokens";
+import type { Database } from "../db/client";
+import { ValidationError } from "../lib/errors";
+import { sendMail } from "../lib/mail";
+import { MAIL_TEMPLATES, renderMail } from "../lib/mail-templates";
+import { getStorage } from "../lib/storage";
+import { photos } from "../photos/schema";
+import { profiles } from "../profiles/schema";
+import type { Site } from "../sites/registry";
+import { type User, users } from "./schema";
+
+/** spec §1, §9: a deleted account can be reactivated for 14 days. */
+export const REACTIVATION_DAYS = 14;
+const REACTIVATION_MS = REACTIVATION_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes an account (spec §1, §4): it becomes pending deletion, the profile leaves search at
+ * once, every session ends, and an e-mail carries a reactivation link valid for 14 days.
+ */
+export async function requestAccountDeletion(
+  db: Database,
+  site: Site,
+  user: User,
+  password: string,
+  context: { locale: Locale; origin: string },
+): Promise<void> {
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+    throw new ValidationError({ password: { key: "settings.password.oldWrong" } });
+  }
+  await db.update(users).set({ deletionRequestedAt: new Date() }).where(eq(users.id, user.id));
+  await db.update(profiles).set({ status: "disabled" }).where(eq(profiles.userId, user.id));
+  await db.delete(sessions).where(eq(sessions.userId, user.id));
+  const token = await createAccountToken(db, user.id, "reactivation", REACTIVATION_MS);
+  await sendMail(
+    db,
+    site,
+    renderMail({
+      template: MAIL_TEMPLATES.reactivation,
+      locale: (user.language as Locale | null) ?? context.locale,
+      site,
+      to: user.email,
+      url: `${context.origin}/api/reactivate.php?token=${encodeURIComponent(token)}`,
+      params: { days: REACTIVATION_DAYS },
+    }),
+  );
+}
+
+/** Ends the pending deletion: the profile is shown again (if the address was confirmed). */
+export async function reactivateAccount(db: Database, userId: number): Promise<User | null> {
+  const [user] = await db
+    .update(users)
+    .set({ deletionRequestedAt: null })
+    .where(and(eq(users.id, userId), isNull(users.erasedAt)))
+    .returning();
+  if (!user) return null;
+  if (user.status === "confirmed") {
+    await db.update(profiles).set({ status: "active" }).where(eq(profiles.userId, userId));
+  }
+  return user;
+}
+
+/** The e-mailed reactivation link: reactivates and starts a session. */
+export async function reactivateWithToken(
+  db: Database,
+  token: string,
+): Promise<{ user: User; sessionToken: string } | null> {
+  const row = await consumeAccountToken(db, token, "reactivation");
+  if (!row) return null;
+  const user = await reactivateAccount(db, row.userId);
+  if (!user) return null;
+  const sessionToken = generateSessionToken();
+  await createSession(db, sessionToken, user.id);
+  return { user, sessionToken };
+}
+
+/**
+ * The scheduled erasure (also `npm run erase-deleted`): accounts pending deletion for more than
+ * 14 days lose their personal data — profile, photos (files too), e-mail, password, tracking.
+ * The user row stays, anonymous, so messages others received keep "a deleted member" as sender.
+ */
+export async function eraseExpiredAccounts(db: Database, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        lt(users.deletionRequestedAt, new Date(now.getTime() - REACTIVATION_MS)),
+        isNull(users.erasedAt),
+      ),
+    );
+  const storage = getStorage();
+  for (const { id } of due) {
+    const photoRows = await db
+      .select({ key: photos.storageKey })
+      .from(photos)
+      .innerJoin(profiles, eq(photos.profileId, profiles.id))
+      .where(eq(profiles.userId, id));
+    for (const { key } of photoRows) {
+      // Demo and benchmark members share pooled files; those stay.
+      if (key.startsWith("p/")) {
+        await storage.remove(`${key}.webp`);
+        await storage.remove(`${key}-thumb.webp`);
+      }
+    }
+    await db.transaction(async (tx) => {
+      await tx.delete(profiles).where(eq(profiles.userId, id));
+      await tx
+        .update(users)
+        .set({
+          email: `deleted-${id}@deleted.invalid`,
+          passwordHash: null,
+          tracking: null,
+          signupMessage: null,
+          language: null,
+          erasedAt: now,
+        })
+        .where(eq(users.id, id));
+    });
+  }
+  return due.length;
+}
