@@ -1,5 +1,6 @@
 import { type SubmitEvent, useId, useRef, useState } from "react";
 import { ApiRequestError, apiFetch } from "../lib/api-client";
+import TextField from "./TextField";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 type Props = I18nProps & {
@@ -73,29 +74,6 @@ export default function PasswordResetForm(props: Props) {
     );
   }
 
-  const input = (name: string, label: string, type: string, autoComplete: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`} className="field-label">
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required
-        className="field-input"
-        aria-invalid={fields[name] ? true : undefined}
-        aria-describedby={fields[name] ? `${id}-${name}-error` : undefined}
-      />
-      {fields[name] ? (
-        <p id={`${id}-${name}-error`} className="field-error">
-          {fields[name]}
-        </p>
-      ) : null}
-    </div>
-  );
-
   return (
     <form className="stack" onSubmit={onSubmit} noValidate>
       <div ref={statusRef} tabIndex={-1} className="form-status">
@@ -111,11 +89,35 @@ export default function PasswordResetForm(props: Props) {
         ) : null}
       </div>
       {props.mode === "request" ? (
-        input("email", t("reset.email"), "email", "email")
+        <TextField
+          id={`${id}-email`}
+          label={t("reset.email")}
+          error={fields.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+        />
       ) : (
         <>
-          {input("password", t("reset.do.password"), "password", "new-password")}
-          {input("password_repeat", t("reset.do.repeat"), "password", "new-password")}
+          <TextField
+            id={`${id}-password`}
+            label={t("reset.do.password")}
+            error={fields.password}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          <TextField
+            id={`${id}-password_repeat`}
+            label={t("reset.do.repeat")}
+            error={fields.password_repeat}
+            name="password_repeat"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
         </>
       )}
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>

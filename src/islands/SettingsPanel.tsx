@@ -2,6 +2,7 @@ import { type SubmitEvent, useId, useState } from "react";
 import { ApiRequestError, apiFetch } from "../lib/api-client";
 import type { MemberSettings } from "../server/users/settings";
 import { showToast } from "../stores/toasts";
+import TextField from "./TextField";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 type Props = I18nProps & {
@@ -133,29 +134,6 @@ export default function SettingsPanel(props: Props) {
     );
   }
 
-  const passwordInput = (name: string, label: string, autoComplete: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`} className="field-label">
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        required
-        className="field-input"
-        aria-invalid={passwordFields[name] ? true : undefined}
-        aria-describedby={passwordFields[name] ? `${id}-${name}-error` : undefined}
-      />
-      {passwordFields[name] ? (
-        <p id={`${id}-${name}-error`} className="field-error">
-          {passwordFields[name]}
-        </p>
-      ) : null}
-    </div>
-  );
-
   const reason = settings.email_disabled_reason;
 
   return (
@@ -227,26 +205,15 @@ export default function SettingsPanel(props: Props) {
         <h2 id={`${id}-email-title`}>{t("settings.email.heading")}</h2>
         <p>{t("settings.email.current", { email: settings.email })}</p>
         <form className="stack" onSubmit={changeEmail} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-email`} className="field-label">
-              {t("settings.email.new")}
-            </label>
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              className="field-input"
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? `${id}-email-error` : undefined}
-            />
-            {emailError ? (
-              <p id={`${id}-email-error`} className="field-error">
-                {emailError}
-              </p>
-            ) : null}
-          </div>
+          <TextField
+            id={`${id}-email`}
+            label={t("settings.email.new")}
+            error={emailError}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+          />
           {emailSentTo ? (
             <p className="alert alert-info" role="status">
               {t("settings.email.sent", { email: emailSentTo })}
@@ -269,9 +236,33 @@ export default function SettingsPanel(props: Props) {
       <section className="card stack" aria-labelledby={`${id}-password-title`}>
         <h2 id={`${id}-password-title`}>{t("settings.password.heading")}</h2>
         <form className="stack" onSubmit={changePassword} noValidate>
-          {passwordInput("old_password", t("settings.password.old"), "current-password")}
-          {passwordInput("password", t("settings.password.new"), "new-password")}
-          {passwordInput("password_repeat", t("settings.password.repeat"), "new-password")}
+          <TextField
+            id={`${id}-old_password`}
+            label={t("settings.password.old")}
+            error={passwordFields.old_password}
+            name="old_password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <TextField
+            id={`${id}-password`}
+            label={t("settings.password.new")}
+            error={passwordFields.password}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          <TextField
+            id={`${id}-password_repeat`}
+            label={t("settings.password.repeat")}
+            error={passwordFields.password_repeat}
+            name="password_repeat"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
           {passwordDone ? (
             <p className="alert alert-info" role="status">
               {t("settings.password.saved")}
@@ -292,26 +283,15 @@ export default function SettingsPanel(props: Props) {
                 {t("settings.delete.offer", { discount: props.deleteDiscount })}
               </p>
             ) : null}
-            <div className="field">
-              <label htmlFor={`${id}-delete-password`} className="field-label">
-                {t("settings.delete.password")}
-              </label>
-              <input
-                id={`${id}-delete-password`}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                className="field-input"
-                aria-invalid={deleteError ? true : undefined}
-                aria-describedby={deleteError ? `${id}-delete-error` : undefined}
-              />
-              {deleteError ? (
-                <p id={`${id}-delete-error`} className="field-error">
-                  {deleteError}
-                </p>
-              ) : null}
-            </div>
+            <TextField
+              id={`${id}-delete-password`}
+              label={t("settings.delete.password")}
+              error={deleteError}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
             <div className="cluster">
               <button type="button" className="btn btn-primary" onClick={() => setDeleting(false)}>
                 {t("settings.delete.keep")}

@@ -1,5 +1,6 @@
 import { type SubmitEvent, useId, useRef, useState } from "react";
 import { ApiRequestError, apiFetch } from "../lib/api-client";
+import TextField from "./TextField";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 type Props = I18nProps & {
@@ -91,32 +92,6 @@ export default function SignupForm(props: Props) {
     );
   }
 
-  const field = (name: FieldName, label: string, input: React.ReactNode, hint?: string) => {
-    const inputId = `${id}-${name}`;
-    return (
-      <div className="field">
-        <label htmlFor={inputId} className="field-label">
-          {label}
-        </label>
-        {input}
-        {hint ? (
-          <p id={`${inputId}-hint`} className="field-hint">
-            {hint}
-          </p>
-        ) : null}
-        {fields[name] ? (
-          <p id={`${inputId}-error`} className="field-error">
-            {fields[name]}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
-  const describedBy = (name: FieldName, hint = false) =>
-    [fields[name] ? `${id}-${name}-error` : null, hint ? `${id}-${name}-hint` : null]
-      .filter(Boolean)
-      .join(" ") || undefined;
-
   return (
     <form className="stack" onSubmit={onSubmit} noValidate>
       <div ref={statusRef} tabIndex={-1} className="form-status">
@@ -130,69 +105,49 @@ export default function SignupForm(props: Props) {
           </p>
         ) : null}
       </div>
-      {field(
-        "email",
-        t("signup.email"),
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          className="field-input"
-          aria-invalid={fields.email ? true : undefined}
-          aria-describedby={describedBy("email")}
-        />,
-      )}
-      {field(
-        "name",
-        t("signup.name"),
-        <input
-          id={`${id}-name`}
-          name="name"
-          autoComplete="nickname"
-          required
-          maxLength={30}
-          className="field-input"
-          aria-invalid={fields.name ? true : undefined}
-          aria-describedby={describedBy("name", true)}
-        />,
-        t("signup.nameHint"),
-      )}
-      {field(
-        "password",
-        t("signup.password"),
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          maxLength={128}
-          className="field-input"
-          aria-invalid={fields.password ? true : undefined}
-          aria-describedby={describedBy("password", true)}
-        />,
-        t("signup.passwordHint"),
-      )}
-      {field(
-        "date_of_birth",
-        t("signup.dateOfBirth"),
-        <input
-          id={`${id}-date_of_birth`}
-          name="date_of_birth"
-          type="date"
-          autoComplete="bday"
-          required
-          max={props.maxBirthdate}
-          min="1900-01-01"
-          className="field-input"
-          aria-invalid={fields.date_of_birth ? true : undefined}
-          aria-describedby={describedBy("date_of_birth")}
-        />,
-      )}
+      <TextField
+        id={`${id}-email`}
+        label={t("signup.email")}
+        error={fields.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+      />
+      <TextField
+        id={`${id}-name`}
+        label={t("signup.name")}
+        hint={t("signup.nameHint")}
+        error={fields.name}
+        name="name"
+        autoComplete="nickname"
+        required
+        maxLength={30}
+      />
+      <TextField
+        id={`${id}-password`}
+        label={t("signup.password")}
+        hint={t("signup.passwordHint")}
+        error={fields.password}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        maxLength={128}
+      />
+      <TextField
+        id={`${id}-date_of_birth`}
+        label={t("signup.dateOfBirth")}
+        error={fields.date_of_birth}
+        name="date_of_birth"
+        type="date"
+        autoComplete="bday"
+        required
+        max={props.maxBirthdate}
+        min="1900-01-01"
+      />
       <p className="field-hint">{t("signup.terms", { min_age: props.minAge })}</p>
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? t("signup.submitting") : t("signup.submit")}
