@@ -11,7 +11,7 @@ import {
   TRACKING_COOKIE_MAX_AGE,
 } from "./server/lib/tracking";
 import { getSiteByHost } from "./server/sites/registry";
-import { getPublicSettings } from "./server/sites/service";
+import { getPublicSettings, readGeoipCountry } from "./server/sites/service";
 import { getUserView } from "./server/users/service";
 
 /**
@@ -44,7 +44,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const settingsFor = (locale: Locale) =>
     getPublicSettings(site, {
       locale,
-      geoipCountry: request.headers.get("cf-ipcountry") ?? request.headers.get("x-country-code"),
+      geoipCountry: readGeoipCountry(request.headers),
     });
   // Set before touching the database, so an error page can still render in the right language.
   locals.site = site;
@@ -72,9 +72,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   locals.db = db;
-  locals.locale = locale;
-  locals.t = getTranslate(locale);
-  locals.settings = settingsFor(locale);
+  // The member's own language can differ from the visitor default computed above.
+  if (locale !== locals.locale) {
+    locals.locale = locale;
+    locals.t = getTranslate(locale);
+    locals.settings = settingsFor(locale);
+  }
   locals.user = validated?.user ?? null;
   locals.member = validated ? await getUserView(db, validated.user, site) : null;
   locals.hasTrafficSource = Boolean(

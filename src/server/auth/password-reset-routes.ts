@@ -1,11 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { setCookie } from "hono/cookie";
 import type { AppEnv } from "../lib/context";
 import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
 import { validationHook } from "../lib/validation";
 import { getUserView } from "../users/service";
+import { startSession } from "./cookie";
 import { requestPasswordReset, resetPassword } from "./password-reset";
-import { SESSION_COOKIE, sessionCookieOptions } from "./session";
 import { passwordResetBody, passwordResetRequestBody, userResponse } from "./validation";
 
 const requestRoute = createRoute({
@@ -50,12 +49,7 @@ export const passwordResetRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
   })
   .openapi(resetRoute, async (c) => {
     const { token, password } = c.req.valid("json");
-    const { user, sessionToken } = await resetPassword(c.var.db, { token, password });
-    setCookie(
-      c,
-      SESSION_COOKIE,
-      sessionToken,
-      sessionCookieOptions(c.req.url.startsWith("https:")),
-    );
+    const user = await resetPassword(c.var.db, { token, password });
+    await startSession(c, c.var.db, user.id);
     return c.json({ user: await getUserView(c.var.db, user, c.var.site) }, 200);
   });

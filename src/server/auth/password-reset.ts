@@ -1,16 +1,17 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { ApiError, ValidationError } from "../lib/errors";
 import { sendMail } from "../lib/mail";
 import { MAIL_TEMPLATES, renderMail } from "../lib/mail-templates";
 import { consumeRateLimit } from "../lib/rate-limit";
-import { profiles } from "../profiles/schema";
+import { findProfileName } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
 import { type User, users } from "../users/schema";
+import { findUserByEmail } from "../users/service";
 import { isCommonPassword } from "./common-passwords";
 import { hashPassword } from "./password";
-import { createSession, generateSessionToken, invalidateUserSessions } from "./session";
+import { invalidateUserSessions } from "./session";
 import { consumeAccountToken, createAccountToken } from "./tokens";
 
 /** How long a reset link works. */
@@ -31,36 +32,31 @@ export async function requestPasswordReset(
   const limit = await consumeRateLimit(db, "passwordReset", address);
   if (!limit.allowed) throw new ApiError(429, "reset_limit", "reset.tooMany");
 
-  const [row] = await db
-    .select({ user: users, name: profiles.name })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(sql`lower(${users.email})`, address))
-    .limit(1);
-  if (!row?.user.passwordHash) return;
-  const token = await createAccountToken(db, row.user.id, "password_reset", RESET_TTL_MS);
+  const user = await findUserByEmail(db, address);
+  if (!user?.passwordHash) return;
+  const token = await createAccountToken(db, user.id, "password_reset", RESET_TTL_MS);
   await sendMail(
     db,
     site,
     renderMail({
       template: MAIL_TEMPLATES.passwordReset,
-      locale: (row.user.language as Locale | null) ?? context.locale,
+      locale: (user.language as Locale | null) ?? context.locale,
       site,
-      to: row.user.email,
-      name: row.name,
+      to: user.email,
+      name: await findProfileName(db, user.id),
       url: `${context.origin}/reset-password/do?token=${encodeURIComponent(token)}`,
     }),
   );
 }
 
 /**
- * spec §2 /reset-password/do: sets the new password with a link's token, ends every session of
- * the member (design §10) and starts a new one here. Returns the new session token.
+ * spec §2 /reset-password/do: sets the new password with a link's token and ends every session
+ * of the member (design §10); the caller starts a new one.
  */
 export async function resetPassword(
   db: Database,
   input: { token: string; password: string },
-): Promise<{ user: User; sessionToken: string }> {
+): Promise<User> {
   if (isCommonPassword(input.password)) {
     throw new ValidationError({ password: { key: "signup.error.passwordCommon" } });
   }
@@ -74,7 +70,5 @@ export async function resetPassword(
     .returning();
   if (!user) throw new ApiError(400, "link_invalid", "reset.do.invalid");
   await invalidateUserSessions(db, user.id);
-  const sessionToken = generateSessionToken();
-  await createSession(db, sessionToken, user.id);
-  return { user, sessionToken };
+  return user;
 }

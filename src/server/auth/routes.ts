@@ -1,13 +1,13 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { deleteCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../lib/context";
 import { authenticationRequired } from "../lib/errors";
 import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
 import { validationHook } from "../lib/validation";
 import { markMemberActive } from "../profiles/activity";
 import { getUserView, updateUserLanguage } from "../users/service";
+import { clearSessionCookie, setSessionCookie } from "./cookie";
 import { login } from "./service";
-import { invalidateSession, SESSION_COOKIE, sessionCookieOptions } from "./session";
+import { invalidateSession } from "./session";
 import { loginBody, updateUserBody, userResponse } from "./validation";
 
 const loginRoute = createRoute({
@@ -55,15 +55,11 @@ const logoutRoute = createRoute({
   },
 });
 
-function isSecure(url: string): boolean {
-  return url.startsWith("https:");
-}
-
 export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(loginRoute, async (c) => {
     const result = await login(c.var.db, c.req.valid("json"), { address: c.env?.clientAddress });
     if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
-    setCookie(c, SESSION_COOKIE, result.token, sessionCookieOptions(isSecure(c.req.url)));
+    setSessionCookie(c, result.token);
     return c.json({ user: await getUserView(c.var.db, result.user, c.var.site) }, 200);
   })
   .openapi(currentUserRoute, async (c) => {
@@ -84,7 +80,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
   })
   .openapi(logoutRoute, async (c) => {
     if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
-    deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isSecure(c.req.url) });
+    clearSessionCookie(c);
     if (c.req.header("accept")?.includes("text/html")) return c.redirect("/", 303);
     return c.json({ ok: true as const }, 200);
   });

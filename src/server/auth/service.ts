@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { ApiError } from "../lib/errors";
 import { consumeRateLimit, peekRateLimit } from "../lib/rate-limit";
-import { type User, users } from "../users/schema";
+import type { User } from "../users/schema";
+import { findUserByEmail } from "../users/service";
 import { hashPassword, verifyPassword } from "./password";
 import { createSession, generateSessionToken } from "./session";
 
@@ -61,19 +61,15 @@ export async function verifyCredentials(
   const lock = await peekRateLimit(db, "loginFailures", address);
   if (!lock.allowed) throw accountBlocked(lock.retryAfterSeconds);
 
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, credentials.email.trim().toLowerCase()))
-    .limit(1);
+  const user = await findUserByEmail(db, address);
   const valid = await verifyPassword(
     user?.passwordHash ?? (await getDecoyHash()),
     credentials.password,
   );
   if (!user?.passwordHash || !valid) {
+    // The failure that reaches the limit already answers with the block.
     const failures = await consumeRateLimit(db, "loginFailures", address);
-    const nowBlocked = !(await peekRateLimit(db, "loginFailures", address)).allowed;
-    if (nowBlocked) throw accountBlocked(failures.retryAfterSeconds);
+    if (failures.remaining === 0) throw accountBlocked(failures.retryAfterSeconds);
     throw new ApiError(401, "login_failed", "login.failed");
   }
   return user;

@@ -79,5 +79,5 @@ export async function invalidateUserSessions(db: Database, userId: number): Prom
 
 /** The Set-Cookie options for the auth cookie (design §6). */
 export function sessionCookieOptions(secure: boolean, maxAge = SESSION_MAX_AGE_SECONDS) {
-  return { path: "/", httpOnly: true, sameSite: "Lax", secure, maxAge } as const;
+  return { path: "/", httpOnly: true, sameSite: "lax", secure, maxAge } as const;
 }

@@ -1,19 +1,14 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/errors";
 import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
 import { consumeRateLimit, type RateLimitPolicy } from "../lib/rate-limit";
 import { parseTrackingCookie, TRACKING_COOKIE } from "../lib/tracking";
 import { validationHook } from "../lib/validation";
-import { getPublicSettings } from "../sites/service";
-import {
-  createSession,
-  generateSessionToken,
-  SESSION_COOKIE,
-  sessionCookieOptions,
-} from "./session";
+import { getPublicSettings, readGeoipCountry } from "../sites/service";
+import { startSession } from "./cookie";
 import { activateAccount, resendActivation, signUp } from "./signup";
 import { activationQuery, resendActivationBody, signupBody } from "./validation";
 
@@ -73,7 +68,7 @@ export const signupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     await enforceRateLimit(c, "signupIp", clientAddress(c));
     const settings = getPublicSettings(c.var.site, {
       locale: c.var.locale,
-      geoipCountry: c.req.header("cf-ipcountry") ?? null,
+      geoipCountry: readGeoipCountry(c.req.raw.headers),
     });
     const result = await signUp(c.var.db, c.var.site, c.req.valid("json"), {
       locale: c.var.locale,
@@ -98,9 +93,7 @@ export const signupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       const user = await activateAccount(c.var.db, c.req.valid("query").token);
       if (!user) return c.redirect("/activate/error", 303);
       // The link proves the address: the member is logged in on this device (new token).
-      const token = generateSessionToken();
-      await createSession(c.var.db, token, user.id);
-      setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(c.req.url.startsWith("https:")));
+      await startSession(c, c.var.db, user.id);
       return c.redirect("/activate/done", 303);
     },
     // A mangled link is still a link a person clicked: show the error page, not JSON.

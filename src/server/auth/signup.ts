@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { ApiError, ValidationError } from "../lib/errors";
@@ -6,8 +6,10 @@ import { sendMail } from "../lib/mail";
 import { MAIL_TEMPLATES, renderMail } from "../lib/mail-templates";
 import { getAge } from "../profiles/age";
 import { profiles } from "../profiles/schema";
+import { findProfileName } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
 import { type TrackingData, type User, users } from "../users/schema";
+import { findUserByEmail } from "../users/service";
 import { isCommonPassword } from "./common-passwords";
 import { hashPassword } from "./password";
 import { consumeAccountToken, createAccountToken } from "./tokens";
@@ -29,15 +31,6 @@ export type SignupContext = {
 /** spec §6: signups for all, only with a traffic source, or by invitation ('other'). */
 export function canSignUp(site: Site, hasTrafficSource: boolean): boolean {
   return site.signups === "all" || (site.signups === "with_trafficsource" && hasTrafficSource);
-}
-
-async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-    .limit(1);
-  return user;
 }
 
 function activationUrl(origin: string, token: string): string {
@@ -197,10 +190,7 @@ export async function resendActivation(
 ): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (user?.status !== "not_confirmed") return;
-  const [profile] = await db
-    .select({ name: profiles.name })
-    .from(profiles)
-    .where(eq(profiles.userId, user.id));
+  const name = await findProfileName(db, user.id);
   const locale = (user.language as Locale | null) ?? context.locale;
-  await sendActivationMail(db, site, user, profile?.name ?? null, locale, context.origin);
+  await sendActivationMail(db, site, user, name, locale, context.origin);
 }

@@ -26,11 +26,6 @@ function getTransport(): Transporter | null {
   return transport;
 }
 
-/** For tests that start their own SMTP server after the first mail. */
-export function resetMailTransport(): void {
-  transport = undefined;
-}
-
 /**
  * Sends one e-mail from the site (its mail_name as the sender's name). It is written to the
  * outbox first, then handed to SMTP when configured. A failed delivery is recorded, not thrown:

@@ -27,7 +27,12 @@ export const RATE_LIMIT_POLICIES = {
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
 
-export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
+export type RateLimitResult = {
+  allowed: boolean;
+  /** Requests left in this window after this one (0 when the limit is reached). */
+  remaining: number;
+  retryAfterSeconds: number;
+};
 
 function windowOf(policy: RateLimitPolicy, now: number) {
   const { limit, windowSeconds } = RATE_LIMIT_POLICIES[policy];
@@ -51,7 +56,8 @@ export async function peekRateLimit(
     .where(
       and(eq(rateLimits.key, `${policy}:${subject}`), eq(rateLimits.windowStart, windowStart)),
     );
-  return { allowed: (row?.count ?? 0) < limit, retryAfterSeconds };
+  const count = row?.count ?? 0;
+  return { allowed: count < limit, remaining: Math.max(0, limit - count), retryAfterSeconds };
 }
 
 /**
@@ -74,5 +80,5 @@ export async function consumeRateLimit(
     })
     .returning({ count: rateLimits.count });
   const count = row?.count ?? 1;
-  return { allowed: count <= limit, retryAfterSeconds };
+  return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds };
 }

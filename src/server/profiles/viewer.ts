@@ -11,3 +11,13 @@ export async function getViewerProfileId(db: Database, userId: number): Promise<
     .limit(1);
   return row?.id ?? null;
 }
+
+/** A member's profile name (for e-mail greetings), or null without a profile. */
+export async function findProfileName(db: Database, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ name: profiles.name })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return row?.name ?? null;
+}

@@ -3,7 +3,7 @@ import type { AppEnv } from "../lib/context";
 import { jsonContent } from "../lib/openapi";
 import { validationHook } from "../lib/validation";
 import { getSiteByHost } from "./registry";
-import { getCompanyInfo, getPublicSettings } from "./service";
+import { getCompanyInfo, getPublicSettings, readGeoipCountry } from "./service";
 
 const settingsRoute = createRoute({
   method: "get",
@@ -32,19 +32,13 @@ const companyInfoRoute = createRoute({
   },
 });
 
-/** A proxy or CDN in front of the app may tell the visitor's country. */
-function geoipCountry(header: (name: string) => string | undefined): string | null {
-  const value = header("cf-ipcountry") ?? header("x-country-code");
-  return value && /^[A-Za-z]{2}$/.test(value) ? value.toLowerCase() : null;
-}
-
 export const siteRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(settingsRoute, (c) => {
     const query = c.req.valid("query");
     const site = query.domain ? getSiteByHost(query.domain) : c.var.site;
     const settings = getPublicSettings(site, {
       locale: c.var.locale,
-      geoipCountry: geoipCountry((name) => c.req.header(name)),
+      geoipCountry: readGeoipCountry(c.req.raw.headers),
       selectedCountry: query.country ?? null,
     });
     return c.json(settings, 200);

@@ -75,6 +75,12 @@ export function getSiteDescription(site: Site, locale: Locale): string {
   );
 }
 
+/** The visitor's country as a proxy or CDN in front of the app reports it, if any. */
+export function readGeoipCountry(headers: Headers): string | null {
+  const value = headers.get("cf-ipcountry") ?? headers.get("x-country-code");
+  return value && /^[A-Za-z]{2}$/.test(value) ? value.toLowerCase() : null;
+}
+
 /** The settings of spec §3 for one site, in the visitor's language. */
 export function getPublicSettings(site: Site, context: SettingsContext): PublicSettings {
   const t = getTranslate(context.locale);

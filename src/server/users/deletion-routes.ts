@@ -1,12 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { deleteCookie, setCookie } from "hono/cookie";
+import { clearSessionCookie, startSession } from "../auth/cookie";
 import { verifyCredentials } from "../auth/service";
-import {
-  createSession,
-  generateSessionToken,
-  SESSION_COOKIE,
-  sessionCookieOptions,
-} from "../auth/session";
 import { loginBody, userResponse } from "../auth/validation";
 import type { AppEnv } from "../lib/context";
 import { authenticationRequired } from "../lib/errors";
@@ -57,10 +51,6 @@ const reactivateLinkRoute = createRoute({
   responses: { 303: { description: "To /members when reactivated, else to /login" } },
 });
 
-function secure(url: string) {
-  return url.startsWith("https:");
-}
-
 export const deletionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(deleteRoute, async (c) => {
     const user = c.var.user;
@@ -69,7 +59,7 @@ export const deletionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationH
       locale: c.var.locale,
       origin: new URL(c.req.url).origin,
     });
-    deleteCookie(c, SESSION_COOKIE, { path: "/", secure: secure(c.req.url) });
+    clearSessionCookie(c);
     return c.json({ status: "pending_deletion" as const, days: REACTIVATION_DAYS }, 200);
   })
   .openapi(reactivateRoute, async (c) => {
@@ -80,15 +70,13 @@ export const deletionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationH
       ? await reactivateAccount(c.var.db, user.id)
       : user;
     if (!reactivated) throw authenticationRequired();
-    const token = generateSessionToken();
-    await createSession(c.var.db, token, reactivated.id);
-    setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(secure(c.req.url)));
+    await startSession(c, c.var.db, reactivated.id);
     return c.json({ user: await getUserView(c.var.db, reactivated, c.var.site) }, 200);
   })
   .openapi(reactivateLinkRoute, async (c) => {
     const token = c.req.valid("query").token;
-    const result = token ? await reactivateWithToken(c.var.db, token) : null;
-    if (!result) return c.redirect("/login", 303);
-    setCookie(c, SESSION_COOKIE, result.sessionToken, sessionCookieOptions(secure(c.req.url)));
+    const user = token ? await reactivateWithToken(c.var.db, token) : null;
+    if (!user) return c.redirect("/login", 303);
+    await startSession(c, c.var.db, user.id);
     return c.redirect("/members", 303);
   });

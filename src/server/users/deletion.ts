@@ -2,7 +2,6 @@ import { and, eq, isNull, lt } from "drizzle-orm";
 import type { Locale } from "../../i18n/locales";
 import { verifyPassword } from "../auth/password";
 import { sessions } from "../auth/schema";
-import { createSession, generateSessionToken } from "../auth/session";
 import { consumeAccountToken, createAccountToken } from "../auth/tokens";
 import type { Database } from "../db/client";
 import { ValidationError } from "../lib/errors";
@@ -64,18 +63,10 @@ export async function reactivateAccount(db: Database, userId: number): Promise<U
   return user;
 }
 
-/** The e-mailed reactivation link: reactivates and starts a session. */
-export async function reactivateWithToken(
-  db: Database,
-  token: string,
-): Promise<{ user: User; sessionToken: string } | null> {
+/** The e-mailed reactivation link: reactivates the account it was sent for. */
+export async function reactivateWithToken(db: Database, token: string): Promise<User | null> {
   const row = await consumeAccountToken(db, token, "reactivation");
-  if (!row) return null;
-  const user = await reactivateAccount(db, row.userId);
-  if (!user) return null;
-  const sessionToken = generateSessionToken();
-  await createSession(db, sessionToken, user.id);
-  return { user, sessionToken };
+  return row ? reactivateAccount(db, row.userId) : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Locale } from "../../i18n/locales";
 import { consumeAccountToken, createAccountToken } from "../auth/tokens";
 import type { Database } from "../db/client";
@@ -7,16 +7,13 @@ import { sendMail } from "../lib/mail";
 import { MAIL_TEMPLATES, renderMail } from "../lib/mail-templates";
 import type { Site } from "../sites/registry";
 import { type User, users } from "./schema";
+import { findUserByEmail } from "./service";
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 async function isAddressTaken(db: Database, email: string, exceptUserId: number) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-    .limit(1);
-  return row !== undefined && row.id !== exceptUserId;
+  const owner = await findUserByEmail(db, email);
+  return owner !== undefined && owner.id !== exceptUserId;
 }
 
 /**

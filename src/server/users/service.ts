@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { isLocale, type Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { photos } from "../photos/schema";
@@ -52,6 +52,16 @@ export async function getUserView(db: Database, user: User, site: Site): Promise
         }
       : null,
   };
+}
+
+/** The account of an e-mail address, compared case-insensitively (the users_email_key index). */
+export async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return user;
 }
 
 /** spec §4: a logged-in locale switch stores the member's language. */

@@ -1,0 +1,29 @@
+import type { Context } from "hono";
+import { deleteCookie, setCookie } from "hono/cookie";
+import type { Database } from "../db/client";
+import {
+  createSession,
+  generateSessionToken,
+  SESSION_COOKIE,
+  sessionCookieOptions,
+} from "./session";
+
+function isHttps(c: Context): boolean {
+  return new URL(c.req.url).protocol === "https:";
+}
+
+/** Puts a session token in the auth cookie (design §6: 30 days, HttpOnly, Lax, path /). */
+export function setSessionCookie(c: Context, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(isHttps(c)));
+}
+
+export function clearSessionCookie(c: Context): void {
+  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c) });
+}
+
+/** Starts a new session for a member and sets its cookie (design §10: a new token each time). */
+export async function startSession(c: Context, db: Database, userId: number): Promise<void> {
+  const token = generateSessionToken();
+  await createSession(db, token, userId);
+  setSessionCookie(c, token);
+}
