@@ -4,6 +4,25 @@ const PORT = Number(process.env.E2E_PORT ?? 4322);
 // Browsers cannot be downloaded here: Playwright drives the system Chromium (design §2).
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+// Most journeys start as a visitor who has already passed the entry warning and answered the
+// cookie notice; tests of those two start from an empty state of their own.
+const answeredNotices = {
+  cookies: ["localhost", "127.0.0.1"].map((domain) => ({
+    name: "cookie_consent",
+    value: "all",
+    domain,
+    path: "/",
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: "Lax" as const,
+  })),
+  origins: ["localhost", "127.0.0.1"].map((host) => ({
+    origin: `http://${host}:${PORT}`,
+    localStorage: [{ name: "entry-warning-dismissed-at", value: "2026-01-01T00:00:00.000Z" }],
+  })),
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -16,6 +35,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
+    storageState: answeredNotices,
     launchOptions: {
       executablePath,
       args: [

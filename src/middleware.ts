@@ -1,7 +1,13 @@
 import { defineMiddleware } from "astro:middleware";
 import { isLocale, LOCALE_COOKIE, type Locale, resolveLocale } from "./i18n/locales";
 import { SESSION_COOKIE, validateSessionToken } from "./server/auth/session";
+import { CONSENT_COOKIE } from "./server/content/service";
 import { getDb } from "./server/db/client";
+import {
+  COUNTRY_HINT_COOKIE,
+  hintCookieOptions,
+  MEMBER_HINT_COOKIE,
+} from "./server/lib/hint-cookies";
 import { getTranslate } from "./server/lib/i18n";
 import { isCrossSiteWrite } from "./server/lib/origin-check";
 import {
@@ -10,7 +16,7 @@ import {
   TRACKING_COOKIE,
   TRACKING_COOKIE_MAX_AGE,
 } from "./server/lib/tracking";
-import { getSiteByHost } from "./server/sites/registry";
+import { getSiteByHost, getSiteById } from "./server/sites/registry";
 import { getPublicSettings, readGeoipCountry } from "./server/sites/service";
 import { getUserView } from "./server/users/service";
 
@@ -21,7 +27,24 @@ import { getUserView } from "./server/users/service";
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
-  if (pathname.startsWith("/api/") || pathname.startsWith("/media/") || context.isPrerendered) {
+  if (context.isPrerendered) {
+    // Built once per (site, locale) at /prerendered/{site}/{locale}/… (design §4): the page's
+    // site and language come from its path; there is no visitor, member or database.
+    const [, , siteId, localeSegment] = pathname.split("/");
+    if (siteId) {
+      const site = getSiteById(siteId);
+      const locale = isLocale(localeSegment) ? localeSegment : "en";
+      context.locals.site = site;
+      context.locals.locale = locale;
+      context.locals.t = getTranslate(locale);
+      context.locals.settings = getPublicSettings(site, { locale, geoipCountry: null });
+      context.locals.user = null;
+      context.locals.member = null;
+      context.locals.hasTrafficSource = false;
+    }
+    return next();
+  }
+  if (pathname.startsWith("/api/") || pathname.startsWith("/media/")) {
     return next();
   }
   const { request, cookies, locals } = context;
@@ -61,7 +84,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const locale = localeFor(validated?.user.language);
 
   const landingTracking = readTrackingParams(context.url);
-  if (landingTracking) {
+  // The visitor declined optional cookies on the notice: the ad source is not kept.
+  if (landingTracking && cookies.get(CONSENT_COOKIE)?.value !== "necessary") {
     cookies.set(TRACKING_COOKIE, JSON.stringify(landingTracking), {
       path: "/",
       maxAge: TRACKING_COOKIE_MAX_AGE,
@@ -80,6 +104,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   locals.user = validated?.user ?? null;
   locals.member = validated ? await getUserView(db, validated.user, site) : null;
+  // Prerendered pages cannot ask the server who is visiting: these two readable cookies tell
+  // their small script whether to show the member's footer and whether the entry warning
+  // applies to the visitor's country (spec §2). Neither carries a secret.
+  const isMember = Boolean(validated);
+  if (isMember !== (cookies.get(MEMBER_HINT_COOKIE)?.value === "1")) {
+    if (isMember) cookies.set(MEMBER_HINT_COOKIE, "1", hintCookieOptions(context.url));
+    else cookies.delete(MEMBER_HINT_COOKIE, { path: "/" });
+  }
+  const geoipCountry = readGeoipCountry(request.headers);
+  if (geoipCountry && cookies.get(COUNTRY_HINT_COOKIE)?.value !== geoipCountry) {
+    cookies.set(COUNTRY_HINT_COOKIE, geoipCountry, hintCookieOptions(context.url));
+  }
   locals.hasTrafficSource = Boolean(
     landingTracking ?? parseTrackingCookie(cookies.get(TRACKING_COOKIE)?.value),
   );
@@ -88,10 +124,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // design §10 security headers. The page CSP is Astro's (astro.config.mjs: hashes of its own
   // scripts and styles); frame-ancestors is added to it, as only a header can carry it.
   const csp = response.headers.get("content-security-policy");
-  response.headers.set(
-    "content-security-policy",
-    csp ? `${csp}; frame-ancestors 'none'` : "frame-ancestors 'none'",
-  );
+  // (A rewrite to the 404 page passes through here twice.)
+  if (!csp?.includes("frame-ancestors")) {
+    response.headers.set(
+      "content-security-policy",
+      csp ? `${csp}; frame-ancestors 'none'` : "frame-ancestors 'none'",
+    );
+  }
   response.headers.set("x-content-type-options", "nosniff");
   response.headers.set("referrer-policy", "strict-origin-when-cross-origin");
   if (context.url.protocol === "https:") {
@@ -100,6 +139,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (!response.headers.has("cache-control")) {
     response.headers.set("cache-control", "private, no-cache");
   }
-  response.headers.set("vary", "cookie, accept-language");
+  if (!response.headers.has("vary")) response.headers.set("vary", "cookie, accept-language");
   return response;
 });

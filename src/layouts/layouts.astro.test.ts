@@ -4,10 +4,12 @@ import { experimental_AstroContainer as AstroContainer } from "astro/container";
 import { beforeAll, describe, expect, it } from "vitest";
 import ErrorPage from "../components/ErrorPage.astro";
 import type { Locale } from "../i18n/locales";
+import { localeAlternates } from "../i18n/urls";
 import { type Database, getDb } from "../server/db/client";
 import { getTranslate } from "../server/lib/i18n";
 import { defaultSite } from "../server/sites/registry";
 import { getPublicSettings } from "../server/sites/service";
+import type { UserView } from "../server/users/service";
 import Chat from "./Chat.astro";
 import Default from "./Default.astro";
 import Empty from "./Empty.astro";
@@ -39,6 +41,18 @@ function locals(locale: Locale) {
 
 const slots = { default: "<p>Seiteninhalt</p>" };
 
+const memberView = {
+  id: 1,
+  email: "member@example.com",
+  status: "confirmed",
+  credits: 0,
+  paid_user: false,
+  signup_date: "2026-01-01T00:00:00.000Z",
+  language: "en",
+  notifications_disabled: [],
+  profile: null,
+} as unknown as UserView;
+
 describe("layouts (spec §2)", () => {
   it("Default: top navigation, the page, footer with disclaimer, in the visitor's language", async () => {
     const html = await container.renderToString(Default, {
@@ -54,26 +68,90 @@ describe("layouts (spec §2)", () => {
     expect(html).toContain("Zum Inhalt springen");
   });
 
-  it("Lander: a logo bar, footer and disclaimer, and no islands", async () => {
+  it("Lander: a logo bar with plain language links, footer and disclaimer, and no islands", async () => {
     const html = await container.renderToString(Lander, {
-      props: { title: "Willkommen" },
+      props: { title: "Willkommen", alternates: localeAlternates("/landers/video") },
       locals: locals("de"),
       slots,
     });
     expect(html).toContain('class="brand"');
+    expect(html).toContain('<a href="/fr/landers/video" hreflang="fr"');
     expect(html).toContain("Amora ist ein Online-Dating- und Chatdienst");
+    expect(html).toContain('id="entry-warning"');
+    expect(html).toContain('id="cookie-notice"');
     expect(html).not.toContain("<astro-island");
   });
 
-  it("Chat: bare, without navigation or footer", async () => {
-    const html = await container.renderToString(Chat, {
+  it("Chat: bare, without navigation or footer; the entry warning only in Dutch and German", async () => {
+    const english = await container.renderToString(Chat, {
       props: { title: "Chat" },
       locals: locals("en"),
       slots,
     });
-    expect(html).toContain("Seiteninhalt");
-    expect(html).not.toContain("<nav");
-    expect(html).not.toContain("<footer");
+    expect(english).toContain("Seiteninhalt");
+    expect(english).not.toContain("<nav");
+    expect(english).not.toContain("<footer");
+    expect(english).not.toContain('id="entry-warning"');
+    const dutch = await container.renderToString(Chat, {
+      props: { title: "Chat" },
+      locals: locals("nl"),
+      slots,
+    });
+    expect(dutch).toContain('id="entry-warning"');
+  });
+});
+
+describe("the footer and entry warning (spec §2 Default layout)", () => {
+  it("links every legal page in the visitor's language, and the US variant only for English", async () => {
+    const german = await container.renderToString(Default, {
+      props: { title: "Start" },
+      locals: locals("de"),
+      slots,
+    });
+    for (const href of [
+      "/de/terms",
+      "/de/privacy",
+      "/de/cookies",
+      "/de/ban",
+      "/pricing",
+      "/complaints",
+      "/de/return-policy",
+      "/de/faq",
+      "/de/service",
+    ]) {
+      expect(german).toContain(`href="${href}"`);
+    }
+    expect(german).not.toContain("/en-US/privacy");
+    const english = await container.renderToString(Default, {
+      props: { title: "Home" },
+      locals: locals("en"),
+      slots,
+    });
+    expect(english).toContain('href="/en-US/privacy"');
+    expect(english).toContain("Do Not Sell or Share My Personal Information");
+  });
+
+  it("shows the entry warning to visitors, not to members, and not while resetting a password", async () => {
+    const visitor = await container.renderToString(Default, {
+      props: { title: "Home" },
+      locals: locals("en"),
+      slots,
+    });
+    expect(visitor).toContain('id="entry-warning"');
+    const member = await container.renderToString(Default, {
+      props: { title: "Home" },
+      locals: { ...locals("en"), member: memberView },
+      slots,
+    });
+    expect(member).not.toContain('id="entry-warning"');
+    expect(member).toContain('<html lang="en" dir="ltr" data-member');
+    const reset = await container.renderToString(Default, {
+      props: { title: "Reset" },
+      locals: locals("en"),
+      slots,
+      request: new Request("http://localhost/reset-password"),
+    });
+    expect(reset).not.toContain('id="entry-warning"');
   });
 
   it("Empty: the page alone", async () => {

@@ -5,6 +5,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { passwordResetRoutes } from "./auth/password-reset-routes";
 import { authRoutes } from "./auth/routes";
 import { signupRoutes } from "./auth/signup-routes";
+import { contentRoutes } from "./content/routes";
 import type { AppEnv } from "./lib/context";
 import { ApiError, ValidationError } from "./lib/errors";
 import { getTranslate } from "./lib/i18n";
@@ -36,6 +37,7 @@ function createApi() {
   api.route("/", siteRoutes);
   api.route("/", searchRoutes);
   api.route("/", profileRoutes);
+  api.route("/", contentRoutes);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Amora API", version: "1.0.0", description: "See ARCHITECTURE.md" },

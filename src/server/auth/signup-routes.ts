@@ -1,10 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../lib/context";
-import { ApiError } from "../lib/errors";
 import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
-import { consumeRateLimit, type RateLimitPolicy } from "../lib/rate-limit";
+import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
 import { parseTrackingCookie, TRACKING_COOKIE } from "../lib/tracking";
 import { validationHook } from "../lib/validation";
 import { getPublicSettings, readGeoipCountry } from "../sites/service";
@@ -49,19 +47,6 @@ const activateRoute = createRoute({
   request: { query: activationQuery },
   responses: { 303: { description: "To /activate/done, or /activate/error" } },
 });
-
-function clientAddress(c: Context<AppEnv>): string {
-  // Astro always passes the address; only in-process callers (tests) have none.
-  return c.env?.clientAddress ?? "in-process";
-}
-
-async function enforceRateLimit(c: Context<AppEnv>, policy: RateLimitPolicy, subject: string) {
-  const result = await consumeRateLimit(c.var.db, policy, subject);
-  if (!result.allowed) {
-    c.header("retry-after", String(result.retryAfterSeconds));
-    throw new ApiError(429, "rate_limited", "error.rateLimited");
-  }
-}
 
 export const signupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(signupRoute, async (c) => {

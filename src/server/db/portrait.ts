@@ -35,19 +35,24 @@ const CLOTHES = [
   "#ffffff",
 ];
 
-export type PortraitOptions = { gender: "female" | "male"; seed: number };
+export type PortraitOptions = {
+  gender: "female" | "male";
+  seed: number;
+  /** A fixed hair colour (the landers' members over 50 are grey); random otherwise. */
+  hair?: string;
+};
 
 /**
  * An illustrated portrait (no photo of a real person, nothing downloaded): a dusk-coloured
  * background with soft light spots and a stylised head-and-shoulders figure.
  */
-export function renderPortraitSvg({ gender, seed }: PortraitOptions): string {
+export function renderPortraitSvg({ gender, seed, hair: fixedHair }: PortraitOptions): string {
   const random = createRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const { width, height } = PHOTO_SIZE;
   const hue = Math.floor(random() * 360);
   const skin = pick(SKIN);
-  const hair = pick(HAIR);
+  const hair = fixedHair ?? pick(HAIR);
   const clothes = pick(CLOTHES);
   const cx = width / 2 + (random() - 0.5) * 80;
   const headY = 360 + (random() - 0.5) * 50;

@@ -1,6 +1,7 @@
 // The schema index drizzle-kit reads; each table lives in its feature folder (design §3).
 export * from "../auth/schema";
 export * from "../auth/tokens-schema";
+export * from "../content/schema";
 export * from "../lib/idempotency-schema";
 export * from "../lib/mail-schema";
 export * from "../lib/rate-limit-schema";

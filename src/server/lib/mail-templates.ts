@@ -2,6 +2,7 @@ import type { MessageKey } from "../../i18n/catalogues";
 import type { Locale } from "../../i18n/locales";
 import type { MessageParams } from "../../i18n/translate";
 import type { Site } from "../sites/registry";
+import { escapeHtml } from "./html";
 import { getTranslate } from "./i18n";
 import type { MailMessage } from "./mail";
 
@@ -51,19 +52,6 @@ export const MAIL_TEMPLATES = {
     button: "mail.reactivation.button",
   },
 } satisfies Record<string, MailTemplate>;
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Member-supplied text (a name) never becomes markup in an e-mail (design §10). */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
 
 export type RenderMailOptions = {
   template: MailTemplate;

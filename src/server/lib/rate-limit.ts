@@ -1,5 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Context } from "hono";
 import type { Database } from "../db/client";
+import type { AppEnv } from "./context";
+import { ApiError } from "./errors";
 import { rateLimits } from "./rate-limit-schema";
 
 /**
@@ -23,6 +26,8 @@ export const RATE_LIMIT_POLICIES = {
   passwordReset: { limit: 3, windowSeconds: 24 * 60 * 60 },
   /** Activation e-mails sent again for one member. */
   activationResend: { limit: 5, windowSeconds: 24 * 60 * 60 },
+  /** Complaints from one IP address: each one e-mails the support team. */
+  complaintIp: { limit: 5, windowSeconds: 60 * 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
@@ -81,4 +86,23 @@ export async function consumeRateLimit(
     .returning({ count: rateLimits.count });
   const count = row?.count ?? 1;
   return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds };
+}
+
+/** The caller's IP address, the subject of per-address policies. */
+export function clientAddress(c: Context<AppEnv>): string {
+  // Astro always passes the address; only in-process callers (tests) have none.
+  return c.env?.clientAddress ?? "in-process";
+}
+
+/** Counts a request against a policy; over the limit it answers 429 with Retry-After. */
+export async function enforceRateLimit(
+  c: Context<AppEnv>,
+  policy: RateLimitPolicy,
+  subject: string,
+): Promise<void> {
+  const result = await consumeRateLimit(c.var.db, policy, subject);
+  if (!result.allowed) {
+    c.header("retry-after", String(result.retryAfterSeconds));
+    throw new ApiError(429, "rate_limited", "error.rateLimited");
+  }
 }

@@ -28,6 +28,11 @@ export type Site = {
   /** The canonical host; `aliases` are other hosts that serve the same site. */
   domain: string;
   aliases: string[];
+  /**
+   * The public origin (scheme, host and port) of the site: canonical and hreflang links of the
+   * prerendered pages, Open Graph URLs and the sitemap use it, as a build knows no request.
+   */
+  origin: string;
   /** A language tag; its first two letters pick the default locale (spec §4). */
   domainLanguage: string;
   /** 1 to 7: the audience the site is made for. */
@@ -150,6 +155,7 @@ export const sites: readonly Site[] = [
     name: "Amora",
     domain: "localhost",
     aliases: [],
+    origin: process.env.AMORA_ORIGIN ?? "http://localhost:4321",
     domainLanguage: "en-GB",
     niche: 1,
     countries: allCountries,
@@ -167,6 +173,7 @@ export const sites: readonly Site[] = [
     name: "Herzklopfen",
     domain: "127.0.0.1",
     aliases: [],
+    origin: process.env.HERZKLOPFEN_ORIGIN ?? "http://127.0.0.1:4321",
     domainLanguage: "de-DE",
     niche: 2,
     countries: ["de", "at", "nl", "be", "dk", "pl"],
@@ -204,6 +211,13 @@ export function getSiteByHost(host: string | null | undefined): Site {
     .replace(/^\[|\]$/g, "")
     .replace(/^www\./, "");
   return sitesByHost.get(hostname) ?? defaultSite;
+}
+
+/** @example getSiteById("herzklopfen").name // "Herzklopfen" */
+export function getSiteById(id: string): Site {
+  const site = sites.find((candidate) => candidate.id === id);
+  if (!site) throw new Error(`Unknown site ${id}`);
+  return site;
 }
 
 export function getCompany(site: Site): Company {

@@ -1,0 +1,60 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { deleteCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "../lib/context";
+import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
+import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
+import { TRACKING_COOKIE } from "../lib/tracking";
+import { validationHook } from "../lib/validation";
+import {
+  CONSENT_COOKIE,
+  CONSENT_COOKIE_MAX_AGE,
+  createComplaint,
+  recordCookieConsent,
+} from "./service";
+import { complaintBody, cookieConsentBody } from "./validation";
+
+const complaintRoute = createRoute({
+  method: "post",
+  path: "/complaints.php",
+  summary: "Send a complaint: stored and e-mailed to the site's support address",
+  request: { body: { content: { "application/json": { schema: complaintBody } }, required: true } },
+  responses: {
+    201: jsonContent(z.object({ reference: z.number().int() }), "Received, with its reference"),
+    429: jsonContent(errorResponse, "Too many complaints from this address"),
+    ...errorResponses,
+  },
+});
+
+const consentRoute = createRoute({
+  method: "post",
+  path: "/cookie-consent.php",
+  summary: "Record the cookie notice's answer; 'necessary' also drops the ad-source cookie",
+  request: {
+    body: { content: { "application/json": { schema: cookieConsentBody } }, required: true },
+  },
+  responses: { 204: { description: "Recorded" }, ...errorResponses },
+});
+
+export const contentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(complaintRoute, async (c) => {
+    await enforceRateLimit(c, "complaintIp", clientAddress(c));
+    const result = await createComplaint(c.var.db, c.var.site, c.req.valid("json"), {
+      locale: c.var.locale,
+      userId: c.var.user?.id ?? null,
+    });
+    return c.json(result, 201);
+  })
+  .openapi(consentRoute, async (c) => {
+    const { choice } = c.req.valid("json");
+    await recordCookieConsent(c.var.db, c.var.site, { choice }, c.var.user?.id ?? null);
+    const secure = new URL(c.req.url).protocol === "https:";
+    // Readable by the notice's script, so it is not shown again.
+    setCookie(c, CONSENT_COOKIE, choice, {
+      path: "/",
+      maxAge: CONSENT_COOKIE_MAX_AGE,
+      sameSite: "Lax",
+      secure,
+    });
+    if (choice === "necessary") deleteCookie(c, TRACKING_COOKIE, { path: "/", secure });
+    return c.body(null, 204);
+  });

@@ -1,0 +1,18 @@
+import { z } from "@hono/zod-openapi";
+
+export const complaintCategories = ["service", "payment", "member", "content", "other"] as const;
+
+export const complaintBody = z
+  .object({
+    name: z.string().trim().min(2).max(80),
+    email: z.email("validation.invalidEmail").max(254),
+    category: z.enum(complaintCategories),
+    message: z.string().trim().min(20).max(5000),
+  })
+  .openapi("Complaint");
+export type ComplaintInput = z.infer<typeof complaintBody>;
+
+export const cookieConsentBody = z
+  .object({ choice: z.enum(["all", "necessary"]) })
+  .openapi("CookieConsent");
+export type CookieConsentInput = z.infer<typeof cookieConsentBody>;
