@@ -28,7 +28,10 @@ export default defineConfig({
     // 11 language alternates) and the home page per language; src/pages/sitemap.xml.ts serves it
     // for every site with that site's origin.
     sitemap({
-      filter: (page) => new URL(page).pathname.startsWith(`/prerendered/${defaultSiteId}/`),
+      filter: (page) => {
+        const path = new URL(page).pathname;
+        return path.startsWith(`/prerendered/${defaultSiteId}/`) || /^\/[a-z]{2}\/$/.test(path);
+      },
       customPages: locales.map((locale) => new URL(`/${locale}/`, siteUrl).href),
       serialize(item) {
         // "/prerendered/amora/de/terms/" or "/de/" -> the page's public URL and its alternates.

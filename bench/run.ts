@@ -6,6 +6,7 @@
  *    50 concurrent requests.
  * 3. Over HTTP through the built Astro server (the production path: Astro's catch-all endpoint
  *    hands /api to Hono), so the cost of serving Hono inside Astro is measured too.
+ * 4. Lighthouse (mobile) on landers and legal pages of that server, in the system Chromium.
  * Every loop is bounded in count; the server listens on loopback only.
  */
 import { spawn } from "node:child_process";
@@ -13,6 +14,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { type LighthouseScore, printLighthouse, runLighthouse } from "./lighthouse";
 
 const { values } = parseArgs({
   options: {
@@ -136,6 +138,7 @@ results.push(await measure(`in-process  member search on ${MEMBERS} members`, se
 await closeDb();
 
 const entry = join(root, "dist/server/entry.mjs");
+let lighthouseScores: LighthouseScore[] = [];
 if (existsSync(entry) && !process.env.DATABASE_URL) {
   const port = 4399;
   const server = spawn(process.execPath, [entry], {
@@ -171,6 +174,7 @@ if (existsSync(entry) && !process.env.DATABASE_URL) {
         fetch(`${base}/members`, { headers: { cookie } }),
       ),
     );
+    lighthouseScores = await runLighthouse(base);
   } finally {
     server.kill();
   }
@@ -179,5 +183,6 @@ if (existsSync(entry) && !process.env.DATABASE_URL) {
 }
 
 print(results);
+if (lighthouseScores.length > 0) printLighthouse(lighthouseScores);
 console.log("\n/api/chats.php and /api/likes.php are measured once those features exist.");
 rmSync(dataDir, { recursive: true, force: true });

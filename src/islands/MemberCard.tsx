@@ -9,6 +9,8 @@ type Props = {
   eager?: boolean;
   /** A likely next page: prefetched when the browser is idle (spec §9). */
   prefetch?: boolean;
+  /** Where the card leads; the profile by default (landing pages lead to the member's landing). */
+  href?: string;
 };
 
 /** A member card of search results and member strips; static HTML unless an island uses it. */
@@ -18,12 +20,13 @@ export default function MemberCard({
   countryName,
   eager = false,
   prefetch = false,
+  href,
 }: Props) {
   const image = card.main_image;
   return (
     <article className="member-card">
       <a
-        href={`/members/${card.id}`}
+        href={href ?? `/members/${card.id}`}
         className="member-card-link"
         data-idle-prefetch={prefetch ? "" : undefined}
       >

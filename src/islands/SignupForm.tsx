@@ -7,11 +7,13 @@ type Props = I18nProps & {
   minAge: number;
   /** Latest allowed date of birth (ISO), for the date picker's max. */
   maxBirthdate: string;
+  /** On a member's landing: the member the first message (spec §3 signup_message) is for. */
+  recipient?: { id: number; name: string };
   /** Told when a signup starts and ends (the signup modal may not close meanwhile). */
   onBusyChange?: (busy: boolean) => void;
 };
 
-type FieldName = "email" | "name" | "password" | "date_of_birth";
+type FieldName = "email" | "name" | "password" | "date_of_birth" | "signup_message";
 
 /**
  * The signup form (spec §2, §3 Signup form draft). On success it turns into the "check your
@@ -44,6 +46,9 @@ export default function SignupForm(props: Props) {
           name: value("name"),
           password: value("password"),
           date_of_birth: value("date_of_birth"),
+          ...(props.recipient
+            ? { signup_message: value("signup_message"), signup_message_to: props.recipient.id }
+            : {}),
         },
       });
       setSentTo(result.email);
@@ -148,6 +153,30 @@ export default function SignupForm(props: Props) {
         max={props.maxBirthdate}
         min="1900-01-01"
       />
+      {props.recipient ? (
+        <div className="field">
+          <label htmlFor={`${id}-signup_message`} className="field-label">
+            {t("memberLanding.messageLabel", { name: props.recipient.name })}
+          </label>
+          <textarea
+            id={`${id}-signup_message`}
+            name="signup_message"
+            rows={3}
+            maxLength={2000}
+            placeholder={t("memberLanding.messagePlaceholder", { name: props.recipient.name })}
+            aria-invalid={fields.signup_message ? true : undefined}
+            aria-describedby={`${id}-signup_message-hint${fields.signup_message ? ` ${id}-signup_message-error` : ""}`}
+          />
+          <p id={`${id}-signup_message-hint`} className="field-hint">
+            {t("memberLanding.messageHint")}
+          </p>
+          {fields.signup_message ? (
+            <p id={`${id}-signup_message-error`} className="field-error">
+              {fields.signup_message}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <p className="field-hint">{t("signup.terms", { min_age: props.minAge })}</p>
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? t("signup.submitting") : t("signup.submit")}

@@ -85,13 +85,13 @@ test.describe("signing up", () => {
     await page.waitForFunction(() =>
       [...document.querySelectorAll("astro-island")].every((island) => !island.hasAttribute("ssr")),
     );
-    await page.getByRole("link", { name: "Sign up" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Sign up" }).click();
     const dialog = page.getByRole("dialog", { name: "Create your free account" });
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
 
-    await page.getByRole("link", { name: "Sign up" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Sign up" }).click();
     const email = `modal-${Date.now()}@test.example`;
     await dialog.getByLabel("E-mail address").fill(email);
     await dialog.getByLabel("Username").fill("Luca");

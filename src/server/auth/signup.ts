@@ -112,6 +112,7 @@ export async function signUp(
           language: context.locale,
           tracking: context.tracking,
           signupMessage: input.signup_message || null,
+          signupMessageTo: input.signup_message ? (input.signup_message_to ?? null) : null,
         })
         .returning();
       if (!user) throw new Error("user not created");

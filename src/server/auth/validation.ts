@@ -61,6 +61,8 @@ export const signupBody = z
     password: z.string().min(8).max(128),
     date_of_birth: z.iso.date("signup.error.dateOfBirth"),
     signup_message: z.string().trim().max(2000).optional(),
+    /** The profile whose landing the visitor signed up from (/members/{id}/signup). */
+    signup_message_to: z.number().int().positive().optional(),
   })
   .refine((body) => body.name.toLowerCase() !== body.email.toLowerCase(), {
     path: ["name"],

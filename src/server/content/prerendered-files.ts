@@ -8,7 +8,7 @@ type CachedPage = { html: Buffer; br: Buffer; gzip: Buffer };
 const cache = new Map<string, CachedPage>();
 
 /** The build's client directory; `npm start` and the Dockerfile run from the project root. */
-function clientDir(): string {
+export function clientDir(): string {
   return resolve(process.env.CLIENT_DIR ?? "dist/client");
 }
 

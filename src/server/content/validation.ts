@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
-
-export const complaintCategories = ["service", "payment", "member", "content", "other"] as const;
+import { complaintCategories } from "./complaint-categories";
 
 export const complaintBody = z
   .object({

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
+import { shortLinks } from "../content/schema";
 import type { Storage } from "../lib/storage";
 import { photos } from "../photos/schema";
 import { type Gender, type ProfileKind, profiles } from "../profiles/schema";
@@ -282,6 +283,11 @@ export async function seedDemoLogins(db: Database, storage: Storage): Promise<vo
 /**
  * First start with an empty database: seeds the demo (design §11). Returns whether it seeded.
  */
+export const DEMO_SHORT_LINK = {
+  token: "DemoLink",
+  target: "/landers/tinderswipe?network=newsletter&ref=demo-link",
+} as const;
+
 export async function seedDemoIfEmpty(
   db: Database,
   storage: Storage,
@@ -296,5 +302,10 @@ export async function seedDemoIfEmpty(
     uniquePhotos: true,
     log: options.log,
   });
+  // A tracked short link as an e-mail campaign would use it (spec §2 `{token}`): /DemoLink.
+  await db
+    .insert(shortLinks)
+    .values({ token: DEMO_SHORT_LINK.token, target: DEMO_SHORT_LINK.target })
+    .onConflictDoNothing();
   return true;
 }

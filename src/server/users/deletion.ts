@@ -107,6 +107,7 @@ export async function eraseExpiredAccounts(db: Database, now = new Date()): Prom
           passwordHash: null,
           tracking: null,
           signupMessage: null,
+          signupMessageTo: null,
           language: null,
           erasedAt: now,
         })

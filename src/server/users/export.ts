@@ -33,6 +33,7 @@ export async function exportMemberData(db: Database, user: User, site: Site) {
       email_disabled_reason: user.emailDisabledReason,
       tracking: user.tracking,
       signup_message: user.signupMessage,
+      signup_message_to: user.signupMessageTo,
     },
     profile: profile
       ? {

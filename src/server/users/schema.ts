@@ -58,6 +58,11 @@ export const users = pgTable(
     tracking: jsonb("tracking").$type<TrackingData>(),
     /** spec §3 Signup form draft: a first message to the member whose landing led to signup. */
     signupMessage: text("signup_message"),
+    /**
+     * The profile that first message is for. No foreign key: users may not reach into the
+     * profiles feature's table (design §3), and chat sends it once the address is confirmed.
+     */
+    signupMessageTo: integer("signup_message_to"),
     signupDate: timestamp("signup_date", { withTimezone: true }).notNull().defaultNow(),
     /** spec §4: set while the account is pending deletion (reactivatable for 14 days). */
     deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),

@@ -1,0 +1,106 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { locales } from "../../i18n/locales";
+import { defaultSite, getSiteById } from "../sites/registry";
+import { extractFaq, getTermsDate, LEGAL_PLACEHOLDERS, renderLegalHtml } from "./legal";
+import { contentDocuments } from "./pages";
+
+const contentDir = join(import.meta.dirname, "../../content/legal");
+
+describe("renderLegalHtml", () => {
+  it("fills placeholders with the site's values, escaped, and cleans the support phone (spec §9)", () => {
+    const html = renderLegalHtml(
+      "<p>{{site_name}} · {{company_name}} · {{support_phone}} · {{support_email}} · {{refund_days}}</p>",
+      defaultSite,
+      "en",
+    );
+    expect(html).toBe(
+      '<p>Amora · Amora Media B.V. · <a href="tel:+31201234567">+31201234567</a> · <a href="mailto:support@amora.example">support@amora.example</a> · 14</p>',
+    );
+  });
+
+  it("uses the other site's brand and the language's date and country names", () => {
+    const html = renderLegalHtml(
+      "<p>{{site_name}}, {{company_country}}, {{terms_date}}</p>",
+      getSiteById("herzklopfen"),
+      "de",
+    );
+    expect(html).toBe("<p>Herzklopfen, Niederlande, 15. März 2024</p>");
+  });
+
+  it("points links to other texts at the same language and leaves other links alone", () => {
+    const html = renderLegalHtml(
+      '<a href="/privacy">x</a> <a href="/faq#account">y</a> <a href="/notifications">z</a>',
+      defaultSite,
+      "fi",
+    );
+    expect(html).toBe(
+      '<a href="/fi/privacy">x</a> <a href="/fi/faq#account">y</a> <a href="/notifications">z</a>',
+    );
+  });
+});
+
+describe("getTermsDate (spec §9)", () => {
+  it("is 1 December 2023, or the company's added date when later", () => {
+    expect(getTermsDate({ added: "2022-05-01" })).toBe("2023-12-01");
+    expect(getTermsDate({ added: "2024-03-15" })).toBe("2024-03-15");
+  });
+});
+
+describe("extractFaq", () => {
+  it("pairs each ### question with the text below it, for the FAQPage structured data", () => {
+    const faq = extractFaq(
+      '<h2 id="a">Start</h2><h3 id="q1">Is it free?</h3><p>Yes, <a href="/x">joining</a> is free.</p><h3>Can I undo it?</h3><p>For 14 days.</p><ul><li>Really.</li></ul><h2>Next</h2>',
+    );
+    expect(faq).toEqual([
+      { question: "Is it free?", answer: "Yes, joining is free." },
+      { question: "Can I undo it?", answer: "For 14 days. Really." },
+    ]);
+  });
+});
+
+describe("the legal texts in src/content/legal (editors' files)", () => {
+  const files = locales.flatMap((locale) =>
+    contentDocuments.map((document) => `${locale}/${document}.md`),
+  );
+  const allowedLinks = new Set([
+    ...contentDocuments.map((document) => `/${document}`),
+    "/notifications",
+    "/pricing",
+    "/signup",
+    "/login",
+    "/reset-password",
+  ]);
+
+  it("exist for every language, plus the US privacy text", () => {
+    const present = new Set(
+      locales.flatMap((locale) =>
+        readdirSync(join(contentDir, locale)).map((file) => `${locale}/${file}`),
+      ),
+    );
+    expect(files.filter((file) => !present.has(file))).toEqual([]);
+    expect(readdirSync(join(contentDir, "en-US"))).toContain("privacy.md");
+  });
+
+  it.each([...files, "en-US/privacy.md"])("%s uses only known placeholders and links", (file) => {
+    const text = readFileSync(join(contentDir, file), "utf8");
+    const placeholders = [...text.matchAll(/\{\{([^}]*)\}\}/g)].map((match) => match[1]);
+    expect(
+      placeholders.filter(
+        (name) => !(LEGAL_PLACEHOLDERS as readonly string[]).includes(name ?? ""),
+      ),
+    ).toEqual([]);
+    const links = [...text.matchAll(/\]\(([^)]*)\)/g)].map((match) => match[1] ?? "");
+    expect(links.filter((link) => !allowedLinks.has(link))).toEqual([]);
+    expect(text).not.toMatch(/ec\.europa\.eu\/consumers\/odr/);
+  });
+
+  it("states the terms version date in every language", () => {
+    for (const locale of locales) {
+      expect(readFileSync(join(contentDir, locale, "terms.md"), "utf8")).toContain(
+        "{{terms_date}}",
+      );
+    }
+  });
+});
