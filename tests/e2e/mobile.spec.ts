@@ -13,6 +13,34 @@ test.describe("on a phone", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  test("every lander design and a legal page fit the screen, in German and Polish", async ({
+    page,
+  }) => {
+    const kinds = [
+      "tinderswipe",
+      "alonetonight",
+      "collagelanding",
+      "gallery",
+      "iconslanding",
+      "maplanding",
+      "socialnetwork",
+      "transitionsvideolanding",
+      "video",
+    ];
+    for (const path of [
+      ...kinds.map((kind) => `/de/landers/${kind}`),
+      "/pl/landers/maplanding/50plus",
+      "/pl/terms",
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+
   test("shows the activation reminder as a modal right after signup", async ({ page }) => {
     const email = `phone-${Date.now()}@test.example`;
     const password = "a long and unusual passphrase";
