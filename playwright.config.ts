@@ -1,8 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 4322);
-// Browsers cannot be downloaded here: Playwright drives the system Chromium (design §2).
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // Most journeys start as a visitor who has already passed the entry warning and answered the
 // cookie notice; tests of those two start from an empty state of their own.
@@ -36,17 +35,7 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
     storageState: answeredNotices,
-    launchOptions: {
-      executablePath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   projects: [
     {

@@ -1,5 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/chromium";
 
 /** The landers and legal pages design §12 budgets at Lighthouse mobile performance 100. */
 export const LIGHTHOUSE_PAGES = [
@@ -30,16 +31,8 @@ export async function runLighthouse(
   paths = LIGHTHOUSE_PAGES,
 ): Promise<LighthouseScore[]> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
   const scores: LighthouseScore[] = [];
   try {

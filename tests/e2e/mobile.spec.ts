@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { landerKinds } from "../../src/server/content/pages";
 import { signIn } from "./helpers";
 
 test.describe("on a phone", () => {
@@ -16,17 +17,7 @@ test.describe("on a phone", () => {
   test("every lander design and a legal page fit the screen, in German and Polish", async ({
     page,
   }) => {
-    const kinds = [
-      "tinderswipe",
-      "alonetonight",
-      "collagelanding",
-      "gallery",
-      "iconslanding",
-      "maplanding",
-      "socialnetwork",
-      "transitionsvideolanding",
-      "video",
-    ];
+    const kinds = ["tinderswipe", ...landerKinds];
     for (const path of [
       ...kinds.map((kind) => `/de/landers/${kind}`),
       "/pl/landers/maplanding/50plus",

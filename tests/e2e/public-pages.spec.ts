@@ -1,24 +1,9 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { locales } from "../../src/i18n/locales";
+import { legalDocuments, listLanderKeys } from "../../src/server/content/pages";
 
-const locales = ["da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv"];
-const documents = ["terms", "privacy", "cookies", "faq", "return-policy", "service", "ban"];
-const landerKinds = [
-  "alonetonight",
-  "collagelanding",
-  "gallery",
-  "iconslanding",
-  "maplanding",
-  "socialnetwork",
-  "transitionsvideolanding",
-  "video",
-];
-const landers = [
-  "landers/tinderswipe",
-  ...landerKinds.flatMap((kind) => [
-    `landers/${kind}`,
-    ...["women", "men", "50plus"].map((slug) => `landers/${kind}/${slug}`),
-  ]),
-];
+const documents = legalDocuments;
+const landers = listLanderKeys();
 // A catalogue key shown as text ("lander.cta") or an editor's placeholder left unfilled.
 const RAW_KEY =
   /\b(?:lander|landing|footer|complaints|pricing|memberLanding|cookieNotice|entryWarning|langConfig|nav|common|signup|error|validation|profile)\.[a-z]\w*/;
