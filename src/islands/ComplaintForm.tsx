@@ -1,7 +1,8 @@
-import { type SubmitEvent, useId, useRef, useState } from "react";
-import { ApiRequestError, apiFetch } from "../lib/api-client";
+import { type SubmitEvent, useId, useState } from "react";
+import { apiFetch } from "../lib/api-client";
 import { complaintCategories } from "../server/content/complaint-categories";
-import TextField from "./TextField";
+import TextField, { Field } from "./TextField";
+import { useApiForm } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 type Props = I18nProps & {
@@ -17,20 +18,14 @@ type Props = I18nProps & {
 export default function ComplaintForm(props: Props) {
   const t = useTranslate(props);
   const id = useId();
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const { fields, error, busy, statusRef, run } = useApiForm(t);
   const [reference, setReference] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const statusRef = useRef<HTMLDivElement>(null);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? "");
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
+    await run(async () => {
       const result = await apiFetch<{ reference: number }>("/api/complaints.php", {
         method: "POST",
         body: {
@@ -41,19 +36,7 @@ export default function ComplaintForm(props: Props) {
         },
       });
       setReference(result.reference);
-    } catch (caught) {
-      if (caught instanceof ApiRequestError && caught.code === "validation") {
-        setFields(caught.fields);
-      } else {
-        setError(
-          caught instanceof ApiRequestError && caught.status > 0
-            ? caught.message
-            : t("error.retry"),
-        );
-      }
-    }
-    setBusy(false);
-    requestAnimationFrame(() => statusRef.current?.focus());
+    });
   }
 
   if (reference !== null) {
@@ -63,17 +46,6 @@ export default function ComplaintForm(props: Props) {
       </div>
     );
   }
-
-  const describedBy = (name: string, hint?: boolean) =>
-    [fields[name] ? `${id}-${name}-error` : null, hint ? `${id}-${name}-hint` : null]
-      .filter(Boolean)
-      .join(" ") || undefined;
-  const fieldError = (name: string) =>
-    fields[name] ? (
-      <p id={`${id}-${name}-error`} className="field-error">
-        {fields[name]}
-      </p>
-    ) : null;
 
   return (
     <form className="stack" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
@@ -105,42 +77,25 @@ export default function ComplaintForm(props: Props) {
         defaultValue={props.email}
         required
       />
-      <div className="field">
-        <label htmlFor={`${id}-category`} className="field-label">
-          {t("complaints.categoryLabel")}
-        </label>
-        <select
-          id={`${id}-category`}
-          name="category"
-          aria-invalid={fields.category ? true : undefined}
-          aria-describedby={describedBy("category")}
-        >
-          {complaintCategories.map((category) => (
-            <option key={category} value={category}>
-              {t(`complaints.category.${category}`)}
-            </option>
-          ))}
-        </select>
-        {fieldError("category")}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-message`} className="field-label">
-          {t("complaints.message")}
-        </label>
-        <textarea
-          id={`${id}-message`}
-          name="message"
-          rows={7}
-          maxLength={5000}
-          required
-          aria-invalid={fields.message ? true : undefined}
-          aria-describedby={describedBy("message", true)}
-        />
-        <p id={`${id}-message-hint`} className="field-hint">
-          {t("complaints.messageHint")}
-        </p>
-        {fieldError("message")}
-      </div>
+      <Field id={`${id}-category`} label={t("complaints.categoryLabel")} error={fields.category}>
+        {(control) => (
+          <select name="category" {...control}>
+            {complaintCategories.map((category) => (
+              <option key={category} value={category}>
+                {t(`complaints.category.${category}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        id={`${id}-message`}
+        label={t("complaints.message")}
+        hint={t("complaints.messageHint")}
+        error={fields.message}
+      >
+        {(control) => <textarea name="message" rows={7} maxLength={5000} required {...control} />}
+      </Field>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {t("complaints.submit")}
       </button>

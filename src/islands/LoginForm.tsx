@@ -1,5 +1,6 @@
 import { type SubmitEvent, useId, useRef, useState } from "react";
 import { ApiRequestError, apiFetch } from "../lib/api-client";
+import { describeApiError } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 type Props = I18nProps & {
@@ -68,9 +69,7 @@ export default function LoginForm(props: Props) {
       location.assign(props.next);
     } catch (caught) {
       setBusy(false);
-      setError(
-        caught instanceof ApiRequestError && caught.status > 0 ? caught.message : t("error.retry"),
-      );
+      setError(describeApiError(caught, t));
     }
   }
 

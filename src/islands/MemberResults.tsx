@@ -1,8 +1,9 @@
 import { useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { ApiRequestError, apiFetch } from "../lib/api-client";
+import { apiFetch } from "../lib/api-client";
 import type { MemberSearchPage, ProfileCard } from "../server/search/service";
 import MemberCard from "./MemberCard";
+import { describeApiError } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 type Props = I18nProps & {
@@ -45,9 +46,7 @@ export default function MemberResults(props: Props) {
       });
       listRef.current?.querySelectorAll<HTMLAnchorElement>(".member-card-link")[firstNew]?.focus();
     } catch (caught) {
-      setError(
-        caught instanceof ApiRequestError && caught.status > 0 ? caught.message : t("error.retry"),
-      );
+      setError(describeApiError(caught, t));
     } finally {
       setBusy(false);
     }

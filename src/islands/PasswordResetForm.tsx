@@ -1,6 +1,7 @@
-import { type SubmitEvent, useId, useRef, useState } from "react";
-import { ApiRequestError, apiFetch } from "../lib/api-client";
+import { type SubmitEvent, useId, useState } from "react";
+import { apiFetch } from "../lib/api-client";
 import TextField from "./TextField";
+import { useApiForm } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 type Props = I18nProps & {
@@ -13,28 +14,26 @@ type Props = I18nProps & {
 export default function PasswordResetForm(props: Props) {
   const t = useTranslate(props);
   const id = useId();
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const { fields, error, setError, busy, statusRef, run } = useApiForm(t);
   const [linkInvalid, setLinkInvalid] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const statusRef = useRef<HTMLDivElement>(null);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? "");
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
-      if (props.mode === "request") {
+    if (props.mode === "request") {
+      await run(async () => {
         await apiFetch("/api/password-reset.php", {
           method: "POST",
           body: { email: value("email") },
         });
         setSentTo(value("email"));
-      } else {
+      });
+      return;
+    }
+    await run(
+      async () => {
         await apiFetch("/api/password-reset.php", {
           method: "PUT",
           body: {
@@ -44,25 +43,18 @@ export default function PasswordResetForm(props: Props) {
           },
         });
         location.assign("/members");
-        return;
-      }
-    } catch (caught) {
-      if (caught instanceof ApiRequestError && caught.code === "validation") {
-        setFields(caught.fields);
-        if (caught.fields.token) setLinkInvalid(true);
-      } else if (caught instanceof ApiRequestError && caught.code === "link_invalid") {
-        setLinkInvalid(true);
-        setError(caught.message);
-      } else {
-        setError(
-          caught instanceof ApiRequestError && caught.status > 0
-            ? caught.message
-            : t("error.retry"),
-        );
-      }
-    }
-    setBusy(false);
-    requestAnimationFrame(() => statusRef.current?.focus());
+      },
+      {
+        navigates: true,
+        onApiError: (caught) => {
+          if (caught.code === "validation" && caught.fields.token) setLinkInvalid(true);
+          if (caught.code !== "link_invalid") return false;
+          setLinkInvalid(true);
+          setError(caught.message);
+          return true;
+        },
+      },
+    );
   }
 
   if (sentTo) {

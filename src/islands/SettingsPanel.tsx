@@ -3,6 +3,7 @@ import { ApiRequestError, apiFetch } from "../lib/api-client";
 import type { MemberSettings } from "../server/users/settings";
 import { showToast } from "../stores/toasts";
 import TextField from "./TextField";
+import { describeApiError } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 type Props = I18nProps & {
@@ -28,10 +29,7 @@ export default function SettingsPanel(props: Props) {
   const [emailSentTo, setEmailSentTo] = useState<string | null>(null);
 
   function failed(caught: unknown) {
-    showToast(
-      caught instanceof ApiRequestError && caught.status > 0 ? caught.message : t("error.retry"),
-      "danger",
-    );
+    showToast(describeApiError(caught, t), "danger");
   }
 
   async function save(update: Record<string, unknown>, section: string): Promise<boolean> {

@@ -1,6 +1,7 @@
-import { type SubmitEvent, useId, useRef, useState } from "react";
-import { ApiRequestError, apiFetch } from "../lib/api-client";
-import TextField from "./TextField";
+import { type SubmitEvent, useId, useState } from "react";
+import { apiFetch } from "../lib/api-client";
+import TextField, { Field } from "./TextField";
+import { describeApiError, useApiForm } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 type Props = I18nProps & {
@@ -13,8 +14,6 @@ type Props = I18nProps & {
   onBusyChange?: (busy: boolean) => void;
 };
 
-type FieldName = "email" | "name" | "password" | "date_of_birth" | "signup_message";
-
 /**
  * The signup form (spec §2, §3 Signup form draft). On success it turns into the "check your
  * inbox" panel with a resend button; on failure the typed values stay and each field shows its
@@ -23,22 +22,17 @@ type FieldName = "email" | "name" | "password" | "date_of_birth" | "signup_messa
 export default function SignupForm(props: Props) {
   const t = useTranslate(props);
   const id = useId();
-  const [fields, setFields] = useState<Partial<Record<FieldName, string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { fields, error, setError, busy, statusRef, run } = useApiForm(t);
+  const { recipient } = props;
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
-  const statusRef = useRef<HTMLDivElement>(null);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? "");
-    setBusy(true);
     props.onBusyChange?.(true);
-    setError(null);
-    setFields({});
-    try {
+    await run(async () => {
       const result = await apiFetch<{ email: string }>("/api/signup.php", {
         method: "POST",
         body: {
@@ -46,27 +40,14 @@ export default function SignupForm(props: Props) {
           name: value("name"),
           password: value("password"),
           date_of_birth: value("date_of_birth"),
-          ...(props.recipient
-            ? { signup_message: value("signup_message"), signup_message_to: props.recipient.id }
+          ...(recipient
+            ? { signup_message: value("signup_message"), signup_message_to: recipient.id }
             : {}),
         },
       });
       setSentTo(result.email);
-    } catch (caught) {
-      if (caught instanceof ApiRequestError && caught.code === "validation") {
-        setFields(caught.fields);
-      } else {
-        setError(
-          caught instanceof ApiRequestError && caught.status > 0
-            ? caught.message
-            : t("error.retry"),
-        );
-      }
-    } finally {
-      setBusy(false);
-      props.onBusyChange?.(false);
-      requestAnimationFrame(() => statusRef.current?.focus());
-    }
+    });
+    props.onBusyChange?.(false);
   }
 
   async function resend() {
@@ -74,9 +55,7 @@ export default function SignupForm(props: Props) {
     setResent(false);
     await apiFetch("/api/activation.php", { method: "POST", body: { email: sentTo } })
       .then(() => setResent(true))
-      .catch((caught: unknown) =>
-        setError(caught instanceof ApiRequestError ? caught.message : t("error.retry")),
-      );
+      .catch((caught: unknown) => setError(describeApiError(caught, t)));
   }
 
   if (sentTo) {
@@ -153,29 +132,23 @@ export default function SignupForm(props: Props) {
         max={props.maxBirthdate}
         min="1900-01-01"
       />
-      {props.recipient ? (
-        <div className="field">
-          <label htmlFor={`${id}-signup_message`} className="field-label">
-            {t("memberLanding.messageLabel", { name: props.recipient.name })}
-          </label>
-          <textarea
-            id={`${id}-signup_message`}
-            name="signup_message"
-            rows={3}
-            maxLength={2000}
-            placeholder={t("memberLanding.messagePlaceholder", { name: props.recipient.name })}
-            aria-invalid={fields.signup_message ? true : undefined}
-            aria-describedby={`${id}-signup_message-hint${fields.signup_message ? ` ${id}-signup_message-error` : ""}`}
-          />
-          <p id={`${id}-signup_message-hint`} className="field-hint">
-            {t("memberLanding.messageHint")}
-          </p>
-          {fields.signup_message ? (
-            <p id={`${id}-signup_message-error`} className="field-error">
-              {fields.signup_message}
-            </p>
-          ) : null}
-        </div>
+      {recipient ? (
+        <Field
+          id={`${id}-signup_message`}
+          label={t("memberLanding.messageLabel", { name: recipient.name })}
+          hint={t("memberLanding.messageHint")}
+          error={fields.signup_message}
+        >
+          {(control) => (
+            <textarea
+              name="signup_message"
+              rows={3}
+              maxLength={2000}
+              placeholder={t("memberLanding.messagePlaceholder", { name: recipient.name })}
+              {...control}
+            />
+          )}
+        </Field>
       ) : null}
       <p className="field-hint">{t("signup.terms", { min_age: props.minAge })}</p>
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>

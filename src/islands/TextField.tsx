@@ -1,18 +1,24 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className"> & {
+type FieldProps = {
   id: string;
   label: string;
-  /** A translated message shown under the field and announced with it. */
+  /** A translated message shown under the control and announced with it. */
   error?: string | null | undefined;
   hint?: string | undefined;
+  /** The control (input, select, textarea), given the id and the ARIA wiring to spread on it. */
+  children: (control: {
+    id: string;
+    "aria-invalid": true | undefined;
+    "aria-describedby": string | undefined;
+  }) => ReactNode;
 };
 
 /**
- * The design system's form field: label, input, optional hint and inline error, wired together
- * with aria-invalid and aria-describedby so screen readers read the message with the field.
+ * The design system's form field: label, any control, optional hint and inline error, wired
+ * together with aria-invalid and aria-describedby so screen readers read the message with it.
  */
-export default function TextField({ id, label, error, hint, ...input }: Props) {
+export function Field({ id, label, error, hint, children }: FieldProps) {
   const describedBy =
     [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") ||
     undefined;
@@ -21,13 +27,7 @@ export default function TextField({ id, label, error, hint, ...input }: Props) {
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <input
-        id={id}
-        className="field-input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {hint ? (
         <p id={`${id}-hint`} className="field-hint">
           {hint}
@@ -39,5 +39,21 @@ export default function TextField({ id, label, error, hint, ...input }: Props) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className"> & {
+  id: string;
+  label: string;
+  error?: string | null | undefined;
+  hint?: string | undefined;
+};
+
+/** A labelled text input (the common case of `Field`). */
+export default function TextField({ id, label, error, hint, ...input }: Props) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      {(control) => <input className="field-input" {...control} {...input} />}
+    </Field>
   );
 }

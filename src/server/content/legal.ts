@@ -57,27 +57,6 @@ export function getLegalValues(site: Site, locale: Locale): Record<string, strin
   return values;
 }
 
-/** The placeholder names a text may use; the content tests refuse any other. */
-export const LEGAL_PLACEHOLDERS = [
-  "site_name",
-  "company_name",
-  "company_address",
-  "company_city",
-  "company_country",
-  "registration_number",
-  "vat_numbers",
-  "tradenames",
-  "refund_days",
-  "terms_date",
-  "min_age",
-  "free_photos",
-  "premium_photos",
-  "free_conversations",
-  "reactivation_days",
-  "support_email",
-  "support_phone",
-] as const;
-
 const prerenderedLink = new RegExp(`href="/(${legalDocuments.join("|")})(#[^"]*)?"`, "g");
 
 /**
