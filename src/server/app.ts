@@ -5,7 +5,10 @@ import { secureHeaders } from "hono/secure-headers";
 import { passwordResetRoutes } from "./auth/password-reset-routes";
 import { authRoutes } from "./auth/routes";
 import { signupRoutes } from "./auth/signup-routes";
+import { blockRoutes } from "./blocks/routes";
 import { contentRoutes } from "./content/routes";
+import { geoRoutes } from "./geo/routes";
+import { giftRoutes } from "./gifts/routes";
 import type { AppEnv } from "./lib/context";
 import { ApiError, ValidationError } from "./lib/errors";
 import { getTranslate } from "./lib/i18n";
@@ -13,7 +16,8 @@ import { idempotency } from "./lib/idempotency";
 import { originCheck } from "./lib/origin-check";
 import { requestContext } from "./lib/request-context";
 import { validationHook } from "./lib/validation";
-import { mediaRoutes } from "./photos/routes";
+import { likeRoutes } from "./likes/routes";
+import { mediaRoutes, photoRoutes } from "./photos/routes";
 import { profileRoutes } from "./profiles/routes";
 import { searchRoutes } from "./search/routes";
 import { siteRoutes } from "./sites/routes";
@@ -26,7 +30,8 @@ function createApi() {
   // API answers are per member and per language: never stored by shared caches.
   api.use("*", async (c, next) => {
     await next();
-    c.header("cache-control", "no-store");
+    // A route may allow caching (regions, interests, geocode); everything else is no-store.
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
     c.header("vary", "cookie, accept-language");
   });
   api.route("/", authRoutes);
@@ -38,6 +43,11 @@ function createApi() {
   api.route("/", searchRoutes);
   api.route("/", profileRoutes);
   api.route("/", contentRoutes);
+  api.route("/", geoRoutes);
+  api.route("/", photoRoutes);
+  api.route("/", blockRoutes);
+  api.route("/", likeRoutes);
+  api.route("/", giftRoutes);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Amora API", version: "1.0.0", description: "See ARCHITECTURE.md" },

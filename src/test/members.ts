@@ -3,9 +3,14 @@ import { eq } from "drizzle-orm";
 import type { App } from "../server/app";
 import { hashPassword } from "../server/auth/password";
 import { type Database, getDb } from "../server/db/client";
+import { getStorage } from "../server/lib/storage";
 import { photos } from "../server/photos/schema";
+import { newStorageKey } from "../server/photos/service";
 import { type Profile, profiles } from "../server/profiles/schema";
 import { type User, users } from "../server/users/schema";
+
+/** The bytes of the stand-in photo files: a WebP file's magic, enough for /media tests. */
+export const PLACEHOLDER_WEBP = new Uint8Array([82, 73, 70, 70, 0, 0, 0, 0, 87, 69, 66, 80]);
 
 export type TestMemberOptions = {
   email?: string;
@@ -51,7 +56,7 @@ export async function createTestMember(db: Database, options: TestMemberOptions 
       seeking: "male",
       birthdate: "1990-05-17",
       country: "nl",
-      region: "Utrecht",
+      region: "NL-UT",
       status: "active",
       ...options.profile,
     })
@@ -59,15 +64,16 @@ export async function createTestMember(db: Database, options: TestMemberOptions 
   if (!profile) throw new Error("profile not created");
   const photoRows = [];
   for (let position = 0; position < (options.photoCount ?? 0); position++) {
+    // Small stand-in files under real keys, so /media can serve what the rules allow.
+    const keys = { storageKey: newStorageKey("p"), blurKey: newStorageKey("b") };
+    const storage = getStorage();
+    for (const name of ["thumb", "main", "large"]) {
+      await storage.put(`${keys.storageKey}-${name}.webp`, PLACEHOLDER_WEBP);
+    }
+    await storage.put(`${keys.blurKey}.webp`, PLACEHOLDER_WEBP);
     const [photo] = await db
       .insert(photos)
-      .values({
-        profileId: profile.id,
-        storageKey: `p/${profile.id}/${randomUUID().replaceAll("-", "")}`,
-        width: 720,
-        height: 900,
-        position,
-      })
+      .values({ profileId: profile.id, ...keys, width: 720, height: 900, position })
       .returning();
     if (photo) photoRows.push(photo);
   }

@@ -1,6 +1,7 @@
 import type { Locale } from "../../i18n/locales";
 import { createRandom } from "../db/portrait";
 import { seedCountries } from "../db/seed-data";
+import { loadRegionCatalogue } from "../geo/regions";
 import type { LanderSlug } from "./pages";
 
 /** The illustrated members shipped in public/landers (scripts/make-lander-media.ts draws them). */
@@ -34,12 +35,13 @@ export function getLanderCountry(locale: Locale): string {
  * The members a lander shows: the slug picks who (women, men, over 50; mixed without one), the
  * language picks names and regions of a country that speaks it. The same for every build.
  */
-export function getLanderPersonas(
+export async function getLanderPersonas(
   locale: Locale,
   slug: LanderSlug | undefined,
   count = 8,
-): LanderPersona[] {
+): Promise<LanderPersona[]> {
   const country = countryFor(locale);
+  const regions = (await loadRegionCatalogue()).regionsOf(country.code, locale);
   const random = createRandom(
     locale.charCodeAt(0) * 31 + locale.charCodeAt(1) + (slug?.length ?? 0),
   );
@@ -55,7 +57,7 @@ export function getLanderPersonas(
     personas.push({
       name: names[(sameGenderIndex * 5 + 3) % names.length] as string,
       age: isOlder ? 51 + Math.floor(random() * 16) : 23 + Math.floor(random() * 20),
-      region: country.regions[Math.floor(random() * country.regions.length)] as string,
+      region: (regions[Math.floor(random() * regions.length)] as { name: string }).name,
       image: `/landers/${images[sameGenderIndex % images.length]}.webp`,
       gender,
     });

@@ -1,3 +1,4 @@
+import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { ApiError } from "../lib/errors";
 import { getProfileDetail, type ProfileDetail } from "../profiles/service";
@@ -14,10 +15,11 @@ export async function findMemberTeaser(
   db: Database,
   profileId: number,
   site: Site,
+  locale: Locale,
 ): Promise<ProfileDetail | null> {
   if (!Number.isSafeInteger(profileId) || profileId <= 0) return null;
   try {
-    return await getProfileDetail(db, profileId, null, site);
+    return await getProfileDetail(db, profileId, null, site, locale);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -40,6 +42,7 @@ export async function findLandingMembers(
   site: Site,
   slug: LanderSlug | undefined,
   count: number,
+  locale: Locale,
 ): Promise<ProfileCard[]> {
   const page = await findMembers(
     db,
@@ -48,7 +51,7 @@ export async function findLandingMembers(
       ...(slug === "men" ? { gender: "male" as const } : {}),
       ...(slug === "50plus" ? { min_age: 50 } : {}),
     },
-    { site, pageSize: count * 2 },
+    { site, locale, pageSize: count * 2 },
   );
   return page.profiles.filter((card) => card.main_image && card.kind === "member").slice(0, count);
 }

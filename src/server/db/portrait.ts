@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { PHOTO_SIZE, THUMB_SIZE } from "../photos/service";
+import { RENDITIONS, renderRenditions } from "../photos/processing";
 
 /** A small deterministic PRNG (mulberry32), so the demo looks the same on every machine. */
 export function createRandom(seed: number): () => number {
@@ -49,7 +49,7 @@ export type PortraitOptions = {
 export function renderPortraitSvg({ gender, seed, hair: fixedHair }: PortraitOptions): string {
   const random = createRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-  const { width, height } = PHOTO_SIZE;
+  const { width, height } = RENDITIONS.main;
   const hue = Math.floor(random() * 360);
   const skin = pick(SKIN);
   const hair = fixedHair ?? pick(HAIR);
@@ -87,14 +87,7 @@ ${hairBack}${shoulders}${neck}<ellipse cx="${cx}" cy="${headY}" rx="${headRx}" r
 </svg>`;
 }
 
-/** Renders a portrait as WebP in the stored sizes (full and thumbnail). */
+/** Renders a portrait in the stored renditions, through the same code as an upload. */
 export async function renderPortrait(options: PortraitOptions) {
-  const full = await sharp(Buffer.from(renderPortraitSvg(options)))
-    .webp({ quality: 78, effort: 2 })
-    .toBuffer();
-  const thumb = await sharp(full)
-    .resize(THUMB_SIZE.width, THUMB_SIZE.height)
-    .webp({ quality: 72, effort: 2 })
-    .toBuffer();
-  return { full, thumb, ...PHOTO_SIZE };
+  return renderRenditions(sharp(Buffer.from(renderPortraitSvg(options))));
 }

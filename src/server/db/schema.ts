@@ -1,10 +1,13 @@
 // The schema index drizzle-kit reads; each table lives in its feature folder (design §3).
 export * from "../auth/schema";
 export * from "../auth/tokens-schema";
+export * from "../blocks/schema";
 export * from "../content/schema";
+export * from "../gifts/schema";
 export * from "../lib/idempotency-schema";
 export * from "../lib/mail-schema";
 export * from "../lib/rate-limit-schema";
+export * from "../likes/schema";
 export * from "../photos/schema";
 export * from "../profiles/schema";
 export * from "../sites/schema";

@@ -1,7 +1,7 @@
 /**
  * Static demo data used to seed demo member profiles.
  *
- * Countries carry real first-level regions and common first names; bios are short,
+ * Countries carry common first names (regions come from geo/regions.ts); bios are short,
  * gender-neutral "about me" texts per UI locale.
  */
 
@@ -10,11 +10,6 @@ export type SeedCountry = {
   code: string;
   /** the UI locale spoken there: one of da de en es fi fr it nb nl pl sv */
   locale: "da" | "de" | "en" | "es" | "fi" | "fr" | "it" | "nb" | "nl" | "pl" | "sv";
-  /**
-   * 8 real first-level regions (states, provinces, voivodeships, counties, regions)
-   * in their local spelling
-   */
-  regions: readonly string[];
   /**
    * 24 common, realistic female first names for adults aged 18-75 in that country
    * (mix of generations)
@@ -31,17 +26,6 @@ export const seedCountries: readonly SeedCountry[] = [
   {
     code: "dk",
     locale: "da",
-    // Denmark has only five regions, so the official landsdele (provinces) are used instead.
-    regions: [
-      "Byen København",
-      "Københavns omegn",
-      "Nordsjælland",
-      "Vest- og Sydsjælland",
-      "Fyn",
-      "Sydjylland",
-      "Østjylland",
-      "Nordjylland",
-    ],
     femaleNames: [
       "Kirsten",
       "Hanne",
@@ -98,16 +82,6 @@ export const seedCountries: readonly SeedCountry[] = [
   {
     code: "de",
     locale: "de",
-    regions: [
-      "Bayern",
-      "Baden-Württemberg",
-      "Berlin",
-      "Hamburg",
-      "Hessen",
-      "Niedersachsen",
-      "Nordrhein-Westfalen",
-      "Sachsen",
-    ],
     femaleNames: [
       "Ursula",
       "Brigitte",
@@ -164,16 +138,6 @@ export const seedCountries: readonly SeedCountry[] = [
   {
     code: "at",
     locale: "de",
-    regions: [
-      "Wien",
-      "Niederösterreich",
-      "Oberösterreich",
-      "Steiermark",
-      "Tirol",
-      "Kärnten",
-      "Salzburg",
-      "Vorarlberg",
-    ],
     femaleNames: [
       "Maria",
       "Elisabeth",
@@ -230,17 +194,6 @@ export const seedCountries: readonly SeedCountry[] = [
   {
     code: "gb",
     locale: "en",
-    // ITL1 regions: English regions plus the devolved nations.
-    regions: [
-      "London",
-      "South East",
-      "North West",
-      "West Midlands",
-      "Yorkshire and The Humber",
-      "Scotland",
-      "Wales",
-      "Northern Ireland",
-    ],
     femaleNames: [
       "Margaret",
       "Susan",
@@ -297,8 +250,6 @@ export const seedCountries: readonly SeedCountry[] = [
   {
     code: "ie",
     locale: "en",
-    // Major counties plus the provinces for everywhere else.
-    regions: ["Dublin", "Cork", "Galway", "Limerick", "Leinster", "Munster", "Connacht", "Ulster"],
     femaleNames: [
       "Mary",
       "Bríd",
@@ -355,16 +306,6 @@ export const seedCountries: readonly SeedCountry[] = [
   {
     code: "es",
     locale: "es",
-    regions: [
-      "Andalucía",
-      "Cataluña",
-      "Comunidad de Madrid",
-      "Comunidad Valenciana",
-      "Galicia",
-      "País Vasco",
-      "Castilla y León",
-      "Aragón",
-    ],
     femaleNames: [
       "María",
       "Carmen",
@@ -421,16 +362,6 @@ export const seedCountries: readonly SeedCountry[] = [
   {
     code: "fi",
     locale: "fi",
-    regions: [
-      "Uusimaa",
-      "Pirkanmaa",
-      "Varsinais-Suomi",
-      "Pohjois-Pohjanmaa",
-      "Keski-Suomi",
-      "Pohjois-Savo",
-      "Päijät-Häme",
-      "Lappi",
-    ],
     femaleNames: [
       "Tuula",
       "Pirjo",
@@ -487,16 +418,6 @@ export const seedCountries: readonly SeedCountry[] = [
   {
     code: "fr",
     locale: "fr",
-    regions: [
-      "Île-de-France",
-      "Auvergne-Rhône-Alpes",
-      "Provence-Alpes-Côte d'Azur",
-      "Nouvelle-Aquitaine",
-      "Occitanie",
-      "Hauts-de-France",
-      "Grand Est",
-      "Bretagne",
-    ],
     femaleNames: [
       "Françoise",
       "Monique",
@@ -553,16 +474,6 @@ export const seedCountries: readonly SeedCountry[] = [
   {
     code: "it",
     locale: "it",
-    regions: [
-      "Lombardia",
-      "Lazio",
-      "Campania",
-      "Sicilia",
-      "Veneto",
-      "Emilia-Romagna",
-      "Piemonte",
-      "Toscana",
-    ],
     femaleNames: [
       "Giuseppina",
       "Maria",
@@ -619,16 +530,6 @@ export const seedCountries: readonly SeedCountry[] = [
   {
     code: "no",
     locale: "nb",
-    regions: [
-      "Oslo",
-      "Akershus",
-      "Vestland",
-      "Rogaland",
-      "Trøndelag",
-      "Innlandet",
-      "Agder",
-      "Nordland",
-    ],
     femaleNames: [
       "Inger",
       "Kari",
@@ -685,16 +586,6 @@ export const seedCountries: readonly SeedCountry[] = [
   {
     code: "nl",
     locale: "nl",
-    regions: [
-      "Noord-Holland",
-      "Zuid-Holland",
-      "Utrecht",
-      "Noord-Brabant",
-      "Gelderland",
-      "Overijssel",
-      "Groningen",
-      "Friesland",
-    ],
     femaleNames: [
       "Ria",
       "Wilma",
@@ -751,16 +642,6 @@ export const seedCountries: readonly SeedCountry[] = [
   {
     code: "be",
     locale: "nl",
-    regions: [
-      "Antwerpen",
-      "Oost-Vlaanderen",
-      "West-Vlaanderen",
-      "Vlaams-Brabant",
-      "Limburg",
-      "Hainaut",
-      "Liège",
-      "Namur",
-    ],
     femaleNames: [
       "Godelieve",
       "Maria",
@@ -817,16 +698,6 @@ export const seedCountries: readonly SeedCountry[] = [
   {
     code: "pl",
     locale: "pl",
-    regions: [
-      "Mazowieckie",
-      "Małopolskie",
-      "Śląskie",
-      "Wielkopolskie",
-      "Dolnośląskie",
-      "Pomorskie",
-      "Łódzkie",
-      "Zachodniopomorskie",
-    ],
     femaleNames: [
       "Krystyna",
       "Grażyna",
@@ -883,16 +754,6 @@ export const seedCountries: readonly SeedCountry[] = [
   {
     code: "se",
     locale: "sv",
-    regions: [
-      "Stockholms län",
-      "Västra Götalands län",
-      "Skåne län",
-      "Uppsala län",
-      "Östergötlands län",
-      "Jönköpings län",
-      "Hallands län",
-      "Västerbottens län",
-    ],
     femaleNames: [
       "Birgitta",
       "Kerstin",

@@ -1,9 +1,17 @@
-import { randomBytes } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
 import { shortLinks } from "../content/schema";
+import { loadRegionCatalogue } from "../geo/regions";
 import type { Storage } from "../lib/storage";
 import { photos } from "../photos/schema";
+import { storeRenditions } from "../photos/service";
+import {
+  BODY_TYPES,
+  EYE_COLORS,
+  HAIR_COLORS,
+  INTERESTS,
+  RELATIONSHIP_STATUSES,
+} from "../profiles/options";
 import { type Gender, type ProfileKind, profiles } from "../profiles/schema";
 import { defaultSite, sites } from "../sites/registry";
 import { users } from "../users/schema";
@@ -21,29 +29,6 @@ export const DEMO_LOGINS = [
   },
 ] as const;
 
-export const INTERESTS = [
-  "travel",
-  "cooking",
-  "music",
-  "hiking",
-  "movies",
-  "reading",
-  "sports",
-  "dancing",
-  "photography",
-  "art",
-  "gaming",
-  "yoga",
-  "wine",
-  "pets",
-  "fitness",
-  "nature",
-  "fashion",
-  "cycling",
-  "beach",
-  "concerts",
-] as const;
-
 type SeedOptions = {
   /** How many demo members (besides the two logins). */
   members: number;
@@ -56,12 +41,6 @@ type Random = () => number;
 
 function pick<T>(random: Random, list: readonly T[]): T {
   return list[Math.floor(random() * list.length)] as T;
-}
-
-/** A storage key with 96 random bits, spread over 256 folders. */
-function newStorageKey(): string {
-  const id = randomBytes(12).toString("hex");
-  return `p/${id.slice(0, 2)}/${id}`;
 }
 
 /** Ages 18 to 75, most members between 25 and 55 as on real dating sites. */
@@ -87,11 +66,8 @@ function siteForCountry(country: SeedCountry, random: Random): string {
   return defaultSite.id;
 }
 
-async function storePortrait(storage: Storage, key: string, gender: Gender, seed: number) {
-  const portrait = await renderPortrait({ gender, seed });
-  await storage.put(`${key}.webp`, portrait.full);
-  await storage.put(`${key}-thumb.webp`, portrait.thumb);
-  return portrait;
+async function storePortrait(gender: Gender, seed: number, storage: Storage) {
+  return storeRenditions(storage, await renderPortrait({ gender, seed }));
 }
 
 /**
@@ -106,15 +82,15 @@ export async function seedMembers(db: Database, storage: Storage, options: SeedO
   const random = createRandom(20231201 + offset);
   // A shared pool of images for bulk (benchmark) members: rendering 100 000 portraits would
   // take an hour and prove nothing more.
-  const pool: { key: string; gender: Gender }[] = [];
+  type StoredKeys = Awaited<ReturnType<typeof storePortrait>>;
+  const pool: { keys: StoredKeys; gender: Gender }[] = [];
   if (!options.uniquePhotos) {
     for (let i = 0; i < 24; i++) {
       const gender: Gender = i % 2 ? "male" : "female";
-      const key = `pool/${randomBytes(12).toString("hex")}`;
-      await storePortrait(storage, key, gender, 5000 + i);
-      pool.push({ key, gender });
+      pool.push({ keys: await storePortrait(gender, 5000 + i, storage), gender });
     }
   }
+  const regions = await loadRegionCatalogue();
 
   const batchSize = options.uniquePhotos ? 20 : 1000;
   for (let start = 0; start < options.members; start += batchSize) {
@@ -147,13 +123,20 @@ export async function seedMembers(db: Database, storage: Storage, options: SeedO
             | "both",
           birthdate: birthdateForAge(age, random),
           country: country.code,
-          region: pick(random, country.regions),
+          region: pick(random, regions.regionsOf(country.code, country.locale)).code,
           about: pick(random, seedBios[country.locale]),
           interests: [...INTERESTS]
             .sort(() => random() - 0.5)
             .slice(0, 3 + Math.floor(random() * 4)),
           kind,
           fictional: kind === "member" && random() < 0.08,
+          hairColor: pick(random, HAIR_COLORS),
+          eyeColor: pick(random, EYE_COLORS),
+          bodyType: pick(random, BODY_TYPES),
+          height:
+            gender === "female" ? 155 + Math.floor(random() * 26) : 165 + Math.floor(random() * 31),
+          relationshipStatus: pick(random, RELATIONSHIP_STATUSES),
+          wizardStep: 5,
           status: "active" as const,
           lastActiveAt: new Date(Date.now() - Math.floor(random() * 30 * 86_400_000)),
         },
@@ -169,11 +152,10 @@ export async function seedMembers(db: Database, storage: Storage, options: SeedO
           Array.from({ length: draft.photoCount }, async (_, position) => {
             if (!options.uniquePhotos) {
               const candidates = pool.filter((entry) => entry.gender === draft.gender);
-              return (candidates[(draft.n + position) % candidates.length] as { key: string }).key;
+              return (candidates[(draft.n + position) % candidates.length] as { keys: StoredKeys })
+                .keys;
             }
-            const key = newStorageKey();
-            await storePortrait(storage, key, draft.gender, draft.n * 17 + position);
-            return key;
+            return storePortrait(draft.gender, draft.n * 17 + position, storage);
           }),
         ),
       ),
@@ -197,8 +179,8 @@ export async function seedMembers(db: Database, storage: Storage, options: SeedO
       const photoRows: (typeof photos.$inferInsert)[] = [];
       for (const i of drafts.keys()) {
         const profileId = (insertedProfiles[i] as { id: number }).id;
-        for (const [position, key] of (photoKeys[i] ?? []).entries()) {
-          photoRows.push({ profileId, storageKey: key, width: 720, height: 900, position });
+        for (const [position, keys] of (photoKeys[i] ?? []).entries()) {
+          photoRows.push({ profileId, ...keys, width: 720, height: 900, position });
         }
       }
       const insertedPhotos = await tx
@@ -261,18 +243,18 @@ export async function seedDemoLogins(db: Database, storage: Storage): Promise<vo
         ...account.profile,
         birthdate: "1991-04-12",
         country: "gb",
-        region: "London",
+        region: "GB-WSM",
         about: "Here to show what the site can do. Say hello!",
         interests: ["travel", "music", "cooking"],
+        wizardStep: 5,
         status: "active",
       })
       .returning({ id: profiles.id });
     if (!profile) continue;
-    const key = newStorageKey();
-    await storePortrait(storage, key, account.profile.gender, account.seed);
+    const keys = await storePortrait(account.profile.gender, account.seed, storage);
     const [photo] = await db
       .insert(photos)
-      .values({ profileId: profile.id, storageKey: key, width: 720, height: 900, position: 0 })
+      .values({ profileId: profile.id, ...keys, width: 720, height: 900, position: 0 })
       .returning({ id: photos.id });
     if (photo) {
       await db.update(profiles).set({ mainPhotoId: photo.id }).where(eq(profiles.id, profile.id));

@@ -18,6 +18,12 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
     .optional(),
+  /** An S3-compatible bucket for photos instead of MEDIA_DIR (design §8: several app nodes). */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().default("https://s3.amazonaws.com"),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Pool size for the pg driver. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 });

@@ -25,6 +25,7 @@ export const photoView = z
     status: z.enum(["active", "pending", "rejected"]),
     match: z.string(),
     thumb: z.string(),
+    large: z.string(),
     width: z.number().int(),
     height: z.number().int(),
   })

@@ -28,6 +28,12 @@ export const RATE_LIMIT_POLICIES = {
   activationResend: { limit: 5, windowSeconds: 24 * 60 * 60 },
   /** Complaints from one IP address: each one e-mails the support team. */
   complaintIp: { limit: 5, windowSeconds: 60 * 60 },
+  /** Photo uploads of one member: each one costs a few hundred milliseconds of image work. */
+  photoUpload: { limit: 30, windowSeconds: 60 * 60 },
+  /** Likes, unlikes, blocks and gifts of one member: people, not scripts, click these. */
+  likes: { limit: 300, windowSeconds: 60 * 60 },
+  /** Geocoding from one IP address. */
+  geocodeIp: { limit: 60, windowSeconds: 60 * 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;

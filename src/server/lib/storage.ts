@@ -1,11 +1,12 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve, sep } from "node:path";
+import { AwsClient } from "aws4fetch";
 import { getEnv } from "./env";
 
 /**
- * Where media files live (design §8): a local directory by default; an S3-compatible store can
- * implement the same interface when several app nodes serve one site.
+ * Where media files live (design §8): a local directory by default, an S3-compatible bucket
+ * when `S3_BUCKET` is set (several app nodes serving one site).
  */
 export type Storage = {
   put(key: string, body: Uint8Array): Promise<void>;
@@ -21,10 +22,22 @@ export function isSafeStorageKey(key: string): boolean {
   return SAFE_KEY.test(key) && !key.includes("..") && !key.includes("//");
 }
 
+function assertSafeKey(key: string): void {
+  if (!isSafeStorageKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+}
+
+export function contentTypeOf(key: string): string {
+  const extension = key.slice(key.lastIndexOf(".") + 1);
+  return (
+    { webp: "image/webp", jpg: "image/jpeg", png: "image/png", mp4: "video/mp4" }[extension] ??
+    "application/octet-stream"
+  );
+}
+
 export function createLocalStorage(root: string): Storage {
   const base = resolve(root);
   const pathOf = (key: string) => {
-    if (!isSafeStorageKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+    assertSafeKey(key);
     const path = join(base, key);
     if (!path.startsWith(base + sep)) throw new Error(`Storage key escapes the root: ${key}`);
     return path;
@@ -49,17 +62,75 @@ export function createLocalStorage(root: string): Storage {
   };
 }
 
+export type S3Options = {
+  /** The service's base URL, e.g. https://s3.eu-central-1.amazonaws.com or a MinIO/R2 URL. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
+
+/**
+ * An S3-compatible bucket (AWS, Cloudflare R2, MinIO, …), addressed path-style and signed with
+ * SigV4. Objects stay private: the app serves them after checking who may see them.
+ */
+export function createS3Storage(options: S3Options): Storage {
+  const client = new AwsClient({
+    accessKeyId: options.accessKeyId,
+    secretAccessKey: options.secretAccessKey,
+    service: "s3",
+    region: options.region,
+  });
+  const urlOf = (key: string) => {
+    assertSafeKey(key);
+    return `${options.endpoint.replace(/\/$/, "")}/${encodeURIComponent(options.bucket)}/${key}`;
+  };
+  const fail = (action: string, key: string, response: Response) =>
+    new Error(`S3 ${action} ${key} failed with ${response.status}`);
+  return {
+    async put(key, body) {
+      const response = await client.fetch(urlOf(key), {
+        method: "PUT",
+        body: body as Uint8Array<ArrayBuffer>,
+        headers: { "content-type": contentTypeOf(key) },
+      });
+      if (!response.ok) throw fail("PUT", key, response);
+    },
+    async get(key) {
+      const response = await client.fetch(urlOf(key));
+      if (response.status === 404) return null;
+      if (!response.ok) throw fail("GET", key, response);
+      return new Uint8Array(await response.arrayBuffer());
+    },
+    async remove(key) {
+      const response = await client.fetch(urlOf(key), { method: "DELETE" });
+      if (!response.ok && response.status !== 404) throw fail("DELETE", key, response);
+    },
+  };
+}
+
 let storage: Storage | undefined;
 
 export function getStorage(): Storage {
   if (!storage) {
     const env = getEnv();
-    const root =
-      env.MEDIA_DIR ??
-      (env.DATA_DIR.startsWith("memory://")
-        ? join(tmpdir(), "amora-media")
-        : join(env.DATA_DIR, "media"));
-    storage = createLocalStorage(root);
+    if (env.S3_BUCKET) {
+      storage = createS3Storage({
+        endpoint: env.S3_ENDPOINT,
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
+      });
+    } else {
+      const root =
+        env.MEDIA_DIR ??
+        (env.DATA_DIR.startsWith("memory://")
+          ? join(tmpdir(), "amora-media")
+          : join(env.DATA_DIR, "media"));
+      storage = createLocalStorage(root);
+    }
   }
   return storage;
 }

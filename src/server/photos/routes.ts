@@ -1,18 +1,140 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../lib/context";
-import { getStorage, isSafeStorageKey } from "../lib/storage";
+import { ApiError, ValidationError } from "../lib/errors";
+import { errorResponse, errorResponses, jsonContent, photoView } from "../lib/openapi";
+import { enforceRateLimit } from "../lib/rate-limit";
+import { contentTypeOf, getStorage, isSafeStorageKey } from "../lib/storage";
+import { validationHook } from "../lib/validation";
+import { getViewer, requireMemberViewer } from "../profiles/viewer";
+import { UPLOAD_LIMITS } from "./processing";
+import {
+  arrangePhotos,
+  canOpenMediaFile,
+  deletePhoto,
+  findOwnPhotos,
+  uploadPhoto,
+} from "./service";
 
 /**
- * GET /media/<key>: stored photos. Keys carry a random part (design §8), so a URL is only known
- * to whoever was allowed to see it; files never change under a key, so they cache for a year.
+ * GET /media/<key>: stored photos. Keys carry 96 random bits, and every request is checked
+ * against who is asking (locked photos, blocking), so a URL alone opens nothing (design §8).
  */
 export const mediaRoutes = new Hono<AppEnv>().get("/*", async (c) => {
   const key = c.req.path.replace(/^\/media\//, "");
   if (!isSafeStorageKey(key)) return c.notFound();
+  const viewer = await getViewer(c.var.db, c.var.user);
+  if (!(await canOpenMediaFile(c.var.db, key, viewer))) return c.notFound();
   const body = await getStorage().get(key);
   if (!body) return c.notFound();
   return c.body(body as Uint8Array<ArrayBuffer>, 200, {
-    "content-type": key.endsWith(".webp") ? "image/webp" : "application/octet-stream",
-    "cache-control": "public, max-age=31536000, immutable",
+    "content-type": contentTypeOf(key),
+    // Per viewer: a shared cache must not hand one member's allowed photo to another.
+    "cache-control": "private, max-age=3600",
+    vary: "cookie",
   });
 });
+
+const ownPhotos = z
+  .object({ photos: z.array(photoView), main_id: z.number().int().nullable(), limit: z.number() })
+  .openapi("OwnPhotos");
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/photos.php",
+  summary: "The member's own photos, main first, with their status and the member's limit",
+  responses: { 200: jsonContent(ownPhotos, "Photos"), 403: errorResponses[403] },
+});
+
+const uploadRoute = createRoute({
+  method: "post",
+  path: "/photos.php",
+  summary: "Upload a photo (multipart field `photo`): checked, re-encoded, metadata removed",
+  request: {
+    body: {
+      content: {
+        "multipart/form-data": {
+          schema: z.object({ photo: z.any().openapi({ type: "string", format: "binary" }) }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    201: jsonContent(ownPhotos, "Stored; the member's photos"),
+    403: jsonContent(errorResponse, "photo_limit (spec §9: 3 free, 25 premium), or logged out"),
+    413: jsonContent(errorResponse, "photo_too_large"),
+    422: jsonContent(errorResponse, "Not an accepted image, too many pixels, too small"),
+  },
+});
+
+const arrangeRoute = createRoute({
+  method: "patch",
+  path: "/photos.php",
+  summary: "Reorder the member's photos and/or choose the main photo",
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              order: z.array(z.number().int().positive()).max(50).optional(),
+              main_id: z.number().int().positive().optional(),
+            })
+            .openapi("PhotoArrangement"),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: { 200: jsonContent(ownPhotos, "The member's photos"), ...errorResponses },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/photos.php",
+  summary: "Delete one of the member's photos",
+  request: { query: z.object({ id: z.coerce.number().int().positive() }) },
+  responses: { 200: jsonContent(ownPhotos, "The member's photos"), ...errorResponses },
+});
+
+export const photoRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+// Refuses an oversized upload from its Content-Length or while reading, before it is parsed.
+photoRoutes.use(
+  "/photos.php",
+  bodyLimit({
+    // The multipart envelope adds a little to the file itself.
+    maxSize: UPLOAD_LIMITS.maxBytes + 64 * 1024,
+    onError: () => {
+      throw new ApiError(413, "photo_too_large", "photos.error.too_large");
+    },
+  }),
+);
+
+photoRoutes
+  .openapi(listRoute, async (c) => {
+    const member = await requireMemberViewer(c.var.db, c.var.user);
+    return c.json(await findOwnPhotos(c.var.db, member, c.var.site.cdnPrefix), 200);
+  })
+  .openapi(uploadRoute, async (c) => {
+    const member = await requireMemberViewer(c.var.db, c.var.user);
+    await enforceRateLimit(c, "photoUpload", String(member.profileId));
+    const file = c.req.valid("form").photo;
+    if (!(file instanceof File) || file.size === 0) {
+      throw new ValidationError({ photo: { key: "photos.error.missing" } });
+    }
+    await uploadPhoto(c.var.db, getStorage(), member, new Uint8Array(await file.arrayBuffer()));
+    return c.json(await findOwnPhotos(c.var.db, member, c.var.site.cdnPrefix), 201);
+  })
+  .openapi(arrangeRoute, async (c) => {
+    const member = await requireMemberViewer(c.var.db, c.var.user);
+    await arrangePhotos(c.var.db, member.profileId, c.req.valid("json"));
+    return c.json(await findOwnPhotos(c.var.db, member, c.var.site.cdnPrefix), 200);
+  })
+  .openapi(deleteRoute, async (c) => {
+    const member = await requireMemberViewer(c.var.db, c.var.user);
+    await deletePhoto(c.var.db, getStorage(), member.profileId, c.req.valid("query").id);
+    return c.json(await findOwnPhotos(c.var.db, member, c.var.site.cdnPrefix), 200);
+  });

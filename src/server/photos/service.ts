@@ -1,4 +1,21 @@
-import type { Photo } from "./schema";
+import { randomBytes } from "node:crypto";
+import { and, count, eq, ne, sql } from "drizzle-orm";
+import { hasBlocked } from "../blocks/service";
+import type { Database } from "../db/client";
+import { ApiError, notFound } from "../lib/errors";
+import type { Storage } from "../lib/storage";
+import { profiles } from "../profiles/schema";
+import { PhotoRejectedError, type ProcessedPhoto, processPhoto, RENDITIONS } from "./processing";
+import { type Photo, photos } from "./schema";
+
+/** spec §9: photos a member may have. */
+export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
+
+/**
+ * spec §1/§6: of another member's photos (main photo first), a visitor sees the main photo
+ * (login is required for more), a free member the first two; premium members see all.
+ */
+export const VIEWABLE_PHOTOS = { loggedOut: 1, free: 2 } as const;
 
 /** The public form of a photo: spec §3 main_image (filename, thumb_filename, status, match). */
 export type PhotoView = {
@@ -6,36 +23,338 @@ export type PhotoView = {
   filename: string;
   thumb_filename: string;
   status: Photo["status"];
-  /** The full-size URL, prefixed by the site's cdn_prefix. */
+  /** The main rendition's URL (720x900), prefixed by the site's cdn_prefix. */
   match: string;
-  /** The thumbnail URL, prefixed by the site's cdn_prefix. */
+  /** The thumbnail's URL (240x300). */
   thumb: string;
+  /** The whole picture, up to 1440x1800, for the full-screen gallery. */
+  large: string;
   width: number;
   height: number;
 };
 
 /**
- * @example toPhotoView(photo, "https://cdn.example").match
- *   // "https://cdn.example/media/p/12/k3x9….webp"
+ * A photo the viewer may not open (design §8): only the server-made blurred stand-in's URL is
+ * sent, never a URL of the photo itself.
  */
-export function toPhotoView(
-  photo: Pick<Photo, "id" | "storageKey" | "status" | "width" | "height">,
-  cdnPrefix: string,
-): PhotoView {
-  const filename = `${photo.storageKey}.webp`;
-  const thumbFilename = `${photo.storageKey}-thumb.webp`;
+export type LockedPhoto = { id: number; locked: true; blurred: string | null };
+
+export type GalleryPhoto = PhotoView | LockedPhoto;
+
+/** Who is looking: their profile (null without one) and whether they are premium. */
+export type PhotoViewer = { profileId: number | null; isPremium: boolean } | null;
+
+type PhotoKeys = Pick<Photo, "id" | "storageKey" | "status" | "width" | "height">;
+
+/**
+ * @example toPhotoView(photo, "https://cdn.example").match
+ *   // "https://cdn.example/media/p/3f/3f9c…-main.webp"
+ */
+export function toPhotoView(photo: PhotoKeys, cdnPrefix: string): PhotoView {
+  const url = (name: string) => `${cdnPrefix}/media/${photo.storageKey}-${name}.webp`;
   return {
     id: photo.id,
-    filename,
-    thumb_filename: thumbFilename,
+    filename: `${photo.storageKey}-main.webp`,
+    thumb_filename: `${photo.storageKey}-thumb.webp`,
     status: photo.status,
-    match: `${cdnPrefix}/media/${filename}`,
-    thumb: `${cdnPrefix}/media/${thumbFilename}`,
+    match: url("main"),
+    thumb: url("thumb"),
+    large: url("large"),
     width: photo.width,
     height: photo.height,
   };
 }
 
-/** Full-size and thumbnail sizes of stored photos (portrait 4:5). */
-export const PHOTO_SIZE = { width: 720, height: 900 } as const;
-export const THUMB_SIZE = { width: 240, height: 300 } as const;
+export function toLockedPhoto(photo: Pick<Photo, "id" | "blurKey">, cdnPrefix: string) {
+  return {
+    id: photo.id,
+    locked: true as const,
+    blurred: photo.blurKey ? `${cdnPrefix}/media/${photo.blurKey}.webp` : null,
+  };
+}
+
+/** A member's photos in gallery order: the main photo first, then as the member arranged them. */
+export function orderGallery<T extends Pick<Photo, "id" | "position">>(
+  rows: T[],
+  mainPhotoId: number | null,
+): T[] {
+  const sorted = [...rows].sort((a, b) => a.position - b.position || a.id - b.id);
+  const main = sorted.find((photo) => photo.id === mainPhotoId) ?? sorted[0];
+  return main ? [main, ...sorted.filter((photo) => photo !== main)] : [];
+}
+
+/** How many of a member's photos (in gallery order) a viewer may open. */
+export function photoAllowance(viewer: PhotoViewer, ownerProfileId: number): number {
+  if (viewer?.profileId === ownerProfileId || viewer?.isPremium) return Number.POSITIVE_INFINITY;
+  return viewer ? VIEWABLE_PHOTOS.free : VIEWABLE_PHOTOS.loggedOut;
+}
+
+/** A member's active photos as a viewer sees them: open up to the allowance, locked after. */
+export function toGallery(
+  ordered: (PhotoKeys & Pick<Photo, "blurKey">)[],
+  allowance: number,
+  cdnPrefix: string,
+): GalleryPhoto[] {
+  return ordered.map((photo, index) =>
+    index < allowance ? toPhotoView(photo, cdnPrefix) : toLockedPhoto(photo, cdnPrefix),
+  );
+}
+
+/** A member's own photos, every status, in gallery order, for the wizard's photo step. */
+export type OwnPhotos = {
+  photos: PhotoView[];
+  main_id: number | null;
+  limit: number;
+};
+
+export async function findOwnPhotos(
+  db: Database,
+  owner: { profileId: number; isPremium: boolean },
+  cdnPrefix: string,
+): Promise<OwnPhotos> {
+  const [profile] = await db
+    .select({ mainPhotoId: profiles.mainPhotoId })
+    .from(profiles)
+    .where(eq(profiles.id, owner.profileId));
+  const rows = await db.select().from(photos).where(eq(photos.profileId, owner.profileId));
+  const ordered = orderGallery(rows, profile?.mainPhotoId ?? null);
+  return {
+    photos: ordered.map((photo) => toPhotoView(photo, cdnPrefix)),
+    main_id: profile?.mainPhotoId ?? null,
+    limit: owner.isPremium ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free,
+  };
+}
+
+/** 96 random bits, spread over 256 folders (design §8: a URL cannot be guessed). */
+export function newStorageKey(prefix: "p" | "b" = "p"): string {
+  const id = randomBytes(12).toString("hex");
+  return `${prefix}/${id.slice(0, 2)}/${id}`;
+}
+
+/** Stores the renditions of a processed photo under fresh keys. */
+export async function storeRenditions(storage: Storage, processed: ProcessedPhoto) {
+  const storageKey = newStorageKey("p");
+  const blurKey = newStorageKey("b");
+  const { thumb, main, large, blur } = processed.renditions;
+  await Promise.all([
+    storage.put(`${storageKey}-thumb.webp`, thumb),
+    storage.put(`${storageKey}-main.webp`, main),
+    storage.put(`${storageKey}-large.webp`, large),
+    storage.put(`${blurKey}.webp`, blur),
+  ]);
+  return { storageKey, blurKey };
+}
+
+async function removeRenditions(storage: Storage, photo: Pick<Photo, "storageKey" | "blurKey">) {
+  await Promise.all([
+    ...Object.keys(RENDITIONS).map((name) => storage.remove(`${photo.storageKey}-${name}.webp`)),
+    photo.blurKey ? storage.remove(`${photo.blurKey}.webp`) : Promise.resolve(),
+  ]);
+}
+
+function photoLimitReached(isPremium: boolean): ApiError {
+  // spec §6: premium-only features are refused with the premium alert.
+  return isPremium
+    ? new ApiError(403, "photo_limit", "photos.error.limitPremium", { count: PHOTO_LIMITS.premium })
+    : new ApiError(403, "photo_limit", "photos.error.limit", {
+        count: PHOTO_LIMITS.free,
+        premium: PHOTO_LIMITS.premium,
+      });
+}
+
+async function countPhotos(db: Database, profileId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(photos)
+    .where(and(eq(photos.profileId, profileId), ne(photos.status, "rejected")));
+  return row?.total ?? 0;
+}
+
+/**
+ * Adds an uploaded photo (design §8): refused past the member's limit (spec §9), checked and
+ * re-encoded by processPhoto, stored, and made the main photo when the member has none.
+ */
+export async function uploadPhoto(
+  db: Database,
+  storage: Storage,
+  owner: { profileId: number; isPremium: boolean },
+  bytes: Uint8Array,
+): Promise<Photo> {
+  const limit = owner.isPremium ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free;
+  // A cheap check first, so a member at the limit does not wait for the image work.
+  if ((await countPhotos(db, owner.profileId)) >= limit) throw photoLimitReached(owner.isPremium);
+
+  let processed: ProcessedPhoto;
+  try {
+    processed = await processPhoto(bytes);
+  } catch (error) {
+    if (error instanceof PhotoRejectedError) {
+      throw new ApiError(422, `photo_${error.reason}`, `photos.error.${error.reason}`);
+    }
+    throw error;
+  }
+  const keys = await storeRenditions(storage, processed);
+  try {
+    return await db.transaction(async (tx) => {
+      // Locks the profile row: two uploads at once cannot both take the last free place.
+      const [profile] = await tx
+        .select({ mainPhotoId: profiles.mainPhotoId })
+        .from(profiles)
+        .where(eq(profiles.id, owner.profileId))
+        .for("update");
+      if ((await countPhotos(tx, owner.profileId)) >= limit) {
+        throw photoLimitReached(owner.isPremium);
+      }
+      const [last] = await tx
+        .select({ position: sql<number>`coalesce(max(${photos.position}), -1)` })
+        .from(photos)
+        .where(eq(photos.profileId, owner.profileId));
+      const [photo] = await tx
+        .insert(photos)
+        .values({
+          profileId: owner.profileId,
+          ...keys,
+          width: processed.width,
+          height: processed.height,
+          position: Number(last?.position ?? -1) + 1,
+        })
+        .returning();
+      if (!photo) throw new Error("photo not stored");
+      if (!profile?.mainPhotoId) {
+        await tx
+          .update(profiles)
+          .set({ mainPhotoId: photo.id })
+          .where(eq(profiles.id, owner.profileId));
+      }
+      return photo;
+    });
+  } catch (error) {
+    await removeRenditions(storage, keys);
+    throw error;
+  }
+}
+
+/** Rearranges a member's photos and/or picks the main photo. */
+export async function arrangePhotos(
+  db: Database,
+  profileId: number,
+  change: { order?: number[]; main_id?: number },
+): Promise<void> {
+  const rows = await db
+    .select({ id: photos.id, status: photos.status })
+    .from(photos)
+    .where(eq(photos.profileId, profileId));
+  const own = new Map(rows.map((row) => [row.id, row]));
+  if (change.order) {
+    const order = change.order;
+    if (order.length !== own.size || new Set(order).size !== order.length) {
+      throw new ApiError(422, "photo_order", "photos.error.order");
+    }
+    if (order.some((id) => !own.has(id))) throw notFound("photos.error.notFound");
+  }
+  if (change.main_id !== undefined) {
+    const main = own.get(change.main_id);
+    if (!main) throw notFound("photos.error.notFound");
+    if (main.status !== "active")
+      throw new ApiError(422, "photo_not_active", "photos.error.mainNotActive");
+  }
+  await db.transaction(async (tx) => {
+    for (const [position, id] of (change.order ?? []).entries()) {
+      await tx
+        .update(photos)
+        .set({ position })
+        .where(and(eq(photos.id, id), eq(photos.profileId, profileId)));
+    }
+    if (change.main_id !== undefined) {
+      await tx
+        .update(profiles)
+        .set({ mainPhotoId: change.main_id })
+        .where(eq(profiles.id, profileId));
+    }
+  });
+}
+
+/** Deletes a member's photo and its files; the next active photo becomes main if needed. */
+export async function deletePhoto(
+  db: Database,
+  storage: Storage,
+  profileId: number,
+  photoId: number,
+): Promise<void> {
+  const deleted = await db.transaction(async (tx) => {
+    const [photo] = await tx
+      .delete(photos)
+      .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)))
+      .returning();
+    if (!photo) throw notFound("photos.error.notFound");
+    const [profile] = await tx
+      .select({ mainPhotoId: profiles.mainPhotoId })
+      .from(profiles)
+      .where(eq(profiles.id, profileId));
+    if (!profile?.mainPhotoId || profile.mainPhotoId === photo.id) {
+      const rest = await tx
+        .select({ id: photos.id, position: photos.position })
+        .from(photos)
+        .where(and(eq(photos.profileId, profileId), eq(photos.status, "active")));
+      const [next] = orderGallery(rest, null);
+      await tx
+        .update(profiles)
+        .set({ mainPhotoId: next?.id ?? null })
+        .where(eq(profiles.id, profileId));
+    }
+    return photo;
+  });
+  await removeRenditions(storage, deleted);
+}
+
+const RENDITION_FILE = /^(?<key>(?:p|pool)\/[0-9a-z/]+)-(?:thumb|main|large)\.webp$/;
+const BLUR_FILE = /^(?<key>b\/[0-9a-z/]+)\.webp$/;
+
+/**
+ * May this viewer open this file of /media? Every request is checked (design §8, spec §6): the
+ * owner's profile and the photo must be active, the owner must not have blocked the viewer, and
+ * a photo's own renditions only within the viewer's allowance; the blurred stand-in is for
+ * anyone the owner has not blocked. A URL that leaked or was kept from an earlier visit
+ * therefore opens nothing the viewer may not see now.
+ */
+export async function canOpenMediaFile(
+  db: Database,
+  file: string,
+  viewer: PhotoViewer,
+): Promise<boolean> {
+  const rendition = RENDITION_FILE.exec(file)?.groups?.key;
+  const blur = BLUR_FILE.exec(file)?.groups?.key;
+  if (!rendition && !blur) return false;
+  // Demo and benchmark pools share one file among many photos: any one that allows it will do.
+  const candidates = await db
+    .select({
+      id: photos.id,
+      profileId: photos.profileId,
+      status: photos.status,
+      ownerStatus: profiles.status,
+      mainPhotoId: profiles.mainPhotoId,
+    })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.id, photos.profileId))
+    .where(rendition ? eq(photos.storageKey, rendition) : eq(photos.blurKey, blur as string))
+    .limit(20);
+  for (const candidate of candidates) {
+    const isOwner = viewer?.profileId === candidate.profileId;
+    if (isOwner) return true;
+    if (candidate.status !== "active" || candidate.ownerStatus !== "active") continue;
+    if (viewer?.profileId && (await hasBlocked(db, candidate.profileId, viewer.profileId)))
+      continue;
+    if (blur) return true;
+    const allowance = photoAllowance(viewer, candidate.profileId);
+    if (!Number.isFinite(allowance)) return true;
+    const siblings = await db
+      .select({ id: photos.id, position: photos.position })
+      .from(photos)
+      .where(and(eq(photos.profileId, candidate.profileId), eq(photos.status, "active")));
+    const rank = orderGallery(siblings, candidate.mainPhotoId).findIndex(
+      (photo) => photo.id === candidate.id,
+    );
+    if (rank >= 0 && rank < allowance) return true;
+  }
+  return false;
+}

@@ -34,16 +34,22 @@ describe("GET /api/profile.php", () => {
     expect(profile.photos).toHaveLength(4);
     expect(profile.photos[0]).toHaveProperty("match");
     for (const photo of profile.photos.slice(1)) {
-      expect(photo).toEqual({ id: expect.any(Number), locked: true });
+      expect(photo).toEqual({ id: expect.any(Number), locked: true, blurred: expect.any(String) });
     }
   });
 
-  it("shows a logged-in member every photo", async () => {
+  it("shows a logged-in free member the first two photos", async () => {
     const response = await app.request(`/api/profile.php?id=${profileId}`, {
       headers: { cookie: memberCookie },
     });
     const profile = (await response.json()) as ProfileDetail;
-    expect(profile.photos.every((photo) => "match" in photo)).toBe(true);
+    expect(profile.photos.map((photo) => "match" in photo)).toEqual([true, true, false, false]);
+    expect(profile).toMatchObject({ is_own: false, liked: false, blocked: false });
+  });
+
+  it("names the region in the viewer's language from its ISO 3166-2 code", async () => {
+    const response = await app.request(`/api/profile.php?id=${profileId}`);
+    expect(await response.json()).toMatchObject({ region: "NL-UT", region_name: "Utrecht" });
   });
 
   it("answers an unknown profile with a translated 404", async () => {

@@ -7,11 +7,13 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
 import { photos } from "../photos/schema";
 import { users } from "../users/schema";
+import type { BodyType, EyeColor, HairColor, RelationshipStatus } from "./options";
 
 export type Gender = "female" | "male";
 export type Seeking = "female" | "male" | "both";
@@ -35,9 +37,18 @@ export const profiles = pgTable(
     birthdate: date("birthdate", { mode: "string" }).notNull(),
     /** ISO 3166-1 alpha-2, lower case. */
     country: text("country").notNull(),
+    /** ISO 3166-2 code of a region of `country` ('DE-BY'), see geo/regions.ts. */
     region: text("region"),
     about: text("about"),
     interests: jsonb("interests").$type<string[]>().notNull().default([]),
+    hairColor: text("hair_color").$type<HairColor>(),
+    eyeColor: text("eye_color").$type<EyeColor>(),
+    bodyType: text("body_type").$type<BodyType>(),
+    /** Centimetres. */
+    height: smallint("height"),
+    relationshipStatus: text("relationship_status").$type<RelationshipStatus>(),
+    /** The profile wizard's next step (0-4); 5 once it was completed (spec §2 /profile). */
+    wizardStep: smallint("wizard_step").notNull().default(0),
     kind: text("kind").$type<ProfileKind>().notNull().default("member"),
     /** spec §1: fictional profiles show a warning. */
     fictional: boolean("fictional").notNull().default(false),

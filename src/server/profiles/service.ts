@@ -1,15 +1,24 @@
-import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
+import type { Locale } from "../../i18n/locales";
+import { hasBlocked, notBlockedWith } from "../blocks/service";
 import type { Database } from "../db/client";
+import { loadRegionCatalogue } from "../geo/regions";
 import { notFound } from "../lib/errors";
+import { hasLiked } from "../likes/service";
 import { photos } from "../photos/schema";
-import { type PhotoView, toPhotoView } from "../photos/service";
+import {
+  type GalleryPhoto,
+  orderGallery,
+  type PhotoView,
+  photoAllowance,
+  toGallery,
+  toPhotoView,
+} from "../photos/service";
 import { cardColumns, type ProfileCard, toProfileCard } from "../search/service";
 import type { Site } from "../sites/registry";
 import { getAge } from "./age";
 import { type Profile, profiles } from "./schema";
-
-/** A photo slot a viewer may not open: no URL is sent for it (design §8). */
-export type LockedPhoto = { id: number; locked: true };
+import type { Viewer } from "./viewer";
 
 export type ProfileDetail = {
   id: number;
@@ -18,58 +27,89 @@ export type ProfileDetail = {
   gender: Profile["gender"];
   seeking: Profile["seeking"];
   country: string;
+  /** ISO 3166-2 code, and its name in the viewer's language. */
   region: string | null;
+  region_name: string | null;
   about: string | null;
   interests: string[];
+  hair_color: Profile["hairColor"];
+  eye_color: Profile["eyeColor"];
+  body_type: Profile["bodyType"];
+  height: number | null;
+  relationship_status: Profile["relationshipStatus"];
   kind: Profile["kind"];
   fictional: boolean;
   main_image: PhotoView | null;
-  photos: (PhotoView | LockedPhoto)[];
+  /** Gallery order, main photo first; photos past the viewer's allowance are locked. */
+  photos: GalleryPhoto[];
+  /** How many photos are locked for this viewer (spec §2: blurred, with a 'go premium' call). */
+  locked_count: number;
   related: ProfileCard[];
+  /** The viewer's relation to this member. */
+  is_own: boolean;
+  liked: boolean;
+  blocked: boolean;
 };
 
-export type ProfileViewer = { userId: number; profileId: number | null } | null;
-
 /**
- * A member's profile as a viewer may see it. Logged-out visitors get the main photo only
- * (spec §6: login is required for viewing more photos).
+ * A member's profile as a viewer may see it (spec §2 Profile view). Someone the member blocked
+ * gets the same 404 as for a profile that does not exist (spec §6); photos past the viewer's
+ * allowance are sent locked, as a blurred stand-in only (design §8).
  */
 export async function getProfileDetail(
   db: Database,
   profileId: number,
-  viewer: ProfileViewer,
+  viewer: Viewer | null,
   site: Site,
+  locale: Locale = "en",
 ): Promise<ProfileDetail> {
+  const isOwn = viewer?.profileId === profileId;
   const [profile] = await db
     .select()
     .from(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.status, "active")))
+    .where(
+      isOwn
+        ? eq(profiles.id, profileId)
+        : and(eq(profiles.id, profileId), eq(profiles.status, "active")),
+    )
     .limit(1);
   if (!profile) throw notFound("error.profileUnavailable");
+  const viewerProfileId = viewer?.profileId ?? null;
+  if (viewerProfileId && !isOwn && (await hasBlocked(db, profile.id, viewerProfileId))) {
+    throw notFound("error.profileUnavailable");
+  }
 
   const photoRows = await db
     .select()
     .from(photos)
-    .where(and(eq(photos.profileId, profile.id), eq(photos.status, "active")))
-    .orderBy(asc(photos.position), asc(photos.id));
-  const main = photoRows.find((photo) => photo.id === profile.mainPhotoId) ?? photoRows[0];
-  const ordered = main ? [main, ...photoRows.filter((photo) => photo.id !== main.id)] : [];
-  const isOwn = viewer?.profileId === profile.id;
+    .where(and(eq(photos.profileId, profile.id), eq(photos.status, "active")));
+  const ordered = orderGallery(photoRows, profile.mainPhotoId);
+  const gallery = toGallery(ordered, photoAllowance(viewer, profile.id), site.cdnPrefix);
 
   const relatedFilters = [
     eq(profiles.status, "active"),
+    eq(profiles.invisible, false),
     eq(profiles.country, profile.country),
     ne(profiles.id, profile.id),
   ];
   if (profile.gender) relatedFilters.push(eq(profiles.gender, profile.gender));
-  if (viewer?.profileId && !isOwn) relatedFilters.push(ne(profiles.id, viewer.profileId));
-  const relatedRows = await db
-    .select(cardColumns)
-    .from(profiles)
-    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
-    .where(and(...relatedFilters))
-    .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
-    .limit(6);
+  if (viewerProfileId && !isOwn) {
+    relatedFilters.push(ne(profiles.id, viewerProfileId));
+    relatedFilters.push(notBlockedWith(viewerProfileId, profiles.id));
+  }
+  const [relatedRows, regions, liked, blocked] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(profiles)
+      .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+      .where(and(...relatedFilters))
+      .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
+      .limit(6),
+    loadRegionCatalogue(),
+    viewerProfileId && !isOwn ? hasLiked(db, viewerProfileId, profile.id) : false,
+    viewerProfileId && !isOwn ? hasBlocked(db, viewerProfileId, profile.id) : false,
+  ]);
+  const main = ordered[0];
 
   return {
     id: profile.id,
@@ -79,14 +119,22 @@ export async function getProfileDetail(
     seeking: profile.seeking,
     country: profile.country,
     region: profile.region,
+    region_name: profile.region ? regions.nameOf(profile.region, locale) : null,
     about: profile.about,
     interests: profile.interests,
+    hair_color: profile.hairColor,
+    eye_color: profile.eyeColor,
+    body_type: profile.bodyType,
+    height: profile.height,
+    relationship_status: profile.relationshipStatus,
     kind: profile.kind,
     fictional: profile.fictional,
     main_image: main ? toPhotoView(main, site.cdnPrefix) : null,
-    photos: ordered.map((photo, index) =>
-      viewer || index === 0 ? toPhotoView(photo, site.cdnPrefix) : { id: photo.id, locked: true },
-    ),
-    related: relatedRows.map((row) => toProfileCard(row, site)),
+    photos: gallery,
+    locked_count: gallery.filter((photo) => "locked" in photo).length,
+    related: relatedRows.map((row) => toProfileCard(row, site, regions.nameOf, locale)),
+    is_own: isOwn,
+    liked,
+    blocked,
   };
 }

@@ -27,7 +27,7 @@ describe("GET /api/search.php", () => {
           country: COUNTRY,
           gender: i % 2 ? "male" : "female",
           birthdate: latestBirthdateForAge(20 + i),
-          region: i < 10 ? "Uusimaa" : "Lappi",
+          region: i < 10 ? "FI-18" : "FI-10",
           // Several members share a timestamp, so paging must break ties by id.
           lastActiveAt: new Date(base + Math.floor(i / 3) * 60_000),
         },
@@ -64,7 +64,7 @@ describe("GET /api/search.php", () => {
 
   it("filters by gender, region and age", async () => {
     const page = (await (
-      await search(`country=${COUNTRY}&gender=female&countryregion=Uusimaa&min_age=22&max_age=26`)
+      await search(`country=${COUNTRY}&gender=female&countryregion=FI-18&min_age=22&max_age=26`)
     ).json()) as MemberSearchPage;
     const ages = page.profiles.map((profile) => profile.age).sort();
     expect(ages).toEqual([22, 24, 26]);
@@ -92,7 +92,9 @@ describe("GET /api/search.php", () => {
     const page = (await (await search(`country=${COUNTRY}`)).json()) as MemberSearchPage;
     const withPhoto = page.profiles.find((profile) => profile.main_image);
     const without = page.profiles.find((profile) => !profile.main_image);
-    expect(withPhoto?.main_image?.match).toMatch(/^\/media\/p\/\d+\/[0-9a-f]{32}\.webp$/);
+    expect(withPhoto?.main_image?.match).toMatch(
+      /^\/media\/p\/[0-9a-f]{2}\/[0-9a-f]{24}-main\.webp$/,
+    );
     expect(without?.main_image).toBeNull();
   });
 

@@ -32,6 +32,7 @@ export const searchRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     const viewerProfileId = user ? await getViewerProfileId(c.var.db, user.id) : null;
     const page = await findMembers(c.var.db, c.req.valid("query"), {
       site: c.var.site,
+      locale: c.var.locale,
       viewerProfileId,
     });
     return c.json(page, 200);

@@ -1,5 +1,8 @@
 import { and, count, desc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
+import type { Locale } from "../../i18n/locales";
+import { notBlockedWith } from "../blocks/service";
 import type { Database } from "../db/client";
+import { loadRegionCatalogue, type RegionCatalogue } from "../geo/regions";
 import { photos } from "../photos/schema";
 import { type PhotoView, toPhotoView } from "../photos/service";
 import { getAge, latestBirthdateForAge } from "../profiles/age";
@@ -13,7 +16,9 @@ export type ProfileCard = {
   name: string;
   age: number;
   country: string;
+  /** ISO 3166-2 code, and its name in the reader's language. */
   region: string | null;
+  region_name: string | null;
   kind: Profile["kind"];
   fictional: boolean;
   main_image: PhotoView | null;
@@ -81,13 +86,20 @@ type CardRow = {
   photoHeight: number | null;
 };
 
-export function toProfileCard(row: CardRow, site: Site, today = new Date()): ProfileCard {
+export function toProfileCard(
+  row: CardRow,
+  site: Site,
+  regionName: RegionCatalogue["nameOf"],
+  locale: Locale,
+  today = new Date(),
+): ProfileCard {
   return {
     id: row.id,
     name: row.name,
     age: getAge(row.birthdate, today),
     country: row.country,
     region: row.region,
+    region_name: row.region ? regionName(row.region, locale) : null,
     kind: row.kind,
     fictional: row.fictional,
     main_image:
@@ -113,7 +125,13 @@ export function toProfileCard(row: CardRow, site: Site, today = new Date()): Pro
 export async function findMembers(
   db: Database,
   query: MemberSearchQuery,
-  options: { site: Site; viewerProfileId?: number | null; pageSize?: number; totalCap?: number },
+  options: {
+    site: Site;
+    locale?: Locale;
+    viewerProfileId?: number | null;
+    pageSize?: number;
+    totalCap?: number;
+  },
 ): Promise<MemberSearchPage> {
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const totalCap = options.totalCap ?? TOTAL_CAP;
@@ -130,7 +148,11 @@ export async function findMembers(
     // Older than max_age means born on or before the day they turned max_age + 1.
     filters.push(gte(profiles.birthdate, nextDay(latestBirthdateForAge(query.max_age + 1, today))));
   }
-  if (options.viewerProfileId) filters.push(ne(profiles.id, options.viewerProfileId));
+  if (options.viewerProfileId) {
+    filters.push(ne(profiles.id, options.viewerProfileId));
+    // spec §6: a blocked member does not find the blocker (nor the other way round).
+    filters.push(notBlockedWith(options.viewerProfileId, profiles.id));
+  }
 
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const pageFilters = [...filters];
@@ -139,6 +161,7 @@ export async function findMembers(
     pageFilters.push(sql`(${profiles.lastActiveAt}, ${profiles.id}) < (${at}, ${cursor.id})`);
   }
 
+  const regions = await loadRegionCatalogue();
   const rows = await db
     .select(cardColumns)
     .from(profiles)
@@ -164,7 +187,9 @@ export async function findMembers(
     total = Math.min(counted?.total ?? 0, totalCap);
   }
   return {
-    profiles: page.map((row) => toProfileCard(row, options.site, today)),
+    profiles: page.map((row) =>
+      toProfileCard(row, options.site, regions.nameOf, options.locale ?? "en", today),
+    ),
     total,
     total_capped: totalCapped,
     next_cursor:

@@ -10,7 +10,11 @@ export const memberSearchQuery = z
       .string()
       .regex(/^[a-z]{2}$/)
       .optional(),
-    countryregion: z.string().min(1).max(80).optional(),
+    /** ISO 3166-2 code of a region (GET /api/regions.php). */
+    countryregion: z
+      .string()
+      .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
+      .optional(),
     min_age: age.optional(),
     max_age: age.optional(),
     /** Opaque keyset cursor from the previous page's `next_cursor`. */

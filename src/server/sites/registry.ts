@@ -1,4 +1,5 @@
 import type { Locale } from "../../i18n/locales";
+import { PROFILE_FIELDS } from "../profiles/options";
 
 /** spec §3 Company info. */
 export type Company = {
@@ -116,7 +117,7 @@ const sharedSettings = {
     se: { costs: 2900, currency: "SEK" },
   },
   enableSiteEntryPopup: true,
-  visibleProfileFields: ["gender", "seeking", "age", "country", "region", "interests"],
+  visibleProfileFields: [...PROFILE_FIELDS],
   visibleProfileNotes: ["about"],
   searchFields: ["gender", "country", "countryregion", "min_age", "max_age"],
   fictionalIcon: "theater",
@@ -177,6 +178,8 @@ export const sites: readonly Site[] = [
     domainLanguage: "de-DE",
     niche: 2,
     countries: ["de", "at", "nl", "be", "dk", "pl"],
+    // This site does not ask for (or show) the body type.
+    visibleProfileFields: PROFILE_FIELDS.filter((field) => field !== "body_type"),
     indexTitle: { de: "Herzklopfen – Singles treffen und chatten" },
     description: {
       de: "Bei Herzklopfen lernst du Singles aus deiner Nähe kennen: echte Fotoprofile, Likes und Chats.",

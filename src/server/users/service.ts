@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import { isLocale, type Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { photos } from "../photos/schema";
@@ -23,6 +23,8 @@ export type UserView = {
     country: string;
     status: "active" | "disabled";
     main_image: PhotoView | null;
+    /** The profile wizard's next step; 5 once completed (spec §2 /profile). */
+    wizard_step: number;
   } | null;
 };
 
@@ -49,6 +51,7 @@ export async function getUserView(db: Database, user: User, site: Site): Promise
           country: row.profile.country,
           status: row.profile.status,
           main_image: row.photo ? toPhotoView(row.photo, site.cdnPrefix) : null,
+          wizard_step: row.profile.wizardStep,
         }
       : null,
   };
@@ -71,4 +74,21 @@ export async function updateUserLanguage(
   language: Locale,
 ): Promise<void> {
   await db.update(users).set({ language }).where(eq(users.id, userId));
+}
+
+/**
+ * Takes credits from a member's balance in one statement, so two purchases at once can never
+ * spend the same credits. Returns the new balance, or null when the balance is too low.
+ */
+export async function spendCredits(
+  db: Database,
+  userId: number,
+  amount: number,
+): Promise<number | null> {
+  const [row] = await db
+    .update(users)
+    .set({ credits: sql`${users.credits} - ${amount}` })
+    .where(and(eq(users.id, userId), gte(users.credits, amount)))
+    .returning({ credits: users.credits });
+  return row?.credits ?? null;
 }

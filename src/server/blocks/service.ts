@@ -1,0 +1,89 @@
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Database } from "../db/client";
+import { ApiError, notFound } from "../lib/errors";
+import { profileExists } from "../profiles/viewer";
+import { blocks } from "./schema";
+
+/** spec §6: a member blocks another. Blocking twice is the same as once. */
+export async function blockProfile(
+  db: Database,
+  blockerProfileId: number,
+  blockedProfileId: number,
+) {
+  if (blockerProfileId === blockedProfileId) {
+    throw new ApiError(422, "cannot_block_self", "block.error.self");
+  }
+  if (!(await profileExists(db, blockedProfileId))) throw notFound("error.profileUnavailable");
+  await db.insert(blocks).values({ blockerProfileId, blockedProfileId }).onConflictDoNothing();
+}
+
+export async function unblockProfile(
+  db: Database,
+  blockerProfileId: number,
+  blockedProfileId: number,
+): Promise<void> {
+  await db
+    .delete(blocks)
+    .where(
+      and(
+        eq(blocks.blockerProfileId, blockerProfileId),
+        eq(blocks.blockedProfileId, blockedProfileId),
+      ),
+    );
+}
+
+/** Whether `blockerProfileId` has blocked `blockedProfileId`. */
+export async function hasBlocked(
+  db: Database,
+  blockerProfileId: number,
+  blockedProfileId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(
+      and(
+        eq(blocks.blockerProfileId, blockerProfileId),
+        eq(blocks.blockedProfileId, blockedProfileId),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether either of two members has blocked the other: then neither can write to the other. */
+export async function isBlockedBetween(db: Database, a: number, b: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerProfileId, a), eq(blocks.blockedProfileId, b)),
+        and(eq(blocks.blockerProfileId, b), eq(blocks.blockedProfileId, a)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Refuses contact (a message, a like, a gift) between two members when either blocked the
+ * other (spec §6). The answer is the same as for a missing profile, so a blocked member does not
+ * learn who blocked them.
+ */
+export async function assertNotBlocked(db: Database, from: number, to: number): Promise<void> {
+  if (await isBlockedBetween(db, from, to)) throw notFound("error.profileUnavailable");
+}
+
+/**
+ * A filter for lists of profiles (search, related profiles): leaves out everyone the viewer
+ * blocked and everyone who blocked the viewer.
+ */
+export function notBlockedWith(viewerProfileId: number, profileId: AnyPgColumn): SQL {
+  return sql`not exists (
+    select 1 from ${blocks}
+    where (${blocks.blockerProfileId} = ${profileId} and ${blocks.blockedProfileId} = ${viewerProfileId})
+       or (${blocks.blockerProfileId} = ${viewerProfileId} and ${blocks.blockedProfileId} = ${profileId})
+  )`;
+}

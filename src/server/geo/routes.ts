@@ -1,0 +1,67 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../lib/context";
+import { jsonContent } from "../lib/openapi";
+import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
+import { validationHook } from "../lib/validation";
+import { geocodeQuery } from "../profiles/validation";
+import { geocode } from "./geocode";
+import { loadRegionCatalogue } from "./regions";
+
+const region = z.object({ code: z.string(), name: z.string() }).openapi("Region");
+
+const regionsRoute = createRoute({
+  method: "get",
+  path: "/regions.php",
+  summary: "The ISO 3166-2 regions of the site's countries, named in the caller's language",
+  responses: {
+    200: jsonContent(
+      z.object({ regions: z.record(z.string(), z.array(region)) }),
+      "Regions per country (ISO 3166-1 alpha-2, lower case)",
+    ),
+  },
+});
+
+const geocodeRoute = createRoute({
+  method: "get",
+  path: "/geocode.php",
+  summary: "The country and region of a position, from data shipped with the app (spec §7)",
+  request: { query: geocodeQuery },
+  responses: {
+    200: jsonContent(
+      z.object({
+        country: z.string().nullable(),
+        region: z.string().nullable(),
+        region_name: z.string().nullable(),
+        /** Whether the site serves that country (the wizard then prefills it). */
+        supported: z.boolean(),
+      }),
+      "Where the position is",
+    ),
+  },
+});
+
+export const geoRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(regionsRoute, async (c) => {
+    const catalogue = await loadRegionCatalogue();
+    c.header("cache-control", "public, max-age=86400");
+    const regions = Object.fromEntries(
+      c.var.site.countries.map((country) => [country, catalogue.regionsOf(country, c.var.locale)]),
+    );
+    return c.json({ regions }, 200);
+  })
+  .openapi(geocodeRoute, async (c) => {
+    await enforceRateLimit(c, "geocodeIp", clientAddress(c));
+    const { lat, lon } = c.req.valid("query");
+    const place = await geocode(lat, lon);
+    const catalogue = await loadRegionCatalogue();
+    // spec §9: a position is good for an hour.
+    c.header("cache-control", "private, max-age=3600");
+    return c.json(
+      {
+        ...place,
+        region_name: place.region ? catalogue.nameOf(place.region, c.var.locale) : null,
+        supported: place.country !== null && c.var.site.countries.includes(place.country),
+      },
+      200,
+    );
+  });

@@ -1,0 +1,46 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../lib/context";
+import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
+import { enforceRateLimit } from "../lib/rate-limit";
+import { validationHook } from "../lib/validation";
+import { profileTargetBody, profileTargetQuery } from "../profiles/validation";
+import { requireMemberViewer } from "../profiles/viewer";
+import { likeProfile, unlikeProfile } from "./service";
+
+const likedAnswer = jsonContent(z.object({ liked: z.boolean() }), "The like's new state");
+
+const likeRoute = createRoute({
+  method: "post",
+  path: "/like.php",
+  summary: "Like a member (spec §6: login required)",
+  request: {
+    body: { content: { "application/json": { schema: profileTargetBody } }, required: true },
+  },
+  responses: {
+    200: likedAnswer,
+    404: jsonContent(errorResponse, "No such profile, or blocked"),
+    ...errorResponses,
+  },
+});
+
+const unlikeRoute = createRoute({
+  method: "delete",
+  path: "/like.php",
+  summary: "Take a like back",
+  request: { query: profileTargetQuery },
+  responses: { 200: likedAnswer, ...errorResponses },
+});
+
+export const likeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(likeRoute, async (c) => {
+    const member = await requireMemberViewer(c.var.db, c.var.user);
+    await enforceRateLimit(c, "likes", String(member.profileId));
+    await likeProfile(c.var.db, member.profileId, c.req.valid("json").id);
+    return c.json({ liked: true }, 200);
+  })
+  .openapi(unlikeRoute, async (c) => {
+    const member = await requireMemberViewer(c.var.db, c.var.user);
+    await enforceRateLimit(c, "likes", String(member.profileId));
+    await unlikeProfile(c.var.db, member.profileId, c.req.valid("query").id);
+    return c.json({ liked: false }, 200);
+  });

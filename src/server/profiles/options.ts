@@ -1,0 +1,70 @@
+/**
+ * The enumerations of the profile (spec §3: values not shown, so these are ours). Stored as
+ * these ids; labels come from the catalogues (`interest.*`, `profile.hair.*`, …).
+ */
+export const INTERESTS = [
+  "travel",
+  "cooking",
+  "music",
+  "hiking",
+  "movies",
+  "reading",
+  "sports",
+  "dancing",
+  "photography",
+  "art",
+  "gaming",
+  "yoga",
+  "wine",
+  "pets",
+  "fitness",
+  "nature",
+  "fashion",
+  "cycling",
+  "beach",
+  "concerts",
+] as const;
+export type Interest = (typeof INTERESTS)[number];
+
+export const HAIR_COLORS = ["black", "brown", "blond", "red", "grey", "bald", "other"] as const;
+export const EYE_COLORS = ["brown", "blue", "green", "grey", "hazel"] as const;
+export const BODY_TYPES = ["slim", "athletic", "average", "curvy", "muscular", "large"] as const;
+export const RELATIONSHIP_STATUSES = [
+  "single",
+  "divorced",
+  "widowed",
+  "separated",
+  "open_relationship",
+] as const;
+
+export type HairColor = (typeof HAIR_COLORS)[number];
+export type EyeColor = (typeof EYE_COLORS)[number];
+export type BodyType = (typeof BODY_TYPES)[number];
+export type RelationshipStatus = (typeof RELATIONSHIP_STATUSES)[number];
+
+/** Height in centimetres. */
+export const HEIGHT_RANGE = { min: 130, max: 230 } as const;
+/** The free text about me: optional, but when written, long enough to say something. */
+export const ABOUT_LENGTH = { min: 10, max: 1500 } as const;
+/** At most this many interests, so a profile stays a profile and not a keyword list. */
+export const MAX_INTERESTS = 10;
+
+/**
+ * The names of `visible_profile_fields` (spec §3): which facts a site asks for and shows.
+ * `visible_profile_notes` names free texts; `about` is the only one.
+ */
+export const PROFILE_FIELDS = [
+  "gender",
+  "seeking",
+  "age",
+  "country",
+  "region",
+  "hair_color",
+  "eye_color",
+  "body_type",
+  "height",
+  "relationship_status",
+  "interests",
+] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+export const PROFILE_NOTES = ["about"] as const;
