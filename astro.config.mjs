@@ -80,8 +80,9 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   vite: {
     ssr: {
-      // Native and WASM packages are loaded from node_modules at run time, never bundled.
-      external: ["sharp", "@electric-sql/pglite", "pg"],
+      // Native and WASM packages, and data packages that read their own files, are loaded from
+      // node_modules at run time, never bundled.
+      external: ["sharp", "@electric-sql/pglite", "pg", "@countrystatecity/countries"],
     },
   },
 });

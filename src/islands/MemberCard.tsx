@@ -62,7 +62,7 @@ export default function MemberCard({
             {t("members.nameAge", { name: card.name, age: card.age })}
           </h3>
           <p className="member-card-place">
-            {card.region ? `${card.region}, ${countryName}` : countryName}
+            {card.region_name ? `${card.region_name}, ${countryName}` : countryName}
           </p>
         </div>
       </a>

@@ -15,6 +15,8 @@ type RunOptions = {
   onApiError?: (caught: ApiRequestError) => boolean;
   /** The action leaves the page on success: stay busy, so the form is not sent twice. */
   navigates?: boolean;
+  /** The action moves focus itself on success (a wizard's next step): leave it there. */
+  keepsFocus?: boolean;
 };
 
 /**
@@ -33,8 +35,10 @@ export function useApiForm(t: Translate) {
     setBusy(true);
     setError(null);
     setFields({});
+    let succeeded = false;
     try {
       await action();
+      succeeded = true;
       if (!options.navigates) setBusy(false);
     } catch (caught) {
       if (caught instanceof ApiRequestError && options.onApiError?.(caught)) {
@@ -46,7 +50,9 @@ export function useApiForm(t: Translate) {
       }
       setBusy(false);
     } finally {
-      requestAnimationFrame(() => statusRef.current?.focus());
+      if (!(succeeded && options.keepsFocus)) {
+        requestAnimationFrame(() => statusRef.current?.focus());
+      }
     }
   }
 

@@ -86,7 +86,9 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   }
   const headers: Record<string, string> = { accept: "application/json" };
   if (url.pathname.endsWith("user.php")) headers["x-request-type"] = "client";
-  if (options.body !== undefined) headers["content-type"] = "application/json";
+  // A FormData body (a photo upload) sets its own multipart content type.
+  const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers["content-type"] = "application/json";
   if (method !== "GET") headers["idempotency-key"] = crypto.randomUUID();
   const retries = options.retries ?? MAX_RETRIES;
 
@@ -98,7 +100,12 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
         response = await fetch(url, {
           method,
           headers,
-          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          body:
+            options.body === undefined
+              ? undefined
+              : isForm
+                ? (options.body as FormData)
+                : JSON.stringify(options.body),
           credentials: "same-origin",
           signal: options.signal,
         });

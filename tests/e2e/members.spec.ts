@@ -32,36 +32,6 @@ test.describe("browsing members", () => {
     await expect(page.getByLabel("Show")).toHaveValue("female");
   });
 
-  test("keeps further photos from visitors and explains how to see them", async ({ page }) => {
-    const search = await page.request.get("/api/search.php");
-    const { profiles } = (await search.json()) as { profiles: { id: number }[] };
-    let withPhotos: number | undefined;
-    for (const { id } of profiles) {
-      const detail = await (await page.request.get(`/api/profile.php?id=${id}`)).json();
-      if (detail.photos.length > 1) {
-        withPhotos = id;
-        break;
-      }
-    }
-    expect(withPhotos).toBeDefined();
-    await page.goto(`/members/${withPhotos}`);
-    await waitForHydration(page);
-    const locked = page.getByRole("button", { name: "Locked photo" }).first();
-    await locked.click();
-    const dialog = page.getByRole("dialog", { name: "Log in to see all photos" });
-    await expect(dialog).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
-    await expect(locked).toBeFocused();
-
-    await signIn(page);
-    await page.goto(`/members/${withPhotos}`);
-    await waitForHydration(page);
-    await expect(page.getByRole("button", { name: "Locked photo" })).toHaveCount(0);
-    await page.getByRole("button", { name: "Show photo 2" }).click();
-    await expect(page.getByRole("img", { name: /^Photo 2 of / })).toBeVisible();
-  });
-
   test("shows the same profile at /likes/m/{id}", async ({ page }) => {
     await signIn(page);
     const search = await page.request.get("/api/search.php");

@@ -104,7 +104,7 @@ describe("POST /api/photos.php", () => {
 
   it("asks a logged-out visitor to log in", async () => {
     const form = new FormData();
-    form.append("photo", new File([await makePng(300, 300)], "a.png"));
+    form.append("photo", new File([new Uint8Array(await makePng(300, 300))], "a.png"));
     const response = await app.request("/api/photos.php", { method: "POST", body: form });
     expect(response.status).toBe(403);
     expect(await json(response)).toMatchObject({ error: "authentication_required" });

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Locale } from "../../i18n/locales";
 import { hasBlocked, notBlockedWith } from "../blocks/service";
 import type { Database } from "../db/client";
@@ -89,6 +89,7 @@ export async function getProfileDetail(
   const relatedFilters = [
     eq(profiles.status, "active"),
     eq(profiles.invisible, false),
+    eq(profiles.kind, "member"),
     eq(profiles.country, profile.country),
     ne(profiles.id, profile.id),
   ];
@@ -137,4 +138,35 @@ export async function getProfileDetail(
     liked,
     blocked,
   };
+}
+
+/**
+ * spec §1: the webcam partner section's 'cam' and 'resell' cards, shown with a profile when the
+ * site's `member_resell` allows; empty otherwise.
+ */
+export async function findPartnerCards(
+  db: Database,
+  site: Site,
+  viewer: Viewer | null,
+  locale: Locale,
+  limit = 3,
+): Promise<ProfileCard[]> {
+  if (!site.memberResell) return [];
+  const filters = [
+    eq(profiles.status, "active"),
+    eq(profiles.invisible, false),
+    inArray(profiles.kind, ["cam", "resell"]),
+  ];
+  if (viewer?.profileId) filters.push(notBlockedWith(viewer.profileId, profiles.id));
+  const [rows, regions] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(profiles)
+      .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+      .where(and(...filters))
+      .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
+      .limit(limit),
+    loadRegionCatalogue(),
+  ]);
+  return rows.map((row) => toProfileCard(row, site, regions.nameOf, locale));
 }
