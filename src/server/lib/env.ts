@@ -24,6 +24,8 @@ const envSchema = z.object({
   S3_REGION: z.string().default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** New accounts per IP address per hour (the signupIp rate-limit policy). */
+  SIGNUP_IP_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Pool size for the pg driver. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 });

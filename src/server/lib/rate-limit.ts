@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Database } from "../db/client";
 import type { AppEnv } from "./context";
+import { getEnv } from "./env";
 import { ApiError } from "./errors";
 import { rateLimits } from "./rate-limit-schema";
 
@@ -17,8 +18,11 @@ export const RATE_LIMIT_POLICIES = {
    * the window). Counted per address typed, known or not, so the block reveals no account.
    */
   loginFailures: { limit: 5, windowSeconds: 15 * 60 },
-  /** New accounts from one IP address. */
-  signupIp: { limit: 10, windowSeconds: 60 * 60 },
+  /**
+   * New accounts from one IP address (SIGNUP_IP_LIMIT: raise it where many people share one
+   * address, or for a browser-test run that signs up many members from 127.0.0.1).
+   */
+  signupIp: { limit: getEnv().SIGNUP_IP_LIMIT, windowSeconds: 60 * 60 },
   /**
    * Password reset e-mails per address typed, known or not (spec §8: 'Too many password reset
    * emails sent, please try again tomorrow').
