@@ -79,3 +79,23 @@ export default function Modal({
     </dialog>
   );
 }
+
+/** The usual modal footer: a cancel button, then the dialog's own action (a button or link). */
+export function ModalActions({
+  cancelLabel,
+  onCancel,
+  children,
+}: {
+  cancelLabel: string;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        {cancelLabel}
+      </button>
+      {children}
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import type { GalleryPhoto, LockedPhoto, PhotoView } from "../server/photos/service";
-import Modal from "./Modal";
+import Modal, { ModalActions } from "./Modal";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 // Swiper loads only when a member opens the gallery, so the profile page stays light.
@@ -116,14 +116,11 @@ export default function PhotoGallery(props: Props) {
         closeLabel={t("common.close")}
         onClose={() => setLockedOpen(false)}
         footer={
-          <>
-            <button type="button" className="btn btn-ghost" onClick={() => setLockedOpen(false)}>
-              {t("common.cancel")}
-            </button>
+          <ModalActions cancelLabel={t("common.cancel")} onCancel={() => setLockedOpen(false)}>
             <a className="btn btn-primary" href={props.isMember ? "/premium" : props.loginHref}>
               {props.isMember ? t("profile.lockedCta") : t("nav.login")}
             </a>
-          </>
+          </ModalActions>
         }
       >
         <p>

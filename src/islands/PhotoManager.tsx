@@ -2,7 +2,7 @@ import { type ChangeEvent, useRef, useState } from "react";
 import { ApiRequestError, apiFetch } from "../lib/api-client";
 import type { OwnPhotos, PhotoView } from "../server/photos/service";
 import { showToast } from "../stores/toasts";
-import Modal from "./Modal";
+import Modal, { ModalActions } from "./Modal";
 import { describeApiError } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
 
@@ -186,14 +186,11 @@ export default function PhotoManager(props: Props) {
         closeLabel={t("common.close")}
         onClose={() => setPremiumOpen(false)}
         footer={
-          <>
-            <button type="button" className="btn btn-ghost" onClick={() => setPremiumOpen(false)}>
-              {t("common.cancel")}
-            </button>
+          <ModalActions cancelLabel={t("common.cancel")} onCancel={() => setPremiumOpen(false)}>
             <a className="btn btn-primary" href="/premium">
               {t("photos.premium.cta")}
             </a>
-          </>
+          </ModalActions>
         }
       >
         <p>{t("photos.premium.text", { count: props.premiumLimit })}</p>
@@ -204,10 +201,7 @@ export default function PhotoManager(props: Props) {
         closeLabel={t("common.close")}
         onClose={() => setToDelete(null)}
         footer={
-          <>
-            <button type="button" className="btn btn-ghost" onClick={() => setToDelete(null)}>
-              {t("common.cancel")}
-            </button>
+          <ModalActions cancelLabel={t("common.cancel")} onCancel={() => setToDelete(null)}>
             <button
               type="button"
               className="btn btn-danger"
@@ -228,7 +222,7 @@ export default function PhotoManager(props: Props) {
             >
               {t("photos.delete")}
             </button>
-          </>
+          </ModalActions>
         }
       >
         {toDelete ? (

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { MessageKey } from "../i18n/catalogues";
 import { ApiRequestError, apiFetch } from "../lib/api-client";
 import { showToast } from "../stores/toasts";
-import Modal from "./Modal";
+import Modal, { ModalActions } from "./Modal";
 import { describeApiError } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
 
@@ -156,14 +156,11 @@ export default function ProfileActions(props: Props) {
         closeLabel={t("common.close")}
         onClose={() => setDialog(null)}
         footer={
-          <>
-            <button type="button" className="btn btn-ghost" onClick={() => setDialog(null)}>
-              {t("common.cancel")}
-            </button>
+          <ModalActions cancelLabel={t("common.cancel")} onCancel={() => setDialog(null)}>
             <button type="button" className="btn btn-primary" disabled={busy} onClick={sendGift}>
               {t("profile.giftSend")}
             </button>
-          </>
+          </ModalActions>
         }
       >
         <fieldset className="field">
@@ -198,10 +195,7 @@ export default function ProfileActions(props: Props) {
         closeLabel={t("common.close")}
         onClose={() => setDialog(null)}
         footer={
-          <>
-            <button type="button" className="btn btn-ghost" onClick={() => setDialog(null)}>
-              {t("common.cancel")}
-            </button>
+          <ModalActions cancelLabel={t("common.cancel")} onCancel={() => setDialog(null)}>
             <button
               type="button"
               className="btn btn-danger"
@@ -210,7 +204,7 @@ export default function ProfileActions(props: Props) {
             >
               {t("profile.block")}
             </button>
-          </>
+          </ModalActions>
         }
       >
         <p>{t("profile.blockText", { name })}</p>

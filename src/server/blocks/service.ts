@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import { ApiError, notFound } from "../lib/errors";
@@ -86,4 +86,13 @@ export function notBlockedWith(viewerProfileId: number, profileId: AnyPgColumn):
     where (${blocks.blockerProfileId} = ${profileId} and ${blocks.blockedProfileId} = ${viewerProfileId})
        or (${blocks.blockerProfileId} = ${viewerProfileId} and ${blocks.blockedProfileId} = ${profileId})
   )`;
+}
+
+/** The members a member blocked, newest first (for the data export). */
+export async function findBlockedProfiles(db: Database, blockerProfileId: number) {
+  return db
+    .select({ profile_id: blocks.blockedProfileId, created_at: blocks.createdAt })
+    .from(blocks)
+    .where(eq(blocks.blockerProfileId, blockerProfileId))
+    .orderBy(desc(blocks.createdAt));
 }

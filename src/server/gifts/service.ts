@@ -1,3 +1,4 @@
+import { desc, eq } from "drizzle-orm";
 import { assertNotBlocked } from "../blocks/service";
 import type { Database } from "../db/client";
 import { ApiError, notFound } from "../lib/errors";
@@ -41,4 +42,18 @@ export async function sendGift(
     });
     return { credits };
   });
+}
+
+/** The gifts a member sent, newest first (for the data export). */
+export async function findGiftsSent(db: Database, senderProfileId: number) {
+  return db
+    .select({
+      profile_id: gifts.recipientProfileId,
+      gift: gifts.gift,
+      credits: gifts.credits,
+      created_at: gifts.createdAt,
+    })
+    .from(gifts)
+    .where(eq(gifts.senderProfileId, senderProfileId))
+    .orderBy(desc(gifts.createdAt));
 }

@@ -63,14 +63,17 @@ describe("createS3Storage", () => {
   });
   afterAll(() => fake.server.close());
 
-  it("puts, gets and removes objects with signed requests", async () => {
-    const storage = createS3Storage({
+  const bucketWith = (accessKeyId: string) =>
+    createS3Storage({
       endpoint: fake.endpoint,
       bucket: "photos-bucket",
       region: "eu-test",
-      accessKeyId: "test-key",
+      accessKeyId,
       secretAccessKey: "test-secret",
     });
+
+  it("puts, gets and removes objects with signed requests", async () => {
+    const storage = bucketWith("test-key");
     const bytes = new Uint8Array([1, 2, 3, 4]);
     await storage.put("p/ab/abc123-main.webp", bytes);
     expect(fake.objects.has("/photos-bucket/p/ab/abc123-main.webp")).toBe(true);
@@ -80,13 +83,7 @@ describe("createS3Storage", () => {
   });
 
   it("fails loudly when the service refuses, and never sends an unsafe key", async () => {
-    const storage = createS3Storage({
-      endpoint: fake.endpoint,
-      bucket: "photos-bucket",
-      region: "eu-test",
-      accessKeyId: "wrong-key",
-      secretAccessKey: "test-secret",
-    });
+    const storage = bucketWith("wrong-key");
     await expect(storage.put("p/ab/x-main.webp", new Uint8Array([1]))).rejects.toThrow(/403/);
     await expect(storage.get("../etc/passwd")).rejects.toThrow(/Unsafe/);
   });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { assertNotBlocked } from "../blocks/service";
 import type { Database } from "../db/client";
 import { ApiError, notFound } from "../lib/errors";
@@ -57,4 +57,13 @@ export async function markLikeSeen(
     )
     .returning({ liker: likes.likerProfileId });
   return cleared.length > 0;
+}
+
+/** The likes a member gave, newest first (for the data export). */
+export async function findLikesGiven(db: Database, likerProfileId: number) {
+  return db
+    .select({ profile_id: likes.likedProfileId, created_at: likes.createdAt })
+    .from(likes)
+    .where(eq(likes.likerProfileId, likerProfileId))
+    .orderBy(desc(likes.createdAt));
 }

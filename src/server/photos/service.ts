@@ -152,6 +152,25 @@ async function removeRenditions(storage: Storage, photo: Pick<Photo, "storageKey
   ]);
 }
 
+/**
+ * Removes the files of deleted photos, once their rows are gone. Files another photo still uses
+ * stay: the demo and benchmark pools share one set of files among many members.
+ */
+export async function removeUnusedPhotoFiles(
+  db: Database,
+  storage: Storage,
+  deleted: Pick<Photo, "storageKey" | "blurKey">[],
+): Promise<void> {
+  for (const photo of deleted) {
+    const [used] = await db
+      .select({ one: sql`1` })
+      .from(photos)
+      .where(eq(photos.storageKey, photo.storageKey))
+      .limit(1);
+    if (!used) await removeRenditions(storage, photo);
+  }
+}
+
 function photoLimitReached(isPremium: boolean): ApiError {
   // spec §6: premium-only features are refused with the premium alert.
   return isPremium
@@ -304,7 +323,7 @@ export async function deletePhoto(
     }
     return photo;
   });
-  await removeRenditions(storage, deleted);
+  await removeUnusedPhotoFiles(db, storage, [deleted]);
 }
 
 const RENDITION_FILE = /^(?<key>(?:p|pool)\/[0-9a-z/]+)-(?:thumb|main|large)\.webp$/;
@@ -344,7 +363,8 @@ export async function canOpenMediaFile(
     if (candidate.status !== "active" || candidate.ownerStatus !== "active") continue;
     if (viewer?.profileId && (await hasBlocked(db, candidate.profileId, viewer.profileId)))
       continue;
-    if (blur) return true;
+    // The main photo is first in the gallery: everyone who may see the profile may open it.
+    if (blur || candidate.id === candidate.mainPhotoId) return true;
     const allowance = photoAllowance(viewer, candidate.profileId);
     if (!Number.isFinite(allowance)) return true;
     const siblings = await db

@@ -4,6 +4,7 @@ import { createLoggedInMember } from "../../test/members";
 import { findLink, findMailsTo } from "../../test/outbox";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
+import { getStorage } from "../lib/storage";
 import type { MemberSearchPage } from "../search/service";
 import { eraseExpiredAccounts } from "./deletion";
 import { users } from "./schema";
@@ -99,6 +100,15 @@ describe("deleting an account (spec §1, §4)", () => {
       tracking: null,
     });
     expect(row?.erasedAt).toBeInstanceOf(Date);
+    // The photo files go too, every rendition and the blurred stand-in.
+    const photo = member.photos[0];
+    for (const file of [
+      `${photo?.storageKey}-main.webp`,
+      `${photo?.storageKey}-large.webp`,
+      `${photo?.blurKey}.webp`,
+    ]) {
+      expect(await getStorage().get(file), file).toBeNull();
+    }
     expect((await app.request(`/api/profile.php?id=${member.profile.id}`)).status).toBe(404);
     expect((await post("/api/reactivate.php", { email: member.email, password })).status).toBe(401);
   });

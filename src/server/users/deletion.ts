@@ -9,6 +9,7 @@ import { sendMail } from "../lib/mail";
 import { MAIL_TEMPLATES, renderMail } from "../lib/mail-templates";
 import { getStorage } from "../lib/storage";
 import { photos } from "../photos/schema";
+import { removeUnusedPhotoFiles } from "../photos/service";
 import { profiles } from "../profiles/schema";
 import type { Site } from "../sites/registry";
 import { type User, users } from "./schema";
@@ -87,17 +88,10 @@ export async function eraseExpiredAccounts(db: Database, now = new Date()): Prom
   const storage = getStorage();
   for (const { id } of due) {
     const photoRows = await db
-      .select({ key: photos.storageKey })
+      .select({ storageKey: photos.storageKey, blurKey: photos.blurKey })
       .from(photos)
       .innerJoin(profiles, eq(photos.profileId, profiles.id))
       .where(eq(profiles.userId, id));
-    for (const { key } of photoRows) {
-      // Demo and benchmark members share pooled files; those stay.
-      if (key.startsWith("p/")) {
-        await storage.remove(`${key}.webp`);
-        await storage.remove(`${key}-thumb.webp`);
-      }
-    }
     await db.transaction(async (tx) => {
       await tx.delete(profiles).where(eq(profiles.userId, id));
       await tx
@@ -113,6 +107,7 @@ export async function eraseExpiredAccounts(db: Database, now = new Date()): Prom
         })
         .where(eq(users.id, id));
     });
+    await removeUnusedPhotoFiles(db, storage, photoRows);
   }
   return due.length;
 }

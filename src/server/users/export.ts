@@ -1,14 +1,18 @@
 import { asc, eq } from "drizzle-orm";
+import { findBlockedProfiles } from "../blocks/service";
 import type { Database } from "../db/client";
+import { findGiftsSent } from "../gifts/service";
+import { findLikesGiven } from "../likes/service";
 import { photos } from "../photos/schema";
 import { toPhotoView } from "../photos/service";
 import { profiles } from "../profiles/schema";
+import { toOwnProfile } from "../profiles/wizard";
 import type { Site } from "../sites/registry";
 import type { User } from "./schema";
 
 /**
- * Everything stored about a member, for download (GDPR art. 15 and 20). Messages, likes and
- * payments are listed as their features store them; they are empty until those exist.
+ * Everything stored about a member, for download (GDPR art. 15 and 20). Messages and payments
+ * are listed as their features store them; they are empty until those exist.
  */
 export async function exportMemberData(db: Database, user: User, site: Site) {
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
@@ -37,27 +41,22 @@ export async function exportMemberData(db: Database, user: User, site: Site) {
     },
     profile: profile
       ? {
-          name: profile.name,
-          gender: profile.gender,
-          seeking: profile.seeking,
-          birthdate: profile.birthdate,
-          country: profile.country,
-          region: profile.region,
-          about: profile.about,
-          interests: profile.interests,
+          ...toOwnProfile(profile),
           invisible: profile.invisible,
           status: profile.status,
           created_at: profile.createdAt.toISOString(),
         }
       : null,
     photos: photoRows.map((photo) => ({
-      url: toPhotoView(photo, site.cdnPrefix).match,
+      url: toPhotoView(photo, site.cdnPrefix).large,
       position: photo.position,
       status: photo.status,
       uploaded_at: photo.createdAt.toISOString(),
     })),
     messages_sent: [] as unknown[],
-    likes: [] as unknown[],
+    likes: profile ? await findLikesGiven(db, profile.id) : [],
+    blocked_members: profile ? await findBlockedProfiles(db, profile.id) : [],
+    gifts_sent: profile ? await findGiftsSent(db, profile.id) : [],
     payments: [] as unknown[],
   };
 }

@@ -185,6 +185,16 @@ describe("GET /api/export.php", () => {
       photoCount: 2,
       profile: { name: "Export Eva", about: "Hello" },
     });
+    const other = await createLoggedInMember(app);
+    const write = (path: string, body: unknown) =>
+      app.request(path, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    await write("/api/like.php", { id: other.profile.id });
+    const blocked = await createLoggedInMember(app);
+    await write("/api/block.php", { id: blocked.profile.id });
     const response = await app.request("/api/export.php", { headers: { cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="my-data-/);
@@ -193,7 +203,9 @@ describe("GET /api/export.php", () => {
     expect(data.profile).toMatchObject({ name: "Export Eva", about: "Hello" });
     expect(data.photos).toHaveLength(2);
     expect(data).toHaveProperty("messages_sent");
-    expect(data).toHaveProperty("likes");
+    expect(data.likes).toMatchObject([{ profile_id: other.profile.id }]);
+    expect(data.blocked_members).toMatchObject([{ profile_id: blocked.profile.id }]);
+    expect(data.gifts_sent).toEqual([]);
     expect(data).toHaveProperty("payments");
   });
 

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { orderGallery, photoAllowance, toGallery, toPhotoView } from "./service";
+
+const photo = (id: number, position: number) => ({
+  id,
+  position,
+  storageKey: `p/ab/key${id}`,
+  blurKey: `b/cd/blur${id}`,
+  status: "active" as const,
+  width: 720,
+  height: 900,
+});
+
+describe("photo URLs and locks", () => {
+  it("prefixes every URL with the site's cdn_prefix", () => {
+    const view = toPhotoView(photo(1, 0), "https://cdn.example");
+    expect(view).toMatchObject({
+      match: "https://cdn.example/media/p/ab/key1-main.webp",
+      thumb: "https://cdn.example/media/p/ab/key1-thumb.webp",
+      large: "https://cdn.example/media/p/ab/key1-large.webp",
+      filename: "p/ab/key1-main.webp",
+      thumb_filename: "p/ab/key1-thumb.webp",
+    });
+    const [, locked] = toGallery([photo(1, 0), photo(2, 1)], 1, "https://cdn.example");
+    expect(locked).toEqual({
+      id: 2,
+      locked: true,
+      blurred: "https://cdn.example/media/b/cd/blur2.webp",
+    });
+  });
+
+  it("puts the main photo first, then the member's order", () => {
+    const ordered = orderGallery([photo(1, 0), photo(2, 2), photo(3, 1)], 2);
+    expect(ordered.map((row) => row.id)).toEqual([2, 1, 3]);
+  });
+
+  it("allows a visitor one photo, a free member two, a premium member and the owner all", () => {
+    expect(photoAllowance(null, 7)).toBe(1);
+    expect(photoAllowance({ profileId: 1, isPremium: false }, 7)).toBe(2);
+    expect(photoAllowance({ profileId: 1, isPremium: true }, 7)).toBe(Number.POSITIVE_INFINITY);
+    expect(photoAllowance({ profileId: 7, isPremium: false }, 7)).toBe(Number.POSITIVE_INFINITY);
+  });
+});
