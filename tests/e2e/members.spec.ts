@@ -32,6 +32,15 @@ test.describe("browsing members", () => {
     await expect(page.getByLabel("Show")).toHaveValue("female");
   });
 
+  test("offers the regions of the chosen country and searches by one", async ({ page }) => {
+    await page.goto("/members?country=de");
+    await page.getByLabel("Region").selectOption({ label: "Bayern" });
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/countryregion=DE-BY/);
+    const places = await page.locator("article.member-card").allTextContents();
+    for (const text of places) expect(text).toContain("Bayern");
+  });
+
   test("shows the same profile at /likes/m/{id}", async ({ page }) => {
     await signIn(page);
     const search = await page.request.get("/api/search.php");
