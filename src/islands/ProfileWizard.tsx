@@ -76,10 +76,8 @@ export default function ProfileWizard(props: Props) {
     else headingRef.current?.focus();
   }, [step]);
 
-  function goTo(index: number) {
-    setStep(index);
-  }
-  const next = () => goTo(steps[position + 1]?.index ?? COMPLETE);
+  const next = () => setStep(steps[position + 1]?.index ?? COMPLETE);
+  const back = position > 0 ? () => setStep(steps[position - 1]?.index ?? 0) : undefined;
 
   async function save(body: Record<string, unknown>) {
     await form.run(
@@ -112,7 +110,7 @@ export default function ProfileWizard(props: Props) {
           <button
             type="button"
             className="btn btn-ghost"
-            onClick={() => goTo(steps[0]?.index ?? 0)}
+            onClick={() => setStep(steps[0]?.index ?? 0)}
           >
             {t("wizard.complete.edit")}
           </button>
@@ -161,7 +159,7 @@ export default function ProfileWizard(props: Props) {
             <WizardButtons
               t={t}
               busy={form.busy}
-              onBack={position > 0 ? () => goTo(steps[position - 1]?.index ?? 0) : undefined}
+              onBack={back}
               submitLabel={t("wizard.finish")}
               onSubmit={() => save({})}
             />
@@ -178,7 +176,7 @@ export default function ProfileWizard(props: Props) {
             busy={form.busy}
             onSave={save}
             onSkip={position > 0 ? () => save({}) : undefined}
-            onBack={position > 0 ? () => goTo(steps[position - 1]?.index ?? 0) : undefined}
+            onBack={back}
           />
         )}
         <div
@@ -384,7 +382,7 @@ function StepForm({
 
   const countryRegions = regions?.[country] ?? [];
   return (
-    <form className="stack" onSubmit={submit} noValidate={false}>
+    <form className="stack" onSubmit={submit}>
       {id === "basics" ? (
         <>
           {radios("gender", t("wizard.gender"), ["female", "male"])}

@@ -1,6 +1,7 @@
 import { apiFetch } from "../lib/api-client";
+import type { Region } from "../server/geo/regions";
 
-export type Region = { code: string; name: string };
+export type { Region };
 export type Interest = { id: string; name: string };
 
 const loaded = new Map<string, Promise<unknown>>();

@@ -1,6 +1,7 @@
 import { getAllCitiesOfCountry, getStatesOfCountry } from "@countrystatecity/countries";
 import { iso31662 } from "iso-3166";
 import type { Locale } from "../../i18n/locales";
+import { sites } from "../sites/registry";
 
 /** A region a member can live in: an ISO 3166-2 subdivision code and its name. */
 export type Region = { code: string; name: string };
@@ -28,23 +29,8 @@ export type RegionCatalogue = {
   nearestRegion(country: string, lat: number, lon: number): string | null;
 };
 
-/** Every country of the registry's sites (ISO alpha-2, lower case), fixed by the data. */
-export const REGION_COUNTRIES = [
-  "at",
-  "be",
-  "de",
-  "dk",
-  "es",
-  "fi",
-  "fr",
-  "gb",
-  "ie",
-  "it",
-  "nl",
-  "no",
-  "pl",
-  "se",
-] as const;
+/** The countries members can live in: every country of the registry's sites. */
+const REGION_COUNTRIES = [...new Set(sites.flatMap((site) => site.countries))];
 
 const isoNames = new Map(iso31662.map((entry) => [entry.code, entry.name]));
 

@@ -3,9 +3,13 @@ import type { AppEnv } from "../lib/context";
 import { jsonContent } from "../lib/openapi";
 import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
-import { geocodeQuery } from "../profiles/validation";
 import { geocode } from "./geocode";
 import { loadRegionCatalogue } from "./regions";
+
+const geocodeQuery = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lon: z.coerce.number().min(-180).max(180),
+});
 
 const region = z.object({ code: z.string(), name: z.string() }).openapi("Region");
 

@@ -64,11 +64,6 @@ export const profileQuery = z.object({
   id: z.coerce.number().int().positive().optional(),
 });
 
-export const geocodeQuery = z.object({
-  lat: z.coerce.number().min(-90).max(90),
-  lon: z.coerce.number().min(-180).max(180),
-});
-
 /** POST /api/block.php, /api/like.php: the other member's profile. */
 export const profileTargetBody = z.object({ id: z.number().int().positive() });
 export const profileTargetQuery = z.object({ id: z.coerce.number().int().positive() });
