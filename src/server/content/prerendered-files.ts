@@ -1,15 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { getEnv } from "../lib/env";
 
 type CachedPage = { html: Buffer; br: Buffer; gzip: Buffer };
 
 /** Prerendered pages are few and small (a few KB each): kept in memory once read and packed. */
 const cache = new Map<string, CachedPage>();
 
-/** The build's client directory; `npm start` and the Dockerfile run from the project root. */
+/** The build's client directory (CLIENT_DIR, relative to where the server starts). */
 export function clientDir(): string {
-  return resolve(process.env.CLIENT_DIR ?? "dist/client");
+  return resolve(getEnv().CLIENT_DIR);
 }
 
 async function loadPage(path: string): Promise<CachedPage | null> {

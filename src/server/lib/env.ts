@@ -1,46 +1,123 @@
 import { z } from "zod";
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  /** postgres://… to use a PostgreSQL server; unset for the embedded PGlite database. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres://")
-    .optional(),
-  /** Where PGlite keeps its files and where uploaded media live; "memory://" for tests. */
-  DATA_DIR: z.string().default("./data"),
-  /** Where photos are stored; defaults to <DATA_DIR>/media (or a temp dir for memory://). */
-  MEDIA_DIR: z.string().optional(),
-  /** The drizzle-kit migrations folder, applied at start. */
-  MIGRATIONS_DIR: z.string().default("./drizzle"),
-  /** smtp://user:pass@host:port or smtps://… to send e-mail; unset keeps mail in the outbox. */
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
-    .optional(),
-  /** An S3-compatible bucket for photos instead of MEDIA_DIR (design §8: several app nodes). */
-  S3_BUCKET: z.string().optional(),
-  S3_ENDPOINT: z.url().default("https://s3.amazonaws.com"),
-  S3_REGION: z.string().default("us-east-1"),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  /** New accounts per IP address per hour (the signupIp rate-limit policy). */
-  SIGNUP_IP_LIMIT: z.coerce.number().int().min(1).default(10),
-  /** Pool size for the pg driver. */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-});
+/** "true"/"1" or "false"/"0": a switch spelled any other way is a mistake, not "off". */
+const flag = z
+  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+  .default("false")
+  .transform((value) => value === "true" || value === "1");
+
+/** scheme://host[:port] with nothing after it: links are built by appending paths. */
+const origin = z.url({ protocol: /^https?$/ }).refine((value) => {
+  const url = new URL(value);
+  return value.replace(/\/$/, "") === url.origin;
+}, "must be an origin such as https://amora.example (no path)");
+
+/**
+ * Every setting of the app, read and checked in one place (design §10: fail closed). A bad value
+ * stops the process at start with a message naming the variable.
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /** Where the server listens. */
+    HOST: z.string().min(1).default("127.0.0.1"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+    /** postgres://… to use a PostgreSQL server; unset for the embedded PGlite database. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres://")
+      .optional(),
+    /** Pool size for the pg driver. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** Where PGlite keeps its files and where uploaded media live; "memory://" for tests. */
+    DATA_DIR: z.string().min(1).default("./data"),
+    /** Where photos are stored; defaults to <DATA_DIR>/media (or a temp dir for memory://). */
+    MEDIA_DIR: z.string().optional(),
+    /** The drizzle-kit migrations folder, applied at start. */
+    MIGRATIONS_DIR: z.string().default("./drizzle"),
+    /** The build's client files (prerendered pages, assets) the server sends. */
+    CLIENT_DIR: z.string().default("dist/client"),
+    /** Demo members seeded into an empty database on the first start. */
+    SEED_MEMBERS: z.coerce.number().int().min(0).max(1_000_000).default(320),
+    /**
+     * design §4: each site's public origin. Every absolute URL the product writes (e-mail links,
+     * canonical, sitemap, push, payment return URLs) is built from these, never from the
+     * request's Host header, which anyone can forge.
+     */
+    AMORA_ORIGIN: origin.default("http://localhost:4321"),
+    HERZKLOPFEN_ORIGIN: origin.default("http://127.0.0.1:4321"),
+    /** smtp://user:pass@host:port or smtps://… to send e-mail; unset keeps mail in the outbox. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+      .optional(),
+    /**
+     * design §10: the page that shows the mail (and SMS) outbox, with live links, is a
+     * development aid: off unless switched on, and never together with a real transport.
+     */
+    DEV_OUTBOX: flag,
+    /**
+     * design §10: which peers may tell us the client's address and scheme (X-Forwarded-For,
+     * X-Forwarded-Proto). Comma-separated addresses or CIDR ranges, or the names loopback,
+     * linklocal, uniquelocal. Unset: no proxy is trusted and the socket's peer is the client.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
+    /** An S3-compatible bucket for photos instead of MEDIA_DIR (design §8: several app nodes). */
+    S3_BUCKET: z.string().optional(),
+    S3_ENDPOINT: z.url().default("https://s3.amazonaws.com"),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** New accounts per IP address per hour (the signupIp rate-limit policy). */
+    SIGNUP_IP_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Web push public key (VAPID), given to the browser in the settings. */
+    VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  })
+  .superRefine((env, context) => {
+    if (env.DEV_OUTBOX && env.SMTP_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["DEV_OUTBOX"],
+        message: "the outbox page is refused while SMTP_URL delivers real mail",
+      });
+    }
+    if (env.DEV_OUTBOX && env.NODE_ENV === "production") {
+      context.addIssue({
+        code: "custom",
+        path: ["DEV_OUTBOX"],
+        message: "the outbox page is a development aid and is refused with NODE_ENV=production",
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Checks a set of variables against the schema; throws one message naming every bad variable.
+ * @example parseEnv({ DEV_OUTBOX: "true", SMTP_URL: "smtp://mx" }) // throws: DEV_OUTBOX …
+ */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // `NAME=` in a .env file means "not set", as in the commented defaults of .env.example.
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}
 
 let cached: Env | undefined;
 
 /** Reads and validates the environment once; a bad value stops the process with a clear message. */
 export function getEnv(): Env {
-  if (cached) return cached;
-  const parsed = envSchema.safeParse(process.env);
-  if (!parsed.success) {
-    throw new Error(`Invalid environment: ${z.prettifyError(parsed.error)}`);
-  }
-  cached = parsed.data;
+  cached ??= parseEnv(process.env);
   return cached;
 }

@@ -1,4 +1,5 @@
 import type { Locale } from "../../i18n/locales";
+import { getEnv } from "../lib/env";
 import { PROFILE_FIELDS } from "../profiles/options";
 
 /** spec §3 Company info. */
@@ -156,7 +157,7 @@ export const sites: readonly Site[] = [
     name: "Amora",
     domain: "localhost",
     aliases: [],
-    origin: process.env.AMORA_ORIGIN ?? "http://localhost:4321",
+    origin: getEnv().AMORA_ORIGIN,
     domainLanguage: "en-GB",
     niche: 1,
     countries: allCountries,
@@ -174,7 +175,7 @@ export const sites: readonly Site[] = [
     name: "Herzklopfen",
     domain: "127.0.0.1",
     aliases: [],
-    origin: process.env.HERZKLOPFEN_ORIGIN ?? "http://127.0.0.1:4321",
+    origin: getEnv().HERZKLOPFEN_ORIGIN,
     domainLanguage: "de-DE",
     niche: 2,
     countries: ["de", "at", "nl", "be", "dk", "pl"],

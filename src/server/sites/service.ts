@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
+import { getEnv } from "../lib/env";
 import { getTranslate } from "../lib/i18n";
 import { type Company, getCompany, type Site, sites } from "./registry";
 import { sites as sitesTable } from "./schema";
@@ -108,7 +109,7 @@ export function getPublicSettings(site: Site, context: SettingsContext): PublicS
     support_phone: site.supportPhone,
     enable_site_entry_popup: site.enableSiteEntryPopup ? "yes" : "no",
     entry_popup_countries: site.entryPopupCountries ?? null,
-    push_public_key: process.env.VAPID_PUBLIC_KEY ?? null,
+    push_public_key: getEnv().VAPID_PUBLIC_KEY ?? null,
     search_fields: site.searchFields,
     domain: site.domain,
     domain_language: site.domainLanguage,
