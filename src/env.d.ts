@@ -3,6 +3,8 @@
 declare namespace App {
   interface Locals {
     site: import("./server/sites/registry").Site;
+    /** The client by the trusted-proxy rule (design §10): address and scheme. */
+    client: import("./server/request/client").RequestClient;
     settings: import("./server/sites/service").PublicSettings;
     locale: import("./i18n/locales").Locale;
     t: import("./i18n/translate").Translate;

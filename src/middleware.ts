@@ -1,6 +1,7 @@
 import { defineMiddleware } from "astro:middleware";
-import { isLocale, LOCALE_COOKIE, type Locale, resolveLocale } from "./i18n/locales";
-import { SESSION_COOKIE, validateSessionToken } from "./server/auth/session";
+import type { APIContext } from "astro";
+import { isLocale, type Locale } from "./i18n/locales";
+import { SESSION_COOKIE } from "./server/auth/session";
 import { CONSENT_COOKIE } from "./server/content/service";
 import { getDb } from "./server/db/client";
 import {
@@ -16,14 +17,28 @@ import {
   TRACKING_COOKIE,
   TRACKING_COOKIE_MAX_AGE,
 } from "./server/lib/tracking";
-import { getSiteByHost, getSiteById } from "./server/sites/registry";
+import { resolveRequest, resolveVisitor } from "./server/request/visitor";
+import { getSiteById } from "./server/sites/registry";
 import { getPublicSettings, readGeoipCountry } from "./server/sites/service";
 import { getUserView } from "./server/users/service";
 
 /**
+ * The socket's peer address. Astro reads X-Forwarded-For only for `security.allowedDomains`,
+ * which we leave unset: the trusted-proxy rule is ours (src/server/request/client.ts).
+ */
+function peerAddressOf(context: APIContext): string | undefined {
+  try {
+    return context.clientAddress;
+  } catch {
+    // Astro has no address for requests it makes itself (a rewrite to the error page).
+    return undefined;
+  }
+}
+
+/**
  * The page pipeline: site by Host (design §4), member by session cookie, locale (design §5),
  * settings loaded once per request (spec §4) and handed to pages and islands as locals.
- * /api and /media are the Hono app's, which does the same for itself (src/server/app.ts).
+ * The visitor is resolved by the same resolveVisitor as the API's (src/server/request/).
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
@@ -35,6 +50,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       const site = getSiteById(siteId);
       const locale = isLocale(localeSegment) ? localeSegment : "en";
       context.locals.site = site;
+      context.locals.client = { address: "prerendered", isHttps: site.origin.startsWith("https:") };
       context.locals.locale = locale;
       context.locals.t = getTranslate(locale);
       context.locals.settings = getPublicSettings(site, { locale, geoipCountry: null });
@@ -52,36 +68,28 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isCrossSiteWrite(request.method, request.headers)) {
     return new Response("Forbidden: cross-site request", { status: 403 });
   }
-  const site = getSiteByHost(request.headers.get("host"));
-  // Public pages under /{locale}/… are in the URL's language (design §5).
-  const pathLocale = pathname.split("/")[1];
-  const localeFor = (memberLanguage: string | null | undefined) =>
-    isLocale(pathLocale)
-      ? pathLocale
-      : resolveLocale({
-          cookie: cookies.get(LOCALE_COOKIE)?.value,
-          memberLanguage,
-          domainLanguage: site.domainLanguage,
-          acceptLanguage: request.headers.get("accept-language"),
-        });
+  const input = {
+    request,
+    peerAddress: peerAddressOf(context),
+    // Public pages under /{locale}/… are in the URL's language (design §5).
+    pathLocale: pathname.split("/")[1],
+  };
+  const info = resolveRequest(input);
   const settingsFor = (locale: Locale) =>
-    getPublicSettings(site, {
-      locale,
-      geoipCountry: readGeoipCountry(request.headers),
-    });
+    getPublicSettings(info.site, { locale, geoipCountry: readGeoipCountry(request.headers) });
   // Set before touching the database, so an error page can still render in the right language.
-  locals.site = site;
-  locals.locale = localeFor(null);
-  locals.t = getTranslate(locals.locale);
-  locals.settings = settingsFor(locals.locale);
+  locals.site = info.site;
+  locals.client = info.client;
+  locals.locale = info.locale;
+  locals.t = info.t;
+  locals.settings = settingsFor(info.locale);
   locals.user = null;
   locals.member = null;
 
   const db = await getDb();
-  const token = cookies.get(SESSION_COOKIE)?.value;
-  const validated = token ? await validateSessionToken(db, token) : null;
-  if (token && !validated) cookies.delete(SESSION_COOKIE, { path: "/" });
-  const locale = localeFor(validated?.user.language);
+  const visitor = await resolveVisitor(db, input, info);
+  if (visitor.hasStaleSessionCookie) cookies.delete(SESSION_COOKIE, { path: "/" });
+  const { site, locale } = visitor;
 
   const landingTracking = readTrackingParams(context.url);
   // The visitor declined optional cookies on the notice: the ad source is not kept.
@@ -91,7 +99,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       maxAge: TRACKING_COOKIE_MAX_AGE,
       httpOnly: true,
       sameSite: "lax",
-      secure: context.url.protocol === "https:",
+      secure: info.client.isHttps,
     });
   }
 
@@ -99,22 +107,22 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // The member's own language can differ from the visitor default computed above.
   if (locale !== locals.locale) {
     locals.locale = locale;
-    locals.t = getTranslate(locale);
+    locals.t = visitor.t;
     locals.settings = settingsFor(locale);
   }
-  locals.user = validated?.user ?? null;
-  locals.member = validated ? await getUserView(db, validated.user, site) : null;
+  locals.user = visitor.user;
+  locals.member = visitor.user ? await getUserView(db, visitor.user, site) : null;
   // Prerendered pages cannot ask the server who is visiting: these two readable cookies tell
   // their small script whether to show the member's footer and whether the entry warning
   // applies to the visitor's country (spec §2). Neither carries a secret.
-  const isMember = Boolean(validated);
+  const isMember = Boolean(visitor.user);
   if (isMember !== (cookies.get(MEMBER_HINT_COOKIE)?.value === "1")) {
-    if (isMember) cookies.set(MEMBER_HINT_COOKIE, "1", hintCookieOptions(context.url));
+    if (isMember) cookies.set(MEMBER_HINT_COOKIE, "1", hintCookieOptions(info.client.isHttps));
     else cookies.delete(MEMBER_HINT_COOKIE, { path: "/" });
   }
   const geoipCountry = readGeoipCountry(request.headers);
   if (geoipCountry && cookies.get(COUNTRY_HINT_COOKIE)?.value !== geoipCountry) {
-    cookies.set(COUNTRY_HINT_COOKIE, geoipCountry, hintCookieOptions(context.url));
+    cookies.set(COUNTRY_HINT_COOKIE, geoipCountry, hintCookieOptions(info.client.isHttps));
   }
   locals.hasTrafficSource = Boolean(
     landingTracking ?? parseTrackingCookie(cookies.get(TRACKING_COOKIE)?.value),
@@ -133,7 +141,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   response.headers.set("x-content-type-options", "nosniff");
   response.headers.set("referrer-policy", "strict-origin-when-cross-origin");
-  if (context.url.protocol === "https:") {
+  if (info.client.isHttps) {
     response.headers.set("strict-transport-security", "max-age=63072000; includeSubDomains");
   }
   if (!response.headers.has("cache-control")) {

@@ -30,6 +30,7 @@ function locals(locale: Locale) {
   return {
     db,
     site: defaultSite,
+    client: { address: "192.0.2.1", isHttps: false },
     locale,
     t: getTranslate(locale),
     settings: getPublicSettings(defaultSite, { locale, geoipCountry: null }),

@@ -3,4 +3,4 @@ import { app } from "../../server";
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ request }) => app.fetch(request);
+export const GET: APIRoute = ({ request, clientAddress }) => app.fetch(request, { clientAddress });

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../lib/context";
 import { authenticationRequired } from "../lib/errors";
 import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
+import { clientAddress } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
 import { markMemberActive } from "../profiles/activity";
 import { getUserView, updateUserLanguage } from "../users/service";
@@ -57,7 +58,7 @@ const logoutRoute = createRoute({
 
 export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(loginRoute, async (c) => {
-    const result = await login(c.var.db, c.req.valid("json"), { address: c.env?.clientAddress });
+    const result = await login(c.var.db, c.req.valid("json"), { address: clientAddress(c) });
     if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
     setSessionCookie(c, result.token);
     return c.json({ user: await getUserView(c.var.db, result.user, c.var.site) }, 200);

@@ -47,7 +47,7 @@ export const contentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
   .openapi(consentRoute, async (c) => {
     const { choice } = c.req.valid("json");
     await recordCookieConsent(c.var.db, c.var.site, { choice }, c.var.user?.id ?? null);
-    const secure = new URL(c.req.url).protocol === "https:";
+    const secure = c.var.client.isHttps;
     // Readable by the notice's script, so it is not shown again.
     setCookie(c, CONSENT_COOKIE, choice, {
       path: "/",

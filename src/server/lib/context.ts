@@ -2,6 +2,7 @@ import type { Locale } from "../../i18n/locales";
 import type { Translate } from "../../i18n/translate";
 import type { Session } from "../auth/schema";
 import type { Database } from "../db/client";
+import type { RequestClient } from "../request/client";
 import type { Site } from "../sites/registry";
 import type { User } from "../users/schema";
 
@@ -9,13 +10,15 @@ import type { User } from "../users/schema";
 export type AppVariables = {
   db: Database;
   site: Site;
+  /** The client by the trusted-proxy rule (design §10): address and scheme. */
+  client: RequestClient;
   locale: Locale;
   t: Translate;
   session: Session | null;
   user: User | null;
 };
 
-/** Bindings passed in by the Astro endpoint that serves the app. */
+/** Bindings passed in by the Astro endpoint that serves the app: the socket's peer address. */
 export type AppBindings = { clientAddress?: string };
 
 export type AppEnv = { Variables: AppVariables; Bindings: AppBindings };

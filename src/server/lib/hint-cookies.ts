@@ -6,12 +6,12 @@
 export const MEMBER_HINT_COOKIE = "m";
 export const COUNTRY_HINT_COOKIE = "country";
 
-export function hintCookieOptions(url: URL) {
+export function hintCookieOptions(isHttps: boolean) {
   return {
     path: "/",
     maxAge: 30 * 24 * 60 * 60,
     httpOnly: false,
     sameSite: "lax" as const,
-    secure: url.protocol === "https:",
+    secure: isHttps,
   };
 }

@@ -98,10 +98,9 @@ export async function consumeRateLimit(
   return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds };
 }
 
-/** The caller's IP address, the subject of per-address policies. */
+/** The caller's IP address by the trusted-proxy rule, the subject of per-address policies. */
 export function clientAddress(c: Context<AppEnv>): string {
-  // Astro always passes the address; only in-process callers (tests) have none.
-  return c.env?.clientAddress ?? "in-process";
+  return c.var.client.address;
 }
 
 /** Counts a request against a policy; over the limit it answers 429 with Retry-After. */

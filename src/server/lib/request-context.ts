@@ -1,33 +1,27 @@
 import type { MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
-import { LOCALE_COOKIE, resolveLocale } from "../../i18n/locales";
-import { SESSION_COOKIE, validateSessionToken } from "../auth/session";
 import { getDb } from "../db/client";
-import { getSiteByHost } from "../sites/registry";
+import { resolveVisitor } from "../request/visitor";
 import type { AppEnv } from "./context";
-import { getTranslate } from "./i18n";
 
 /**
- * Puts the database, the request's site (by Host, design §4), the member's session (by the auth
- * cookie, design §10) and the locale (design §5) on the context, once per request.
+ * Puts the database and the visitor on the context, once per request: the site, the client (by
+ * the trusted-proxy rule), the member of the auth cookie and the locale. The page pipeline
+ * (src/middleware.ts) uses the same resolveVisitor.
  */
 export function requestContext(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const db = await getDb();
-    c.set("db", db);
-    c.set("site", getSiteByHost(c.req.header("host")));
-    const token = getCookie(c, SESSION_COOKIE);
-    const validated = token ? await validateSessionToken(db, token) : null;
-    c.set("session", validated?.session ?? null);
-    c.set("user", validated?.user ?? null);
-    const locale = resolveLocale({
-      cookie: getCookie(c, LOCALE_COOKIE),
-      memberLanguage: validated?.user.language,
-      domainLanguage: c.var.site.domainLanguage,
-      acceptLanguage: c.req.header("accept-language"),
+    const visitor = await resolveVisitor(db, {
+      request: c.req.raw,
+      peerAddress: c.env?.clientAddress,
     });
-    c.set("locale", locale);
-    c.set("t", getTranslate(locale));
+    c.set("db", db);
+    c.set("site", visitor.site);
+    c.set("client", visitor.client);
+    c.set("session", visitor.session);
+    c.set("user", visitor.user);
+    c.set("locale", visitor.locale);
+    c.set("t", visitor.t);
     await next();
   };
 }

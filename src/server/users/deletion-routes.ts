@@ -5,6 +5,7 @@ import { loginBody, userResponse } from "../auth/validation";
 import type { AppEnv } from "../lib/context";
 import { authenticationRequired } from "../lib/errors";
 import { errorResponses, jsonContent } from "../lib/openapi";
+import { clientAddress } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
 import {
   REACTIVATION_DAYS,
@@ -64,7 +65,7 @@ export const deletionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationH
   })
   .openapi(reactivateRoute, async (c) => {
     const user = await verifyCredentials(c.var.db, c.req.valid("json"), {
-      address: c.env?.clientAddress,
+      address: clientAddress(c),
     });
     const reactivated = user.deletionRequestedAt
       ? await reactivateAccount(c.var.db, user.id)
