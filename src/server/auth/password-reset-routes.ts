@@ -43,7 +43,7 @@ export const passwordResetRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
     const { email } = c.req.valid("json");
     await requestPasswordReset(c.var.db, c.var.site, email, {
       locale: c.var.locale,
-      origin: new URL(c.req.url).origin,
+      origin: c.var.site.origin,
     });
     return c.json({ status: "check_mail" as const, email }, 200);
   })

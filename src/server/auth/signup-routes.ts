@@ -59,7 +59,7 @@ export const signupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       locale: c.var.locale,
       tracking: parseTrackingCookie(getCookie(c, TRACKING_COOKIE)),
       country: settings.geoip_selected_country,
-      origin: new URL(c.req.url).origin,
+      origin: c.var.site.origin,
     });
     return c.json({ status: "check_mail" as const, email: result.email }, 201);
   })
@@ -68,7 +68,7 @@ export const signupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     await enforceRateLimit(c, "activationResend", email.toLowerCase());
     await resendActivation(c.var.db, c.var.site, email, {
       locale: c.var.locale,
-      origin: new URL(c.req.url).origin,
+      origin: c.var.site.origin,
     });
     return c.json({ status: "check_mail" as const, email }, 200);
   })

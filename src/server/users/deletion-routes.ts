@@ -58,7 +58,7 @@ export const deletionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationH
     if (!user) throw authenticationRequired();
     await requestAccountDeletion(c.var.db, c.var.site, user, c.req.valid("json").password, {
       locale: c.var.locale,
-      origin: new URL(c.req.url).origin,
+      origin: c.var.site.origin,
     });
     clearSessionCookie(c);
     return c.json({ status: "pending_deletion" as const, days: REACTIVATION_DAYS }, 200);

@@ -109,7 +109,7 @@ export const userRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
     const { email } = c.req.valid("json");
     await requestEmailChange(c.var.db, c.var.site, user, email, {
       locale: c.var.locale,
-      origin: new URL(c.req.url).origin,
+      origin: c.var.site.origin,
     });
     return c.json({ status: "check_mail" as const, email }, 200);
   })
