@@ -3,13 +3,17 @@ import node from "@astrojs/node";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import { defineConfig } from "astro/config";
+import { lockDataDir } from "./src/server/db/data-dir-lock.ts";
+import { getEnv } from "./src/server/lib/env.ts";
 
 // Kept in step with src/i18n/locales.ts (a test checks it): the config file is loaded before
 // TypeScript sources can be imported.
 const locales = ["da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv"];
-// The default site (first in src/server/sites/registry.ts) and its public origin.
+// The default site (first in src/server/sites/registry.ts) and its public origin; settings are
+// read through the one env schema (design §10), here as everywhere.
+const env = getEnv();
 const defaultSiteId = "amora";
-const siteUrl = process.env.PUBLIC_SITE_URL ?? "http://localhost:4321";
+const siteUrl = env.AMORA_ORIGIN;
 
 export default defineConfig({
   site: siteUrl,
@@ -19,11 +23,23 @@ export default defineConfig({
   build: { inlineStylesheets: "always" },
   adapter: node({ mode: "standalone" }),
   server: {
-    host: process.env.HOST ?? "localhost",
-    port: Number(process.env.PORT ?? 4321),
+    host: env.HOST,
+    port: env.PORT,
   },
   integrations: [
     react(),
+    {
+      // design §10: `astro dev` on the embedded database takes the data directory's lock as it
+      // starts, so it refuses to run beside `npm start` instead of failing on the first request.
+      name: "amora:data-dir-lock",
+      hooks: {
+        "astro:server:setup": async () => {
+          if (!env.DATABASE_URL && !env.DATA_DIR.startsWith("memory://")) {
+            await lockDataDir(env.DATA_DIR);
+          }
+        },
+      },
+    },
     // The sitemap lists the public URLs of the default site's prerendered pages (each with its
     // 11 language alternates) and the home page per language; src/pages/sitemap.xml.ts serves it
     // for every site with that site's origin.

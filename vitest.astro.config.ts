@@ -1,5 +1,9 @@
 import { getViteConfig } from "astro/config";
 
+// Set before the Astro config is read: tests use in-memory databases (src/test/setup.ts), never
+// the data directory of a running `npm start`.
+if (!process.env.DATABASE_URL) process.env.DATA_DIR = "memory://";
+
 /** Tests that render .astro layouts and components with Astro's container API. */
 export default getViteConfig(
   {

@@ -2,18 +2,36 @@
  * `npm start`: builds on first run (or when sources changed), applies migrations, seeds the demo
  * on an empty database, prints the demo logins, then serves the built site.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { closeDb, getConnection } from "../src/server/db/client";
+import { DataDirLockedError, lockDataDir } from "../src/server/db/data-dir-lock";
 import { DEMO_LOGINS, seedDemoIfEmpty } from "../src/server/db/seed";
+import { getEnv } from "../src/server/lib/env";
 import { getStorage } from "../src/server/lib/storage";
 
 const root = resolve(import.meta.dirname, "..");
 if (existsSync(join(root, ".env"))) process.loadEnvFile(join(root, ".env"));
-process.env.HOST ??= "127.0.0.1";
-process.env.PORT ??= "4321";
+// A bad setting stops here, before a build, with a message naming it.
+const env = getEnv();
+// The Node adapter's server reads HOST and PORT itself: hand it the checked values.
+process.env.HOST = env.HOST;
+process.env.PORT = String(env.PORT);
+
+// design §10: one process owns the embedded database. Taken before the build, so a second start
+// stops at once, and held until this process exits (the server it loads shares the hold).
+if (!env.DATABASE_URL) {
+  try {
+    await lockDataDir(env.DATA_DIR);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 
 const entry = join(root, "dist/server/entry.mjs");
 
@@ -33,32 +51,41 @@ function isBuildStale(): boolean {
 
 if (process.argv.includes("--build") || isBuildStale()) {
   console.log("Building the site (first run or sources changed)…");
-  const build = spawnSync(join(root, "node_modules/.bin/astro"), ["build"], {
+  // Asynchronous, not spawnSync: the data directory's lock is refreshed by a timer of this
+  // process, which a blocked event loop would let go stale during a minute-long build.
+  const build = spawn(join(root, "node_modules/.bin/astro"), ["build"], {
     cwd: root,
     stdio: "inherit",
   });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const [code] = (await once(build, "exit")) as [number | null];
+  if (code !== 0) process.exit(code ?? 1);
 }
 
 const { db, engine } = await getConnection();
 console.log(
-  `Database: ${engine === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${process.env.DATA_DIR ?? "./data"}`}, migrations applied.`,
+  `Database: ${engine === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.DATA_DIR}`}, migrations applied.`,
 );
 await seedDemoIfEmpty(db, getStorage(), {
-  members: Number(process.env.SEED_MEMBERS ?? 320),
+  members: env.SEED_MEMBERS,
   log: (message) => console.log(message),
 });
-// design §2: one process owns the PGlite directory; hand it over to the server.
+// The server below is a separate bundle with its own database client: close ours, so PGlite's
+// files have one user. The directory's lock stays with this process.
 await closeDb();
 
-const url = `http://${process.env.HOST === "127.0.0.1" ? "localhost" : process.env.HOST}:${process.env.PORT}`;
+const url = `http://${env.HOST === "127.0.0.1" ? "localhost" : env.HOST}:${env.PORT}`;
 console.log(`\nServing ${url}`);
 console.log("Demo logins:");
 for (const login of DEMO_LOGINS) {
   console.log(`  ${login.email} / ${login.password}  (${login.description})`);
 }
+console.log(`Second demo site (German, host-based settings): http://127.0.0.1:${env.PORT}`);
 console.log(
-  `Second demo site (German, host-based settings): http://127.0.0.1:${process.env.PORT}\n`,
+  env.DEV_OUTBOX
+    ? `E-mails the site sends: ${url}/dev/mailbox (DEV_OUTBOX=true)\n`
+    : env.SMTP_URL
+      ? "E-mails are delivered through SMTP_URL.\n"
+      : "E-mails stay in the outbox; to read them, start with DEV_OUTBOX=true and open /dev/mailbox.\n",
 );
 
 await import(pathToFileURL(entry).href);

@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { getEnv } from "../lib/env";
 import { syncSites } from "../sites/service";
+import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -22,15 +22,24 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Co
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const inMemory = dataDir.startsWith("memory://");
-  if (!inMemory) mkdirSync(resolve(dataDir), { recursive: true });
-  // design §2: one process owns a PGlite data directory; the server is that process.
-  const client = new PGlite(inMemory ? dataDir : resolve(dataDir, "pglite"));
-  const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder });
-  // PGlite runs no autovacuum, so the planner has no statistics unless we gather them; without
-  // them member search scans the table instead of walking its index (bench: 48 ms vs 0.6 ms).
-  await client.exec("analyze");
-  return { db, close: () => client.close(), engine: "pglite" };
+  // design §10: one process owns a PGlite data directory; a second one stops here.
+  const release = inMemory ? async () => {} : await lockDataDir(dataDir);
+  try {
+    const client = new PGlite(inMemory ? dataDir : resolve(dataDir, "pglite"));
+    const db = drizzle({ client, schema });
+    await migrate(db, { migrationsFolder });
+    // PGlite runs no autovacuum, so the planner has no statistics unless we gather them; without
+    // them member search scans the table instead of walking its index (bench: 48 ms vs 0.6 ms).
+    await client.exec("analyze");
+    const close = async () => {
+      await client.close();
+      await release();
+    };
+    return { db, close, engine: "pglite" };
+  } catch (error) {
+    await release();
+    throw error;
+  }
 }
 
 async function openPostgres(url: string, poolSize: number, migrationsFolder: string) {

@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import lockfile from "proper-lockfile";
+import { afterEach, describe, expect, it } from "vitest";
+import { DataDirLockedError, LOCK_STALE_MS, lockDataDir } from "./data-dir-lock";
+
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+
+function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "amora-lock-"));
+  dirs.push(dir);
+  return dir;
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill("SIGKILL");
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts the database the way the server does, in another process, on a data directory. */
+function startServerProcess(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "-e",
+      `const { getConnection } = await import("./src/server/db/client.ts");
+       await getConnection();
+       console.log("ready");
+       setInterval(() => {}, 1000);`,
+    ],
+    { env: { ...process.env, NODE_ENV: "development", DATA_DIR: dataDir, DATABASE_URL: "" } },
+  );
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout?.on("data", (chunk) => {
+      output += chunk;
+      if (output.includes("ready")) resolve(child);
+    });
+    child.stderr?.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.on("exit", (code) => reject(new Error(`server process exited (${code}): ${output}`)));
+  });
+}
+
+describe("the embedded data directory (design §10: one process owns it)", () => {
+  it("refuses a second owner while a server process holds it, with a message saying what to do", async () => {
+    const dataDir = tempDataDir();
+    const server = await startServerProcess(dataDir);
+    const second = lockDataDir(dataDir);
+    await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
+    await expect(second).rejects.toThrow(
+      new RegExp(`in use by another process \\(pid ${server.pid}\\).*Stop that process first`, "s"),
+    );
+    // Even when its refreshes fall behind (a long synchronous stretch), a live owner keeps it.
+    const longAgo = new Date(Date.now() - LOCK_STALE_MS - 5_000);
+    utimesSync(join(dataDir, "pglite.lock"), longAgo, longAgo);
+    await expect(lockDataDir(dataDir)).rejects.toBeInstanceOf(DataDirLockedError);
+
+    // A server that stops normally hands the directory over at once.
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+    const release = await lockDataDir(dataDir);
+    await release();
+  }, 120_000);
+
+  it("takes over the lock of a process that died without releasing it", async () => {
+    const dataDir = tempDataDir();
+    // A killed process leaves its lock behind, and nobody refreshes it any more.
+    const dead = spawn(process.execPath, ["-e", ""]);
+    await new Promise((resolve) => dead.once("exit", resolve));
+    const lockPath = join(dataDir, "pglite.lock");
+    mkdirSync(lockPath);
+    writeFileSync(`${lockPath}.owner`, JSON.stringify({ pid: dead.pid, host: hostname() }));
+    const longAgo = new Date(Date.now() - LOCK_STALE_MS - 5_000);
+    utimesSync(lockPath, longAgo, longAgo);
+    const release = await lockDataDir(dataDir);
+    await release();
+  });
+
+  it("is shared by the start script and the server it loads, and released by the last", async () => {
+    const dataDir = tempDataDir();
+    const options = { lockfilePath: join(dataDir, "pglite.lock"), realpath: false };
+    const releaseStart = await lockDataDir(dataDir);
+    const releaseServer = await lockDataDir(dataDir);
+    await releaseStart();
+    expect(await lockfile.check(dataDir, options)).toBe(true);
+    await releaseServer();
+    expect(await lockfile.check(dataDir, options)).toBe(false);
+  });
+});
