@@ -62,6 +62,8 @@ export default defineConfig({
       SEED_MEMBERS: "80",
       // Every journey signs up from 127.0.0.1; the default allows 10 an hour.
       SIGNUP_IP_LIMIT: "100",
+      // The journeys read activation and reset links from the outbox page (off by default).
+      DEV_OUTBOX: "true",
       ASTRO_TELEMETRY_DISABLED: "1",
     },
     stdout: "ignore",
