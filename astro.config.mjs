@@ -21,7 +21,9 @@ export default defineConfig({
   // Pages carry their CSS inline: the first paint needs no second request (design §12 budgets
   // HTML + critical CSS together), and the whole stylesheet is under 5 KB compressed.
   build: { inlineStylesheets: "always" },
-  adapter: node({ mode: "standalone" }),
+  // The server's ceiling for any request body (the Node adapter's default is 1 GiB): each call's
+  // own, smaller limit is in src/server/request/body-limit.ts (a test keeps them in step).
+  adapter: node({ mode: "standalone", bodySizeLimit: 16 * 1024 * 1024 }),
   server: {
     host: env.HOST,
     port: env.PORT,

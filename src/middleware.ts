@@ -17,6 +17,7 @@ import {
   TRACKING_COOKIE,
   TRACKING_COOKIE_MAX_AGE,
 } from "./server/lib/tracking";
+import { PAGE_FORM_LIMIT } from "./server/request/body-limit";
 import { resolveRequest, resolveVisitor } from "./server/request/visitor";
 import { getSiteById } from "./server/sites/registry";
 import { getPublicSettings, readGeoipCountry } from "./server/sites/service";
@@ -40,6 +41,8 @@ function peerAddressOf(context: APIContext): string | undefined {
  * settings loaded once per request (spec §4) and handed to pages and islands as locals.
  * The visitor is resolved by the same resolveVisitor as the API's (src/server/request/).
  */
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
   if (context.isPrerendered) {
@@ -67,6 +70,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // design §10: pages refuse writes from other sites (the login form posts here).
   if (isCrossSiteWrite(request.method, request.headers)) {
     return new Response("Forbidden: cross-site request", { status: 403 });
+  }
+  // design §10: pages take only small form posts (login, language); the limit is checked from
+  // Content-Length before anything reads the body, and a body of unknown length is refused.
+  if (UNSAFE_METHODS.has(request.method)) {
+    const length = Number(request.headers.get("content-length") ?? Number.NaN);
+    if (!Number.isFinite(length)) return new Response("Length Required", { status: 411 });
+    if (length > PAGE_FORM_LIMIT) return new Response("Payload Too Large", { status: 413 });
   }
   const input = {
     request,

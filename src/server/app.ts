@@ -15,6 +15,7 @@ import { getTranslate } from "./lib/i18n";
 import { idempotency } from "./lib/idempotency";
 import { originCheck } from "./lib/origin-check";
 import { requestContext } from "./lib/request-context";
+import { requestBodyLimit } from "./request/body-limit";
 import { validationHook } from "./lib/validation";
 import { likeRoutes } from "./likes/routes";
 import { mediaRoutes, photoRoutes } from "./photos/routes";
@@ -59,8 +60,9 @@ function createApi() {
  * The whole server pipeline for /api and /media. Middleware order matters:
  * 1. secure headers first, so every answer (errors too) carries them;
  * 2. requestContext before anything that needs the site, member or language;
- * 3. originCheck before any write runs, and it needs the language for its message;
- * 4. idempotency after the session is known (keys are scoped per member) and before routes.
+ * 3. the body limit before anything reads a body, after the context (its message is translated);
+ * 4. originCheck before any write runs, and it needs the language for its message;
+ * 5. idempotency after the session is known (keys are scoped per member) and before routes.
  */
 export function createApp() {
   const app = new Hono<AppEnv>();
@@ -72,6 +74,7 @@ export function createApp() {
     }),
   );
   app.use("*", requestContext());
+  app.use("/api/*", requestBodyLimit());
   app.use("/api/*", originCheck());
   app.use("/api/*", idempotency());
   app.route("/api", createApi());

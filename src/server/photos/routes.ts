@@ -7,8 +7,8 @@ import { errorResponse, errorResponses, jsonContent, photoView } from "../lib/op
 import { enforceRateLimit } from "../lib/rate-limit";
 import { contentTypeOf, getStorage, isSafeStorageKey } from "../lib/storage";
 import { validationHook } from "../lib/validation";
+import { getBodyLimit } from "../request/body-limit";
 import { getViewer, requireMemberViewer } from "../profiles/viewer";
-import { UPLOAD_LIMITS } from "./processing";
 import {
   arrangePhotos,
   canOpenMediaFile,
@@ -105,8 +105,7 @@ export const photoRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
 photoRoutes.use(
   "/photos.php",
   bodyLimit({
-    // The multipart envelope adds a little to the file itself.
-    maxSize: UPLOAD_LIMITS.maxBytes + 64 * 1024,
+    maxSize: getBodyLimit("POST /api/photos.php"),
     onError: () => {
       throw new ApiError(413, "photo_too_large", "photos.error.too_large");
     },

@@ -1,0 +1,71 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "../lib/context";
+import { UPLOAD_LIMITS } from "../photos/processing";
+
+const KB = 1024;
+
+/**
+ * design §10: every request body has a limit fitting its call, checked before it is read (by
+ * Content-Length) or while it streams in (chunked), so a huge body costs neither memory nor a
+ * parse. Calls not listed carry a few small fields (ids, an address, a password, switches).
+ */
+export const DEFAULT_BODY_LIMIT = 4 * KB;
+
+/**
+ * The calls that carry more, by "METHOD /api/path". `route: true`: the route applies the limit
+ * itself, to answer with its own message.
+ */
+export const BODY_LIMITS: Readonly<Record<string, { bytes: number; route?: true }>> = {
+  // Free text: the longest field (a complaint's 5 000 characters) at up to 4 bytes each in
+  // UTF-8, and the other fields.
+  "POST /api/signup.php": { bytes: 32 * KB },
+  "POST /api/complaints.php": { bytes: 32 * KB },
+  "PUT /api/profile.php": { bytes: 32 * KB },
+  // The photo plus the multipart envelope (photos/routes.ts: "This file is larger than 15 MB").
+  "POST /api/photos.php": { bytes: UPLOAD_LIMITS.maxBytes + 64 * KB, route: true },
+};
+
+/** A listed call's limit in bytes (for a route that applies its own). */
+export function getBodyLimit(call: keyof typeof BODY_LIMITS): number {
+  return BODY_LIMITS[call]?.bytes ?? DEFAULT_BODY_LIMIT;
+}
+
+/** Form posts to pages (login, language): a few short fields. */
+export const PAGE_FORM_LIMIT = 16 * KB;
+
+/** The whole server's ceiling (the Node adapter's bodySizeLimit), above every call's limit. */
+export const SERVER_BODY_LIMIT = Math.max(
+  ...Object.values(BODY_LIMITS).map((limit) => limit.bytes),
+  PAGE_FORM_LIMIT,
+);
+
+const limiters = new Map<number, MiddlewareHandler<AppEnv>>();
+
+function limiterFor(maxSize: number): MiddlewareHandler<AppEnv> {
+  let limiter = limiters.get(maxSize);
+  if (!limiter) {
+    limiter = bodyLimit({
+      maxSize,
+      onError: (c) =>
+        c.json(
+          {
+            error: "payload_too_large",
+            message: c.var.t("error.payloadTooLarge", { size: Math.round(maxSize / KB) }),
+          },
+          413,
+        ),
+    });
+    limiters.set(maxSize, limiter);
+  }
+  return limiter;
+}
+
+/** The API's body limit: the call's entry in BODY_LIMITS, else DEFAULT_BODY_LIMIT. */
+export function requestBodyLimit(): MiddlewareHandler<AppEnv> {
+  return (c, next) => {
+    const limit = BODY_LIMITS[`${c.req.method} ${c.req.path}`];
+    if (limit?.route) return next();
+    return limiterFor(limit?.bytes ?? DEFAULT_BODY_LIMIT)(c, next);
+  };
+}
