@@ -60,7 +60,8 @@ function createApi() {
  * 1. secure headers first, so every answer (errors too) carries them;
  * 2. requestContext before anything that needs the site, member or language;
  * 3. originCheck before any write runs, and it needs the language for its message;
- * 4. idempotency after the session is known (keys are scoped per member) and before routes.
+ * 4. idempotency after the session is known (keys are scoped per member, or per site for
+ *    visitors) and before routes; it reads the whole body, so any body limit must come first.
  */
 export function createApp() {
   const app = new Hono<AppEnv>();

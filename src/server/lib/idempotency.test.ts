@@ -1,6 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createLoggedInMember } from "../../test/members";
+import { createLoggedInMember, createTestMember, uniqueEmail } from "../../test/members";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
 import { idempotencyKeys } from "./idempotency-schema";
@@ -9,6 +10,19 @@ const app = createApp();
 
 async function memberCookie(): Promise<string> {
   return (await createLoggedInMember(app)).cookie;
+}
+
+/** A visitor's key as the browser client makes it: 128 random bits in hex. */
+function visitorKey(): string {
+  return randomBytes(16).toString("hex");
+}
+
+function visitorPost(path: string, body: unknown, key: string) {
+  return app.request(`/api${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "idempotency-key": key },
+    body: JSON.stringify(body),
+  });
 }
 
 function putLanguage(cookie: string, language: string, key: string) {
@@ -96,5 +110,53 @@ describe("a write with an Idempotency-Key (design §6)", () => {
   it("refuses a malformed key", async () => {
     const response = await putLanguage(await memberCookie(), "sv", "bad key!");
     expect(response.status).toBe(422);
+  });
+});
+
+describe("a visitor's write with an Idempotency-Key", () => {
+  it("is applied once, also with the key quoted as the IETF draft writes it", async () => {
+    const email = uniqueEmail("visitor");
+    const key = `"${visitorKey()}"`;
+    const first = await visitorPost("/password-reset.php", { email }, key);
+    const retry = await visitorPost("/password-reset.php", { email }, key);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await retry.json()).toEqual(await first.json());
+  });
+
+  it("refuses a key too short to be unguessable, since all visitors of a site share one scope", async () => {
+    const response = await visitorPost(
+      "/password-reset.php",
+      { email: uniqueEmail("visitor") },
+      "0123456789abcdef",
+    );
+    expect(response.status).toBe(422);
+    expect((await response.json()).fields).toHaveProperty("Idempotency-Key");
+  });
+
+  it("never replays a login, whose answer sets the session cookie: the retry logs in afresh", async () => {
+    const email = uniqueEmail("login");
+    const password = "a visitor's password";
+    await createTestMember(await getDb(), { email, password });
+    const key = visitorKey();
+    const cookies = [];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const login = await visitorPost("/user.php", { email, password }, key);
+      expect(login.status).toBe(200);
+      expect(login.headers.get("idempotent-replayed")).toBeNull();
+      cookies.push(/auth=([^;]+)/.exec(login.headers.get("set-cookie") ?? "")?.[1]);
+    }
+    expect(cookies[0]).toBeTruthy();
+    expect(cookies[1]).toBeTruthy();
+    expect(cookies[1]).not.toBe(cookies[0]);
+  });
+
+  it("does not record a 429, so a retry after Retry-After runs the call again", async () => {
+    const email = uniqueEmail("limited");
+    for (let i = 0; i < 3; i++) await visitorPost("/password-reset.php", { email }, visitorKey());
+    const key = visitorKey();
+    const limited = await visitorPost("/password-reset.php", { email }, key);
+    expect(limited.status).toBe(429);
+    const db = await getDb();
+    expect(await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
   });
 });
