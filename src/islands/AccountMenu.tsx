@@ -70,9 +70,17 @@ export default function AccountMenu({ t, name, avatar }: Props) {
           <a href="/notifications">{t("nav.settings")}</a>
         </li>
         <li>
-          <button type="button" onClick={() => logOut()}>
-            {t("nav.logout")}
-          </button>
+          {/* A form, so logging out works before the script runs too (the API sends it home). */}
+          <form
+            method="post"
+            action="/api/logout.php"
+            onSubmit={(event) => {
+              event.preventDefault();
+              logOut();
+            }}
+          >
+            <button type="submit">{t("nav.logout")}</button>
+          </form>
         </li>
       </ul>
     </div>

@@ -77,4 +77,11 @@ describe("TopNav", () => {
     expect(screen.getByRole("link", { name: "Get Premium" }).getAttribute("href")).toBe("/premium");
     expect(screen.queryByRole("link", { name: /Credits/ })).toBeNull();
   });
+
+  it("logs out with a form that posts to the API, so it works before the script runs", () => {
+    renderNav({ member: member() });
+    const form = screen.getByRole("button", { name: "Log out", hidden: true }).closest("form");
+    expect(form?.getAttribute("method")).toBe("post");
+    expect(form?.getAttribute("action")).toBe("/api/logout.php");
+  });
 });

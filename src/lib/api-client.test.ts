@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiRequestError, apiFetch, configureApiClient, retryDelay } from "./api-client";
+import {
+  ApiRequestError,
+  apiFetch,
+  configureApiClient,
+  parseRetryAfter,
+  retryDelay,
+} from "./api-client";
 
 type Seen = { method: string; url: string; headers: IncomingMessage["headers"] };
 
@@ -10,13 +16,13 @@ type Seen = { method: string; url: string; headers: IncomingMessage["headers"] }
 let server: Server;
 let origin: string;
 let seen: Seen[] = [];
-let script: { status: number; body: unknown }[] = [];
+let script: { status: number; body: unknown; headers?: Record<string, string> }[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     seen.push({ method: request.method ?? "", url: request.url ?? "", headers: request.headers });
     const next = script.shift() ?? { status: 200, body: { ok: true } };
-    response.writeHead(next.status, { "content-type": "application/json" });
+    response.writeHead(next.status, { "content-type": "application/json", ...next.headers });
     response.end(JSON.stringify(next.body));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -72,7 +78,75 @@ describe("apiFetch", () => {
     const keys = seen.map((request) => request.headers["idempotency-key"]);
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(1);
-    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    // 128 random bits: visitors' keys share one scope per site, so they must be unguessable.
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("gives up after one request on a 429 whose Retry-After is a day, with the server's message", async () => {
+    script = [
+      {
+        status: 429,
+        body: { error: "reset_limit", message: "Please try again tomorrow" },
+        headers: { "retry-after": "86400" },
+      },
+    ];
+    const error = (await apiFetch("/api/password-reset.php", {
+      method: "POST",
+      body: { email: "a@example.com" },
+    }).catch((caught: unknown) => caught)) as ApiRequestError;
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error.status).toBe(429);
+    expect(error.message).toBe("Please try again tomorrow");
+    expect(seen).toHaveLength(1);
+  });
+
+  it("retries a 429 once after its Retry-After of 1 s, with the same Idempotency-Key", async () => {
+    const timeouts = vi.spyOn(globalThis, "setTimeout");
+    script = [
+      { status: 429, body: { error: "rate_limited" }, headers: { "retry-after": "1" } },
+      { status: 200, body: { status: "check_mail" } },
+    ];
+    const call = apiFetch("/api/password-reset.php", {
+      method: "POST",
+      body: { email: "a@example.com" },
+    });
+    await vi.runAllTimersAsync();
+    expect(await call).toEqual({ status: "check_mail" });
+    expect(seen).toHaveLength(2);
+    // The wait between the two requests is the server's second (the backoff's first step
+    // would be 255–345 ms, with jitter).
+    expect(timeouts.mock.calls.map(([, delay]) => delay)).toContain(1000);
+    const keys = seen.map((request) => request.headers["idempotency-key"]);
+    expect(keys[0]).toBeDefined();
+    expect(keys[1]).toBe(keys[0]);
+    timeouts.mockRestore();
+  });
+
+  it("does not retry a 429 without Retry-After", async () => {
+    script = [{ status: 429, body: { error: "login_blocked", message: "Blocked for 15 minutes" } }];
+    const error = (await apiFetch("/api/user.php", { method: "POST", body: {} }).catch(
+      (caught: unknown) => caught,
+    )) as ApiRequestError;
+    expect(error.status).toBe(429);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("gives up at once on a 503 whose Retry-After is beyond the 5 s it waits for", async () => {
+    script = [{ status: 503, body: { error: "maintenance" }, headers: { "retry-after": "600" } }];
+    const error = (await apiFetch("/api/chats.php").catch(
+      (caught: unknown) => caught,
+    )) as ApiRequestError;
+    expect(error.status).toBe(503);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("reads Retry-After as seconds or as an HTTP date", () => {
+    const now = Date.parse("Wed, 21 Oct 2026 07:28:00 GMT");
+    expect(parseRetryAfter("120", now)).toBe(120_000);
+    expect(parseRetryAfter("Wed, 21 Oct 2026 07:28:03 GMT", now)).toBe(3_000);
+    expect(parseRetryAfter("Wed, 21 Oct 2026 07:27:00 GMT", now)).toBe(0);
+    expect(parseRetryAfter("soon", now)).toBeNull();
+    expect(parseRetryAfter(null, now)).toBeNull();
   });
 
   it("does not retry a client error", async () => {

@@ -1,14 +1,22 @@
 /**
  * The one fetch wrapper every island uses (spec §7, design §6):
- * - retries a failed call up to 5 times with exponential delay (network errors, 429, 5xx);
- * - writes carry an Idempotency-Key that stays the same across retries, so the server applies
- *   a retried write once;
+ * - retries a failed call up to 5 times with exponential delay (network errors, 408, 429, 5xx),
+ *   honouring the server's Retry-After: a short one is waited for, a long one ends the call at
+ *   once with the server's message (see retryWait);
+ * - writes carry an Idempotency-Key (128 random bits) that stays the same across retries, so the
+ *   server applies a retried write once, for visitors as for members;
  * - calls ending in user.php carry X-Request-Type: client;
  * - 403 authentication_required logs the client out (spec §8).
  */
 
 export const MAX_RETRIES = 5;
 const BASE_DELAY_MS = 300;
+/**
+ * The longest Retry-After worth waiting for: 5 s, about the longest step of our own backoff
+ * (4.8 s) and about as long as a person waits on a button before wanting an answer. Our own
+ * 429s name waits of minutes to a day ('try again tomorrow'): those are shown at once.
+ */
+export const MAX_RETRY_AFTER_MS = 5_000;
 
 export type ApiErrorBody = { error: string; message?: string; fields?: Record<string, string> };
 
@@ -59,8 +67,36 @@ export function retryDelay(attempt: number, random: () => number = Math.random):
   return BASE_DELAY_MS * 2 ** (attempt - 1) * (0.85 + random() * 0.3);
 }
 
-function isRetryable(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
+/**
+ * Retry-After in milliseconds, from delay-seconds or an HTTP date (RFC 9110 §10.2.3); null when
+ * absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+  if (value === null) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/**
+ * How long to wait before retrying an error answer, or null to give up now. A Retry-After rules:
+ * waited for when short, else the server's answer is final. A 429 without one is not retried:
+ * every 429 of ours comes from a rate limit whose window is minutes to a day, and each retry
+ * would count against that same limit. Other retryable statuses back off exponentially.
+ */
+function retryWait(response: Response, attempt: number): number | null {
+  const status = response.status;
+  if (status !== 408 && status !== 429 && status < 500) return null;
+  const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
+  if (retryAfter !== null) return retryAfter <= MAX_RETRY_AFTER_MS ? retryAfter : null;
+  return status === 429 ? null : retryDelay(attempt);
+}
+
+/** 128 random bits in hex: the server wants visitors' keys unguessable. */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -89,7 +125,7 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   // A FormData body (a photo upload) sets its own multipart content type.
   const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers["content-type"] = "application/json";
-  if (method !== "GET") headers["idempotency-key"] = crypto.randomUUID();
+  if (method !== "GET") headers["idempotency-key"] = newIdempotencyKey();
   const retries = options.retries ?? MAX_RETRIES;
 
   listeners.onRequestStart();
@@ -119,8 +155,11 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
         continue;
       }
       if (response.ok) return (await response.json()) as T;
-      if (isRetryable(response.status) && attempt < retries) {
-        await sleep(retryDelay(attempt + 1), options.signal);
+      const wait = attempt < retries ? retryWait(response, attempt + 1) : null;
+      if (wait !== null) {
+        // Unread bodies hold their connection; this one is not needed.
+        await response.body?.cancel();
+        await sleep(wait, options.signal);
         continue;
       }
       const body = (await response.json().catch(() => ({ error: "http_error" }))) as ApiErrorBody;

@@ -62,7 +62,8 @@ function createApi() {
  * 2. requestContext before anything that needs the site, member or language;
  * 3. the body limit before anything reads a body, after the context (its message is translated);
  * 4. originCheck before any write runs, and it needs the language for its message;
- * 5. idempotency after the session is known (keys are scoped per member) and before routes.
+ * 5. idempotency after the session is known (keys are scoped per member, or per site for
+ *    visitors) and before routes; it reads the whole body, so it comes after the body limit.
  */
 export function createApp() {
   const app = new Hono<AppEnv>();

@@ -41,8 +41,9 @@ export function startMemberRefresh(options: { pushSubscribed?: boolean } = {}): 
   return () => clearTimeout(timer);
 }
 
+/** A POST, so the origin check keeps other sites from logging the member out. */
 export async function logOut(): Promise<void> {
-  await apiFetch("/api/logout.php", { retries: 1 }).catch(() => {});
+  await apiFetch("/api/logout.php", { method: "POST", retries: 1 }).catch(() => {});
   $member.set(null);
   location.assign("/");
 }

@@ -3,7 +3,7 @@ import { createActivatedMember, waitForHydration } from "./helpers";
 
 test("resets a forgotten password through the e-mailed link", async ({ page }) => {
   const { email, password } = await createActivatedMember(page);
-  await page.request.get("/api/logout.php");
+  await page.request.post("/api/logout.php");
 
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
@@ -25,7 +25,7 @@ test("resets a forgotten password through the e-mailed link", async ({ page }) =
   await page.getByRole("button", { name: "Save the new password" }).click();
   await expect(page).toHaveURL(/\/members$/);
 
-  await page.request.get("/api/logout.php");
+  await page.request.post("/api/logout.php");
   const oldLogin = await page.request.post("/api/user.php", { data: { email, password } });
   expect(oldLogin.status()).toBe(401);
   const newLogin = await page.request.post("/api/user.php", {

@@ -118,7 +118,7 @@ test.describe("locked photos on the profile screen", () => {
   test("a free member sees blurred locked photos and a premium call", async ({ page }) => {
     await signIn(page, PREMIUM);
     const member = await findMemberWithPhotos(page);
-    await page.request.get("/api/logout.php");
+    await page.request.post("/api/logout.php");
     await signIn(page);
     await page.goto(`/members/${member.id}`);
     await waitForHydration(page);

@@ -27,7 +27,7 @@ test.describe("signing up", () => {
     ).toBeVisible();
     await expect(page.getByRole("link", { name: "Complete my profile" })).toBeVisible();
 
-    await page.request.get("/api/logout.php");
+    await page.request.post("/api/logout.php");
     await page.goto("/login");
     await waitForHydration(page);
     await page.getByLabel("E-mail address").fill(email);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createLoggedInMember, uniqueEmail } from "../../test/members";
@@ -60,6 +61,23 @@ describe("POST /api/password-reset.php", () => {
         "Too many password reset emails sent, please try again tomorrow",
       );
     }
+  });
+});
+
+describe("a visitor's retried password reset (spec §8, design §6)", () => {
+  it("sent twice with one Idempotency-Key writes one e-mail and counts once against the daily three", async () => {
+    const { email } = await createLoggedInMember(app);
+    const headers = { "idempotency-key": randomBytes(16).toString("hex") };
+    const first = await requestReset(email, headers);
+    const retry = await requestReset(email, headers);
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual(await first.json());
+    expect(await findMailsTo(email)).toHaveLength(1);
+    // The retry did not count: two more fit in the day's three, the one after is refused.
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await requestReset(email)).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(await findMailsTo(email)).toHaveLength(3);
   });
 });
 

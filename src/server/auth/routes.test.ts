@@ -176,20 +176,79 @@ describe("PUT /api/user.php", () => {
   });
 });
 
-describe("GET /api/logout.php", () => {
-  it("ends the session so its cookie no longer works", async () => {
+describe("logging out (spec §7)", () => {
+  async function loggedInCookie(): Promise<string> {
     const email = uniqueEmail("logout");
     await createTestMember(await getDb(), { email, password });
-    const token = authCookie(await logIn(email));
-    const logout = await app.request("/api/logout.php", { headers: { cookie: `auth=${token}` } });
+    return `auth=${authCookie(await logIn(email))}`;
+  }
+
+  function logOut(method: "GET" | "POST", cookie: string, headers: Record<string, string> = {}) {
+    return app.request("/api/logout.php", { method, headers: { cookie, ...headers } });
+  }
+
+  async function isLoggedIn(cookie: string): Promise<boolean> {
+    return (await app.request("/api/user.php", { headers: { cookie } })).status === 200;
+  }
+
+  it("POST ends the session so its cookie no longer works", async () => {
+    const cookie = await loggedInCookie();
+    const logout = await logOut("POST", cookie, { "sec-fetch-site": "same-origin" });
     expect(logout.status).toBe(200);
     expect(logout.headers.get("set-cookie")).toMatch(/auth=;/);
-    const after = await app.request("/api/user.php", { headers: { cookie: `auth=${token}` } });
-    expect(after.status).toBe(403);
+    expect(await isLoggedIn(cookie)).toBe(false);
+  });
+
+  it("POST from another site is refused and the session survives", async () => {
+    const cookie = await loggedInCookie();
+    const logout = await logOut("POST", cookie, { "sec-fetch-site": "cross-site" });
+    expect(logout.status).toBe(403);
+    expect(await isLoggedIn(cookie)).toBe(true);
+  });
+
+  it("sends the account menu's form post home", async () => {
+    const cookie = await loggedInCookie();
+    const response = await logOut("POST", cookie, {
+      accept: "text/html",
+      "content-type": "application/x-www-form-urlencoded",
+      "sec-fetch-site": "same-origin",
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/");
+    expect(await isLoggedIn(cookie)).toBe(false);
+  });
+
+  it("GET ends the session from a page of this site or a typed address", async () => {
+    for (const fetchSite of ["same-origin", "none"]) {
+      const cookie = await loggedInCookie();
+      const logout = await logOut("GET", cookie, { "sec-fetch-site": fetchSite });
+      expect(logout.status).toBe(200);
+      expect(await isLoggedIn(cookie)).toBe(false);
+    }
+  });
+
+  it("GET from another site's link or embed is refused with a clear message; the session survives", async () => {
+    // Without Sec-Fetch-Site the request's source is unknown: refused too (POST works for all).
+    for (const headers of [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      {},
+    ] as Record<string, string>[]) {
+      const cookie = await loggedInCookie();
+      const logout = await logOut("GET", cookie, { accept: "text/html", ...headers });
+      expect(logout.status).toBe(403);
+      expect(logout.headers.get("set-cookie")).toBeNull();
+      expect(await logout.json()).toEqual({
+        error: "forbidden_origin",
+        message:
+          "You have not been logged out, because the request came from another website. Log out from the menu on this site.",
+      });
+      expect(await isLoggedIn(cookie)).toBe(true);
+    }
   });
 
   it("sends a browser navigation home", async () => {
-    const response = await app.request("/api/logout.php", { headers: { accept: "text/html" } });
+    const response = await logOut("GET", "", { accept: "text/html", "sec-fetch-site": "none" });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/");
   });

@@ -1,7 +1,9 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppEnv } from "../lib/context";
 import { authenticationRequired } from "../lib/errors";
 import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
+import { isSameOriginRequest } from "../lib/origin-check";
 import { clientAddress } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
 import { markMemberActive } from "../profiles/activity";
@@ -49,12 +51,32 @@ const updateUserRoute = createRoute({
 const logoutRoute = createRoute({
   method: "get",
   path: "/logout.php",
-  summary: "Log out (spec §7); browsers navigating here are sent home",
+  summary: "Log out (spec §7) from a page of this site or a typed address; others get 403",
   responses: {
     200: jsonContent(z.object({ ok: z.literal(true) }), "Logged out"),
     303: { description: "Redirect home, for a browser navigation" },
+    403: jsonContent(errorResponse, "Sent from another site: the session stays"),
   },
 });
+
+const logoutPostRoute = createRoute({
+  method: "post",
+  path: "/logout.php",
+  summary: "Log out; what the client and the account menu's form use (origin-checked write)",
+  responses: {
+    200: jsonContent(z.object({ ok: z.literal(true) }), "Logged out"),
+    303: { description: "Redirect home, for a browser's form post" },
+    403: errorResponses[403],
+  },
+});
+
+/** Ends the session; a browser navigation or form post is sent home. */
+async function logOut(c: Context<AppEnv>) {
+  if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
+  clearSessionCookie(c);
+  if (c.req.header("accept")?.includes("text/html")) return c.redirect("/", 303);
+  return c.json({ ok: true as const }, 200);
+}
 
 export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(loginRoute, async (c) => {
@@ -80,8 +102,11 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
     return c.json({ user: await getUserView(c.var.db, { ...user, language }, c.var.site) }, 200);
   })
   .openapi(logoutRoute, async (c) => {
-    if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
-    clearSessionCookie(c);
-    if (c.req.header("accept")?.includes("text/html")) return c.redirect("/", 303);
-    return c.json({ ok: true as const }, 200);
-  });
+    // A link or embed on another site must not log the member out (a GET passes the origin
+    // check of writes); our own client posts instead.
+    if (!isSameOriginRequest(c.req.raw.headers)) {
+      return c.json({ error: "forbidden_origin", message: c.var.t("error.logoutCrossSite") }, 403);
+    }
+    return logOut(c);
+  })
+  .openapi(logoutPostRoute, (c) => logOut(c));

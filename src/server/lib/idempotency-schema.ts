@@ -7,11 +7,16 @@ import { integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-co
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    /** Who sent it: the session id hash, or "anon:<ip>" before login. */
+    /** Whose key it is: "user:<id>" for a member, "visitor:<site id>" before login. */
     scope: text("scope").notNull(),
     key: text("key").notNull(),
     method: text("method").notNull(),
     path: text("path").notNull(),
+    /**
+     * SHA-256 of the method, the request target and the raw body: a reuse of the key for another
+     * request is refused instead of replayed. Null only on rows recorded before it existed.
+     */
+    fingerprint: text("fingerprint"),
     status: integer("status").notNull().default(0),
     body: text("body"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -17,6 +17,16 @@ export function isCrossSiteWrite(method: string, headers: Headers): boolean {
   return origin !== null && (origin === "null" || safeHost(origin) !== headers.get("host"));
 }
 
+/**
+ * Does the browser vouch that this request comes from one of our own pages, or from the member
+ * typing the address (Sec-Fetch-Site "none")? For the few GETs that change state (logout, kept
+ * as GET by spec §7): without the header we cannot tell, so the answer is no.
+ */
+export function isSameOriginRequest(headers: Headers): boolean {
+  const fetchSite = headers.get("sec-fetch-site");
+  return fetchSite === "same-origin" || fetchSite === "none";
+}
+
 /** The API's guard: refuses cross-site writes with the design §6 error shape. */
 export function originCheck(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
