@@ -2,12 +2,12 @@ import { loadRenderers } from "astro:container";
 import { getContainerRenderer } from "@astrojs/react/container-renderer";
 import { experimental_AstroContainer as AstroContainer } from "astro/container";
 import { describe, expect, it } from "vitest";
-import { createTestMember, uniqueEmail } from "../../test/members";
 import { getDb } from "../../server/db/client";
 import { getTranslate } from "../../server/lib/i18n";
 import { sendMail } from "../../server/lib/mail";
 import { defaultSite } from "../../server/sites/registry";
 import { getPublicSettings } from "../../server/sites/service";
+import { createTestMember, uniqueEmail } from "../../test/members";
 import Mailbox from "./mailbox.astro";
 
 describe("/dev/mailbox without DEV_OUTBOX (design §10: fail closed)", () => {

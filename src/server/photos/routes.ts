@@ -7,8 +7,8 @@ import { errorResponse, errorResponses, jsonContent, photoView } from "../lib/op
 import { enforceRateLimit } from "../lib/rate-limit";
 import { contentTypeOf, getStorage, isSafeStorageKey } from "../lib/storage";
 import { validationHook } from "../lib/validation";
-import { getBodyLimit } from "../request/body-limit";
 import { getViewer, requireMemberViewer } from "../profiles/viewer";
+import { getBodyLimit } from "../request/body-limit";
 import {
   arrangePhotos,
   canOpenMediaFile,
