@@ -60,9 +60,9 @@ type HeldLock = { holders: number; release: () => Promise<void> };
  * module twice (`npm start` runs the sources with tsx, then the server's bundled copy): both are
  * the same owner, so the second asks for the lock and shares it.
  */
-const held: Map<string, HeldLock> = ((
-  globalThis as { amoraDataDirLocks?: Map<string, HeldLock> }
-).amoraDataDirLocks ??= new Map());
+const processLocks = globalThis as { amoraDataDirLocks?: Map<string, HeldLock> };
+processLocks.amoraDataDirLocks ??= new Map();
+const held: Map<string, HeldLock> = processLocks.amoraDataDirLocks;
 
 /**
  * design §10: one process owns an embedded data directory. PGlite keeps its data in memory and
