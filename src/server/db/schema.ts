@@ -1,4 +1,5 @@
-// The schema index drizzle-kit reads; each table lives in its feature folder (design §3).
+// The schema index drizzle-kit reads; each table lives in its feature folder (design §3), except
+// photos, declared beside profiles (see profiles/schema.ts).
 export * from "../auth/schema";
 export * from "../auth/tokens-schema";
 export * from "../blocks/schema";
@@ -8,7 +9,6 @@ export * from "../lib/idempotency-schema";
 export * from "../lib/mail-schema";
 export * from "../lib/rate-limit-schema";
 export * from "../likes/schema";
-export * from "../photos/schema";
 export * from "../profiles/schema";
 export * from "../sites/schema";
 export * from "../users/schema";
