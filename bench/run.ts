@@ -31,7 +31,8 @@ const dataDir = mkdtempSync(join(tmpdir(), "amora-bench-"));
 process.env.DATA_DIR ??= dataDir;
 process.env.MEDIA_DIR ??= join(dataDir, "media");
 
-const { closeDb, getConnection } = await import("../src/server/db/client");
+const { closeDb } = await import("../src/server/db/client");
+const { getReadyDb } = await import("../src/server/startup");
 const { seedMembers, seedDemoLogins, DEMO_LOGINS } = await import("../src/server/db/seed");
 const { getStorage } = await import("../src/server/lib/storage");
 const { createApp } = await import("../src/server/app");
@@ -90,7 +91,7 @@ function print(results: Result[]) {
 console.log(
   `Seeding ${MEMBERS} members into ${process.env.DATABASE_URL ? "PostgreSQL" : dataDir}…`,
 );
-const { db } = await getConnection();
+const db = await getReadyDb();
 await seedDemoLogins(db, getStorage());
 const seedStart = performance.now();
 await seedMembers(db, getStorage(), {

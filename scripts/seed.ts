@@ -4,9 +4,10 @@
  */
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import { closeDb, getConnection } from "../src/server/db/client";
+import { closeDb } from "../src/server/db/client";
 import { DEMO_LOGINS, seedDemoLogins, seedMembers } from "../src/server/db/seed";
 import { getStorage } from "../src/server/lib/storage";
+import { getReadyDb } from "../src/server/startup";
 import { users } from "../src/server/users/schema";
 
 const { values } = parseArgs({
@@ -18,7 +19,7 @@ if (!Number.isInteger(members) || members < 0) {
   process.exit(2);
 }
 
-const { db } = await getConnection();
+const db = await getReadyDb();
 const storage = getStorage();
 const [demo] = await db
   .select({ id: users.id })

@@ -12,6 +12,7 @@ import { DataDirLockedError, lockDataDir } from "../src/server/db/data-dir-lock"
 import { DEMO_LOGINS, seedDemoIfEmpty } from "../src/server/db/seed";
 import { getEnv } from "../src/server/lib/env";
 import { getStorage } from "../src/server/lib/storage";
+import { getReadyDb } from "../src/server/startup";
 
 const root = resolve(import.meta.dirname, "..");
 if (existsSync(join(root, ".env"))) process.loadEnvFile(join(root, ".env"));
@@ -61,7 +62,8 @@ if (process.argv.includes("--build") || isBuildStale()) {
   if (code !== 0) process.exit(code ?? 1);
 }
 
-const { db, engine } = await getConnection();
+const db = await getReadyDb();
+const { engine } = await getConnection();
 console.log(
   `Database: ${engine === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.DATA_DIR}`}, migrations applied.`,
 );

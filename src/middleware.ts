@@ -3,7 +3,6 @@ import type { APIContext } from "astro";
 import { isLocale, type Locale } from "./i18n/locales";
 import { SESSION_COOKIE } from "./server/auth/session";
 import { CONSENT_COOKIE } from "./server/content/service";
-import { getDb } from "./server/db/client";
 import {
   COUNTRY_HINT_COOKIE,
   hintCookieOptions,
@@ -21,6 +20,7 @@ import { PAGE_FORM_LIMIT } from "./server/request/body-limit";
 import { resolveRequest, resolveVisitor } from "./server/request/visitor";
 import { getSiteById } from "./server/sites/registry";
 import { getPublicSettings, readGeoipCountry } from "./server/sites/service";
+import { getReadyDb } from "./server/startup";
 import { getUserView } from "./server/users/service";
 
 /**
@@ -96,7 +96,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.user = null;
   locals.member = null;
 
-  const db = await getDb();
+  const db = await getReadyDb();
   const visitor = await resolveVisitor(db, input, info);
   if (visitor.hasStaleSessionCookie) cookies.delete(SESSION_COOKIE, { path: "/" });
   const { site, locale } = visitor;

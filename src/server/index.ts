@@ -1,5 +1,5 @@
 import { createApp } from "./app";
-import { getDb } from "./db/client";
+import { getReadyDb } from "./startup";
 import { eraseExpiredAccounts } from "./users/deletion";
 
 /** The one app instance of this process; Astro's endpoints hand /api and /media requests to it. */
@@ -10,7 +10,7 @@ export const app = createApp();
 const ERASURE_INTERVAL_MS = 60 * 60 * 1000;
 if (process.env.NODE_ENV !== "test") {
   setInterval(() => {
-    getDb()
+    getReadyDb()
       .then((db) => eraseExpiredAccounts(db))
       .catch((error: unknown) => console.error("erasure job failed:", error));
   }, ERASURE_INTERVAL_MS).unref();

@@ -11,6 +11,6 @@ process.env.NODE_ENV = "test";
 beforeAll(async () => {
   const path = expect.getState().testPath ?? "";
   if (!/[\\/]src[\\/](server|pages)[\\/]/.test(path)) return;
-  const { getDb } = await import("../server/db/client");
-  await getDb();
+  const { getReadyDb } = await import("../server/startup");
+  await getReadyDb();
 });

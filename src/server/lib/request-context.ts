@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { getDb } from "../db/client";
 import { resolveVisitor } from "../request/visitor";
+import { getReadyDb } from "../startup";
 import type { AppEnv } from "./context";
 
 /**
@@ -10,7 +10,7 @@ import type { AppEnv } from "./context";
  */
 export function requestContext(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const db = await getDb();
+    const db = await getReadyDb();
     const visitor = await resolveVisitor(db, {
       request: c.req.raw,
       peerAddress: c.env?.clientAddress,

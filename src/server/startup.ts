@@ -1,0 +1,32 @@
+import { sql } from "drizzle-orm";
+import { type Connection, type Database, getConnection } from "./db/client";
+import { syncSites } from "./sites/service";
+
+/** A process's start-up work on a freshly opened database, before it serves anything. */
+async function prepareDatabase({ db, engine }: Connection): Promise<Database> {
+  // Members reference their site: the registry's sites are written to the sites table.
+  await syncSites(db);
+  // PGlite runs no autovacuum, so the planner has no statistics unless we gather them; without
+  // them member search scans the table instead of walking its index (bench: 48 ms vs 0.6 ms).
+  if (engine === "pglite") await db.execute(sql`analyze`);
+  return db;
+}
+
+let prepared: { connection: Promise<Connection>; db: Promise<Database> } | undefined;
+
+/**
+ * The process's database with its start-up work done, once per opened connection. The request
+ * pipelines, scripts and test set-up take the database here; the database client itself only
+ * opens and migrates (it imports no feature).
+ */
+export function getReadyDb(): Promise<Database> {
+  const connection = getConnection();
+  if (prepared?.connection !== connection) {
+    const db = connection.then(prepareDatabase).catch((error: unknown) => {
+      prepared = undefined;
+      throw error;
+    });
+    prepared = { connection, db };
+  }
+  return prepared.db;
+}
