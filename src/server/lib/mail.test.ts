@@ -1,14 +1,15 @@
 import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SMTPServer } from "smtp-server";
+import { afterAll, describe, expect, it, vi } from "vitest";
 
 type Received = { from: string; to: string[]; raw: string };
-const received: Received[] = [];
-let server: SMTPServer;
 
-// A real SMTP server on loopback receives what the site sends (design §2: real transport).
-beforeAll(async () => {
-  server = new SMTPServer({
+// A real SMTP server on loopback receives what the site sends (design §2: real transport). It is
+// started, and SMTP_URL set, before any module reads the environment (read once per process).
+const { server, received } = await vi.hoisted(async () => {
+  const { SMTPServer } = await import("smtp-server");
+  const received: Received[] = [];
+  const server: SMTPServer = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     onData(stream, session, callback) {
@@ -26,8 +27,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
-  // Read when the mail module first needs it, so set before anything sends.
   process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+  return { server, received };
 });
 
 afterAll(async () => {
