@@ -1,6 +1,14 @@
 // A page on the real API: first, before React loads.
 import "../../test/api-page";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import {
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { pickMessages } from "../../i18n/pick";
 import { apiFetch } from "../../lib/api-client";
@@ -10,6 +18,9 @@ import { startApiServer } from "../../test/api-server";
 import ProfileWizard from "./ProfileWizard";
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
+
+// Answers come from the real server, on a machine that may be busy: wait longer than 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
   api = await startApiServer();
@@ -137,6 +148,7 @@ describe("ProfileWizard", () => {
     await api.signInNewMember({ profile: { birthdate: "1990-05-17", wizardStep: 0 } });
     await renderWizard();
     expect(stepHeading("About you")).toBeTruthy();
+    await screen.findByRole("option", { name: "Utrecht" });
     const birth = screen.getByRole("group", { name: "Date of birth" });
     expect(
       (within(birth).getByRole("combobox", { name: "Month" }) as HTMLSelectElement).value,
@@ -209,12 +221,14 @@ describe("ProfileWizard", () => {
     api.setOffline(false);
     fireEvent.click(save);
     await screen.findByRole("heading", { level: 2, name: "Relationship and interests" });
+    await screen.findByRole("checkbox", { name: "Hiking" });
     expect((await apiFetch<OwnProfile>("/api/profile.php")).height).toBe(172);
   });
 
   it("skips a step without answers and goes back to the one before", async () => {
     await api.signInNewMember({ profile: { wizardStep: 2, relationshipStatus: "single" } });
     await renderWizard();
+    await screen.findByRole("checkbox", { name: "Hiking" });
     fireEvent.click(screen.getByRole("button", { name: "Skip for now" }));
     await screen.findByRole("heading", { level: 2, name: "In your own words" });
     expect((await apiFetch<OwnProfile>("/api/profile.php")).relationship_status).toBe("single");

@@ -1,6 +1,14 @@
 // A page on the real API: first, before React loads.
 import "../../test/api-page";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import {
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { pickMessages } from "../../i18n/pick";
 import { ApiRequestError, apiFetch } from "../../lib/api-client";
@@ -10,6 +18,9 @@ import SettingsPanel from "./SettingsPanel";
 import type { MemberSettings } from "./settings-api";
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
+
+// Answers come from the real server, on a machine that may be busy: wait longer than 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
   api = await startApiServer();
