@@ -1,12 +1,13 @@
 import { type SubmitEvent, useId, useState } from "react";
 import { apiFetch } from "../lib/api-client";
+import DateOfBirthField from "./DateOfBirthField";
 import TextField, { Field } from "./TextField";
 import { describeApiError, useApiForm } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 type Props = I18nProps & {
   minAge: number;
-  /** Latest allowed date of birth (ISO), for the date picker's max. */
+  /** Latest allowed date of birth (ISO): the latest year the date of birth offers. */
   maxBirthdate: string;
   /** On a member's landing: the member the first message (spec §3 signup_message) is for. */
   recipient?: { id: number; name: string };
@@ -121,16 +122,15 @@ export default function SignupForm(props: Props) {
         minLength={8}
         maxLength={128}
       />
-      <TextField
+      <DateOfBirthField
         id={`${id}-date_of_birth`}
-        label={t("signup.dateOfBirth")}
-        error={fields.date_of_birth}
         name="date_of_birth"
-        type="date"
-        autoComplete="bday"
-        required
-        max={props.maxBirthdate}
+        legend={t("signup.dateOfBirth")}
+        locale={props.locale}
+        t={t}
+        error={fields.date_of_birth}
         min="1900-01-01"
+        max={props.maxBirthdate}
       />
       {recipient ? (
         <Field

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const DEMO = { email: "demo@example.com", password: "demo-password-1" } as const;
 export const PREMIUM = { email: "premium@example.com", password: "demo-password-1" } as const;
@@ -61,4 +61,19 @@ export async function createActivatedMember(page: Page) {
   await page.goto((await link.getAttribute("href")) ?? "");
   await expect(page).toHaveURL(/\/activate\/done$/);
   return { email, password };
+}
+
+/**
+ * Chooses a date of birth in the date-of-birth field (day, month by name, year), as a person
+ * would; `scope` is the page or the dialog holding the form.
+ */
+export async function chooseDateOfBirth(
+  scope: Page | Locator,
+  date: { day: string; month: string; year: string },
+) {
+  const field = scope.getByRole("group", { name: "Date of birth" });
+  await field.getByLabel("Day").selectOption(date.day);
+  await field.getByLabel("Month").selectOption({ label: date.month });
+  await field.getByLabel("Year").selectOption(date.year);
+  return field;
 }

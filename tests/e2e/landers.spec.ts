@@ -1,5 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { collectConsoleErrors, expectAccessible, waitForHydration } from "./helpers";
+import {
+  chooseDateOfBirth,
+  collectConsoleErrors,
+  expectAccessible,
+  waitForHydration,
+} from "./helpers";
 
 test.describe("landers (spec §2)", () => {
   test("a lander leads into signup, and the new account keeps the ad's tracking", async ({
@@ -21,7 +26,7 @@ test.describe("landers (spec §2)", () => {
     await page.getByLabel("E-mail address").fill(email);
     await page.getByLabel("Username").fill("Kim");
     await page.getByLabel("Password").fill("a long and unusual passphrase");
-    await page.getByLabel("Date of birth").fill("1991-08-21");
+    await chooseDateOfBirth(page, { day: "21", month: "August", year: "1991" });
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
 
