@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { createApp } from "../server/app";
 import { createSession, generateSessionToken, SESSION_COOKIE } from "../server/auth/session";
-import { getDb } from "../server/db/client";
+import { getReadyDb } from "../server/startup";
 import { page } from "./api-page";
 import { createTestMember, type TestMemberOptions, uniqueEmail } from "./members";
 
@@ -17,7 +17,7 @@ import { createTestMember, type TestMemberOptions, uniqueEmail } from "./members
  */
 export async function startApiServer() {
   // The database is created and migrated now, not in the first test.
-  await getDb();
+  await getReadyDb();
   const app = createApp();
   let offline = false;
   let held: Promise<void> | null = null;
@@ -90,7 +90,7 @@ export async function startApiServer() {
     async signInNewMember(options: TestMemberOptions = {}) {
       const email = options.email ?? uniqueEmail();
       const password = options.password ?? "test member password";
-      const db = await getDb();
+      const db = await getReadyDb();
       const member = await createTestMember(db, { ...options, email, password });
       const token = generateSessionToken();
       await createSession(db, token, member.user.id);

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { App } from "../server/app";
 import { hashPassword } from "../server/auth/password";
-import { type Database, getDb } from "../server/db/client";
+import type { Database } from "../server/db/client";
 import { getStorage } from "../server/lib/storage";
 import { photos } from "../server/photos/schema";
 import { newStorageKey } from "../server/photos/service";
 import { type Profile, profiles } from "../server/profiles/schema";
+import { getReadyDb } from "../server/startup";
 import { type User, users } from "../server/users/schema";
 
 /** The bytes of the stand-in photo files: a WebP file's magic, enough for /media tests. */
@@ -94,7 +95,7 @@ export async function createLoggedInMember(
 ) {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? "test member password";
-  const member = await createTestMember(await getDb(), { ...options, email, password });
+  const member = await createTestMember(await getReadyDb(), { ...options, email, password });
   const login = await app.request("/api/user.php", {
     method: "POST",
     headers: {

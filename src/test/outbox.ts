@@ -1,10 +1,10 @@
 import { desc, eq } from "drizzle-orm";
-import { getDb } from "../server/db/client";
 import { mailOutbox, type OutboxMail } from "../server/lib/mail-schema";
+import { getReadyDb } from "../server/startup";
 
 /** The e-mails sent to an address, newest first. */
 export async function findMailsTo(to: string): Promise<OutboxMail[]> {
-  const db = await getDb();
+  const db = await getReadyDb();
   return db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id));
 }
 
