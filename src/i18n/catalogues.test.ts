@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getTranslate } from "../server/lib/i18n";
 import { type Catalogue, catalogues } from "./catalogues";
 import { locales } from "./locales";
+import { findTagNames } from "./tags";
 import { createTranslate } from "./translate";
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -58,6 +59,13 @@ describe.each(locales.filter((locale) => locale !== "en"))("the %s catalogue", (
         );
     });
     expect([...new Set(wrong)]).toEqual([]);
+  });
+
+  it("keeps every markup tag English has, so the tagged words can still become links", () => {
+    const wrong = Object.keys(en).filter(
+      (key) => findTagNames(catalogue[key] ?? "").join() !== findTagNames(en[key] ?? "").join(),
+    );
+    expect(wrong).toEqual([]);
   });
 
   it("is translated, not left in English", () => {

@@ -8,6 +8,7 @@ type Props = { t: Translate; name: string; avatar: string | null };
 export default function AccountMenu({ t, name, avatar }: Props) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
 
@@ -24,6 +25,18 @@ export default function AccountMenu({ t, name, avatar }: Props) {
     return () => document.removeEventListener("pointerdown", onPointer);
   }, [open]);
 
+  // Escape closes the open menu from its button too, not only from an item.
+  function onButtonKeyDown(event: React.KeyboardEvent<HTMLButtonElement>) {
+    if (event.key === "Escape" && open) setOpen(false);
+  }
+
+  // Tabbing out of the menu (or its button) closes it, so it does not hang open over the page.
+  // Focus leaving the document (relatedTarget null) does not: the menu is as the member left it.
+  function onBlur(event: React.FocusEvent) {
+    const next = event.relatedTarget;
+    if (open && next instanceof Node && !containerRef.current?.contains(next)) setOpen(false);
+  }
+
   function onMenuKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
     const items = [...(menuRef.current?.querySelectorAll<HTMLElement>("a, button") ?? [])];
     const index = items.indexOf(document.activeElement as HTMLElement);
@@ -38,7 +51,7 @@ export default function AccountMenu({ t, name, avatar }: Props) {
   }
 
   return (
-    <div className="account-menu">
+    <div ref={containerRef} className="account-menu">
       <button
         ref={buttonRef}
         type="button"
@@ -46,6 +59,8 @@ export default function AccountMenu({ t, name, avatar }: Props) {
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen(!open)}
+        onKeyDown={onButtonKeyDown}
+        onBlur={onBlur}
       >
         {avatar ? (
           <img src={avatar} alt="" width="32" height="40" className="avatar" />
@@ -62,6 +77,7 @@ export default function AccountMenu({ t, name, avatar }: Props) {
         className="account-dropdown"
         hidden={!open}
         onKeyDown={onMenuKeyDown}
+        onBlur={onBlur}
       >
         <li>
           <a href="/profile">{t("nav.myProfile")}</a>

@@ -56,7 +56,7 @@ export default function PhotoManager(props: Props) {
   function upload(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const file = input.files?.[0];
-    if (!file) return;
+    if (!file || busy) return;
     const form = new FormData();
     form.append("photo", file);
     void change(
@@ -155,13 +155,18 @@ export default function PhotoManager(props: Props) {
       )}
       <div>
         <label className={`btn btn-primary photo-upload${busy ? " is-busy" : ""}`}>
+          {/* Not disabled while busy (aria-disabled instead): disabling the focused control
+              would drop keyboard focus to the page body; it stays here, and the toast says
+              the photo was added. */}
           <input
             type="file"
             accept={ACCEPT}
             className="visually-hidden"
-            disabled={busy}
+            aria-disabled={busy}
             onClick={(event) => {
-              if (atLimit && !props.isPremium) {
+              if (busy) {
+                event.preventDefault();
+              } else if (atLimit && !props.isPremium) {
                 event.preventDefault();
                 setPremiumOpen(true);
               }

@@ -43,8 +43,12 @@ export default function ProfileActions(props: Props) {
     }
   }
 
-  const toggleLike = () =>
-    act(async () => {
+  // The like button stays enabled (aria-disabled) while its call runs: disabling the focused
+  // button would drop keyboard focus to the page body. Its new label is the new state, and the
+  // toast (a polite live region) says what happened.
+  const toggleLike = () => {
+    if (busy) return;
+    return act(async () => {
       const answer = liked
         ? await apiFetch<{ liked: boolean }>("/api/like.php", {
             method: "DELETE",
@@ -57,6 +61,7 @@ export default function ProfileActions(props: Props) {
       setLiked(answer.liked);
       showToast(answer.liked ? t("profile.liked", { name }) : t("profile.unliked"), "success");
     });
+  };
 
   const setBlock = (block: boolean) =>
     act(async () => {
@@ -127,8 +132,7 @@ export default function ProfileActions(props: Props) {
       <button
         type="button"
         className={liked ? "btn btn-outline is-liked" : "btn btn-outline"}
-        aria-pressed={liked}
-        disabled={busy}
+        aria-disabled={busy}
         onClick={toggleLike}
       >
         <span aria-hidden="true">{liked ? "♥" : "♡"}</span>{" "}

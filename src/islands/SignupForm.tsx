@@ -1,6 +1,7 @@
 import { type SubmitEvent, useId, useState } from "react";
 import { apiFetch } from "../lib/api-client";
 import DateOfBirthField from "./DateOfBirthField";
+import TaggedText from "./TaggedText";
 import TextField, { Field } from "./TextField";
 import { describeApiError, useApiForm } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
@@ -50,6 +51,14 @@ export default function SignupForm(props: Props) {
     });
     props.onBusyChange?.(false);
   }
+
+  // The legal texts open in a new tab, so a half-filled form (or the signup modal) is not lost.
+  const legalLink = (page: "terms" | "privacy") => (words: string) => (
+    <a href={`/${props.locale}/${page}`} target="_blank" rel="noopener">
+      {words}
+      <span className="visually-hidden"> {t("signup.opensInNewTab")}</span>
+    </a>
+  );
 
   async function resend() {
     if (!sentTo) return;
@@ -150,7 +159,12 @@ export default function SignupForm(props: Props) {
           )}
         </Field>
       ) : null}
-      <p className="field-hint">{t("signup.terms", { min_age: props.minAge })}</p>
+      <p className="field-hint">
+        <TaggedText
+          text={t("signup.terms", { min_age: props.minAge })}
+          tags={{ terms: legalLink("terms"), privacy: legalLink("privacy") }}
+        />
+      </p>
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? t("signup.submitting") : t("signup.submit")}
       </button>

@@ -5,7 +5,8 @@
  * - `html[data-app]` in installed-app mode,
  * - the entry warning (spec §2): once for logged-out visitors, not in the app, only for the
  *   listed countries when there is a list, dismissal remembered;
- * - the cookie notice, whose answer the server records;
+ * - the cookie notice, whose answer the server records, shown after the entry warning is
+ *   answered (one notice at a time), with focus kept in a sensible place as each closes;
  * - language links that also save the choice (spec §4: cookie for 365 days, member's language).
  */
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "../i18n/locales";
@@ -33,7 +34,48 @@ const isInstalledApp =
   (navigator as Navigator & { standalone?: boolean }).standalone === true;
 if (isInstalledApp) root.dataset.app = "";
 
+const main = document.querySelector<HTMLElement>("main#main");
+
+/** Puts focus at the start of the main content without scrolling (after a notice closes). */
+function focusMain(): void {
+  main?.focus({ preventScroll: true });
+}
+
+const cookieNotice = document.querySelector<HTMLElement>("#cookie-notice");
+const isCookieNoticeDue = cookieNotice !== null && !cookies.has("cookie_consent");
+
+/**
+ * Shows the cookie notice until it is answered. When `takeFocus`, it gets the focus (its title is
+ * read, its buttons come next). Answering it gives focus back to where it was before focus went
+ * into the notice, or to the main content, never to the page body.
+ */
+function showCookieNotice(notice: HTMLElement, takeFocus: boolean): void {
+  notice.hidden = false;
+  if (takeFocus) notice.focus({ preventScroll: true });
+  let focusedBefore: HTMLElement | null = null;
+  notice.addEventListener("focusin", (event) => {
+    const from = event.relatedTarget;
+    if (from instanceof HTMLElement && !notice.contains(from)) focusedBefore = from;
+  });
+  for (const button of notice.querySelectorAll<HTMLButtonElement>("[data-consent]")) {
+    button.addEventListener("click", async () => {
+      notice.hidden = true;
+      // That element may since have gone or been hidden; then focus cannot land on it.
+      focusedBefore?.focus({ preventScroll: true });
+      if (!focusedBefore || document.activeElement !== focusedBefore) focusMain();
+      await fetch("/api/cookie-consent.php", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ choice: button.dataset.consent }),
+      }).catch(() => {
+        // Not recorded this time: the notice asks again on the next page.
+      });
+    });
+  }
+}
+
 const entryWarning = document.querySelector<HTMLDialogElement>("dialog#entry-warning");
+let isEntryWarningOpen = false;
 if (entryWarning) {
   const countries = (entryWarning.dataset.countries ?? "").split(",").filter(Boolean);
   const country = cookies.get("country");
@@ -53,26 +95,20 @@ if (entryWarning) {
       // See above.
     }
     entryWarning.close();
+    // Opened on arrival, the dialog gives focus back to the page body: the next notice takes
+    // it, or else the main content.
+    if (cookieNotice && isCookieNoticeDue) showCookieNotice(cookieNotice, true);
+    else if (document.activeElement === document.body || !document.activeElement) focusMain();
   });
-  if (!isMember && !isInstalledApp && !dismissed && isForCountry) entryWarning.showModal();
-}
-
-const cookieNotice = document.querySelector<HTMLElement>("#cookie-notice");
-if (cookieNotice && !cookies.has("cookie_consent")) {
-  cookieNotice.hidden = false;
-  for (const button of cookieNotice.querySelectorAll<HTMLButtonElement>("[data-consent]")) {
-    button.addEventListener("click", async () => {
-      cookieNotice.hidden = true;
-      await fetch("/api/cookie-consent.php", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ choice: button.dataset.consent }),
-      }).catch(() => {
-        // Not recorded this time: the notice asks again on the next page.
-      });
-    });
+  if (!isMember && !isInstalledApp && !dismissed && isForCountry) {
+    entryWarning.showModal();
+    isEntryWarningOpen = true;
   }
 }
+
+// One notice at a time (on a phone both would cover the screen): the cookie notice waits until
+// the entry warning is answered.
+if (cookieNotice && isCookieNoticeDue && !isEntryWarningOpen) showCookieNotice(cookieNotice, false);
 
 for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-locale-link]")) {
   link.addEventListener("click", () => {
