@@ -14,6 +14,8 @@ export default getViteConfig(
       globals: true,
       pool: "forks",
       testTimeout: 20_000,
+      // Opening a file's database and Astro's container take seconds on a busy machine.
+      hookTimeout: 60_000,
     },
   },
   { logLevel: "error" },
