@@ -1,6 +1,6 @@
 import { type SubmitEvent, useId, useState } from "react";
+import { complaintCategories } from "../contract/complaint-categories";
 import { apiFetch } from "../lib/api-client";
-import { complaintCategories } from "../server/content/complaint-categories";
 import TextField, { Field } from "./TextField";
 import { useApiForm } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";

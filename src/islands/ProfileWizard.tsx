@@ -1,8 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import type { MessageKey } from "../i18n/catalogues";
-import { apiFetch } from "../lib/api-client";
-import { type GeoPermission, getGeoPermission, locateMember } from "../lib/geolocation";
-import type { OwnPhotos } from "../server/photos/service";
+import type { OwnPhotos } from "../contract/photos";
 import {
   ABOUT_LENGTH,
   BODY_TYPES,
@@ -11,8 +8,11 @@ import {
   HEIGHT_RANGE,
   MAX_INTERESTS,
   RELATIONSHIP_STATUSES,
-} from "../server/profiles/options";
-import type { OwnProfile } from "../server/profiles/wizard";
+} from "../contract/profile-options";
+import type { OwnProfile } from "../contract/profiles";
+import type { MessageKey } from "../i18n/catalogues";
+import { apiFetch } from "../lib/api-client";
+import { type GeoPermission, getGeoPermission, locateMember } from "../lib/geolocation";
 import { type Interest, loadInterests, loadRegions, type Region } from "../stores/catalogues";
 import PhotoManager from "./PhotoManager";
 import { Field } from "./TextField";

@@ -1,6 +1,6 @@
 import { type SubmitEvent, useId, useState } from "react";
+import type { MemberSettings } from "../contract/users";
 import { ApiRequestError, apiFetch } from "../lib/api-client";
-import type { MemberSettings } from "../server/users/settings";
 import { showToast } from "../stores/toasts";
 import TextField from "./TextField";
 import { describeApiError } from "./use-api-form";

@@ -1,5 +1,5 @@
+import type { Region } from "../contract/geo";
 import { apiFetch } from "../lib/api-client";
-import type { Region } from "../server/geo/regions";
 
 export type { Region };
 export type Interest = { id: string; name: string };

@@ -1,7 +1,6 @@
 import { index, integer, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import type { PhotoStatus } from "../../contract/profile-options";
 import { profiles } from "../profiles/schema";
-
-export type PhotoStatus = "active" | "pending" | "rejected";
 
 export const photos = pgTable(
   "photos",

@@ -11,16 +11,18 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import type {
+  BodyType,
+  EyeColor,
+  Gender,
+  HairColor,
+  ProfileKind,
+  ProfileStatus,
+  RelationshipStatus,
+  Seeking,
+} from "../../contract/profile-options";
 import { photos } from "../photos/schema";
 import { users } from "../users/schema";
-import type { BodyType, EyeColor, HairColor, RelationshipStatus } from "./options";
-
-export type Gender = "female" | "male";
-export type Seeking = "female" | "male" | "both";
-/** spec §1: ordinary members, and the webcam partner section's 'cam' and 'resell' cards. */
-export type ProfileKind = "member" | "cam" | "resell";
-/** spec §3 Profile.status: 'disabled' until the e-mail address is confirmed. */
-export type ProfileStatus = "active" | "disabled";
 
 export const profiles = pgTable(
   "profiles",

@@ -1,5 +1,5 @@
+import { PROFILE_FIELDS } from "../../contract/profile-options";
 import type { Locale } from "../../i18n/locales";
-import { PROFILE_FIELDS } from "../profiles/options";
 
 /** spec §3 Company info. */
 export type Company = {
