@@ -11,6 +11,7 @@ export const regionsAnswer = z
       .openapi({ description: "Per country (ISO 3166-1 alpha-2, lower case), sorted by name" }),
   })
   .openapi("Regions");
+export type RegionsAnswer = z.infer<typeof regionsAnswer>;
 
 export const geocodeAnswer = z
   .object({
@@ -22,3 +23,4 @@ export const geocodeAnswer = z
       .openapi({ description: "Whether the site serves that country (the wizard prefills it)" }),
   })
   .openapi("Place");
+export type GeocodeAnswer = z.infer<typeof geocodeAnswer>;

@@ -92,10 +92,15 @@ export type OwnProfile = z.infer<typeof ownProfile>;
 export const interestsAnswer = z
   .object({ interests: z.array(z.object({ id: z.string(), name: z.string() })) })
   .openapi("Interests");
+export type InterestsAnswer = z.infer<typeof interestsAnswer>;
+/** An interest a profile can list, named in the reader's language. */
+export type Interest = InterestsAnswer["interests"][number];
 
 /** The answers of the profile screen's actions (spec §6). */
 export const likeAnswer = z.object({ liked: z.boolean() }).openapi("LikeState");
+export type LikeAnswer = z.infer<typeof likeAnswer>;
 export const blockAnswer = z.object({ blocked: z.boolean() }).openapi("BlockState");
+export type BlockAnswer = z.infer<typeof blockAnswer>;
 export const giftAnswer = z
   .object({ credits: z.number().int().openapi({ description: "The new credit balance" }) })
   .openapi("GiftSent");

@@ -39,6 +39,7 @@ export const userView = z
 export type UserView = z.infer<typeof userView>;
 
 export const userResponse = z.object({ user: userView }).openapi("UserResponse");
+export type UserResponse = z.infer<typeof userResponse>;
 
 /** The settings screen's state (spec §2 Settings, §3 Notification categories). */
 export const memberSettings = z
