@@ -5,13 +5,13 @@ declare namespace App {
     site: import("./server/sites/registry").Site;
     /** The client by the trusted-proxy rule (design §10): address and scheme. */
     client: import("./server/request/client").RequestClient;
-    settings: import("./server/sites/service").PublicSettings;
+    settings: import("./contract/sites").PublicSettings;
     locale: import("./i18n/locales").Locale;
     t: import("./i18n/translate").Translate;
     db: import("./server/db/client").Database;
     user: import("./server/users/schema").User | null;
     /** The member as the client sees them (spec §3 User), or null when logged out. */
-    member: import("./server/users/service").UserView | null;
+    member: import("./contract/users").UserView | null;
     /** spec §6: did the visitor arrive from a traffic source (network/ref)? */
     hasTrafficSource: boolean;
   }

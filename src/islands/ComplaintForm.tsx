@@ -1,6 +1,7 @@
 import { type SubmitEvent, useId, useState } from "react";
+import { complaintCategories } from "../contract/complaint-categories";
+import type { ComplaintReceipt } from "../contract/content";
 import { apiFetch } from "../lib/api-client";
-import { complaintCategories } from "../server/content/complaint-categories";
 import TextField, { Field } from "./TextField";
 import { useApiForm } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
@@ -26,7 +27,7 @@ export default function ComplaintForm(props: Props) {
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? "");
     await run(async () => {
-      const result = await apiFetch<{ reference: number }>("/api/complaints.php", {
+      const result = await apiFetch<ComplaintReceipt>("/api/complaints.php", {
         method: "POST",
         body: {
           name: value("name"),

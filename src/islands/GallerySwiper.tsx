@@ -1,6 +1,6 @@
 import { A11y, Keyboard, Navigation } from "swiper/modules";
 import { Swiper, SwiperSlide } from "swiper/react";
-import type { PhotoView } from "../server/photos/service";
+import type { PhotoView } from "../contract/photos";
 import "swiper/css";
 import "swiper/css/navigation";
 

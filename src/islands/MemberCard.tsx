@@ -1,5 +1,5 @@
+import type { ProfileCard } from "../contract/profiles";
 import type { Translate } from "../i18n/translate";
-import type { ProfileCard } from "../server/search/service";
 
 type Props = {
   card: ProfileCard;

@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import type { ProfileCard } from "../contract/profiles";
+import type { MemberSearchPage } from "../contract/search";
 import { apiFetch } from "../lib/api-client";
-import type { MemberSearchPage, ProfileCard } from "../server/search/service";
 import MemberCard from "./MemberCard";
 import { describeApiError } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";

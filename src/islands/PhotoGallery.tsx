@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import type { GalleryPhoto, LockedPhoto, PhotoView } from "../server/photos/service";
+import type { GalleryPhoto, LockedPhoto, PhotoView } from "../contract/photos";
 import Modal, { ModalActions } from "./Modal";
 import { type I18nProps, useTranslate } from "./use-translate";
 

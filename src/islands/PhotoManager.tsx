@@ -1,6 +1,6 @@
 import { type ChangeEvent, useRef, useState } from "react";
+import type { OwnPhotos, PhotoView } from "../contract/photos";
 import { ApiRequestError, apiFetch } from "../lib/api-client";
-import type { OwnPhotos, PhotoView } from "../server/photos/service";
 import { showToast } from "../stores/toasts";
 import Modal, { ModalActions } from "./Modal";
 import { describeApiError } from "./use-api-form";

@@ -1,4 +1,5 @@
 import { type SubmitEvent, useId, useState } from "react";
+import type { CheckMailAnswer } from "../contract/common";
 import { apiFetch } from "../lib/api-client";
 import DateOfBirthField from "./DateOfBirthField";
 import TaggedText from "./TaggedText";
@@ -35,7 +36,7 @@ export default function SignupForm(props: Props) {
     const value = (name: string) => String(form.get(name) ?? "");
     props.onBusyChange?.(true);
     await run(async () => {
-      const result = await apiFetch<{ email: string }>("/api/signup.php", {
+      const result = await apiFetch<CheckMailAnswer>("/api/signup.php", {
         method: "POST",
         body: {
           email: value("email"),

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import type { UserView } from "../contract/users";
 import { pickMessages } from "../i18n/pick";
-import type { UserView } from "../server/users/service";
 import { $newLikes, $unreadMessages } from "../stores/counts";
 import { $member } from "../stores/session";
 import TopNav from "./TopNav";

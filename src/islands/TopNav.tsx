@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
+import type { UserView } from "../contract/users";
 import type { Locale } from "../i18n/locales";
-import type { UserView } from "../server/users/service";
 import {
   $newLikes,
   $unreadMessages,

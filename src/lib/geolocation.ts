@@ -1,14 +1,10 @@
+import type { GeocodeAnswer } from "../contract/geo";
 import { apiFetch } from "./api-client";
 
 /** spec §4 Geolocation permission: unsupported, unknown, or the browser's own state. */
 export type GeoPermission = "unsupported" | "unknown" | PermissionState;
 
-export type GeocodeAnswer = {
-  country: string | null;
-  region: string | null;
-  region_name: string | null;
-  supported: boolean;
-};
+export type { GeocodeAnswer };
 
 /** spec §9: a position (and what it means) is good for an hour. */
 export const GEOLOCATION_MAX_AGE_MS = 60 * 60 * 1000;

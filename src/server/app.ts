@@ -25,8 +25,8 @@ import { siteRoutes } from "./sites/routes";
 import { deletionRoutes } from "./users/deletion-routes";
 import { userRoutes } from "./users/routes";
 
-/** The JSON API under /api (design §6), one router per feature. */
-function createApi() {
+/** The JSON API under /api (design §6), one router per feature; its registry is the contract. */
+export function createApi() {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   // API answers are per member and per language: never stored by shared caches.
   api.use("*", async (c, next) => {
@@ -52,6 +52,9 @@ function createApi() {
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Amora API", version: "1.0.0", description: "See ARCHITECTURE.md" },
+    // Paths are relative to the mount point. A relative server URL resolves against the host the
+    // document was fetched from, so one document serves every site of the deployment.
+    servers: [{ url: "/api" }],
   });
   return api;
 }

@@ -1,8 +1,8 @@
+import type { Region, RegionsAnswer } from "../contract/geo";
+import type { Interest, InterestsAnswer } from "../contract/profiles";
 import { apiFetch } from "../lib/api-client";
-import type { Region } from "../server/geo/regions";
 
-export type { Region };
-export type Interest = { id: string; name: string };
+export type { Interest, Region };
 
 const loaded = new Map<string, Promise<unknown>>();
 
@@ -32,10 +32,9 @@ function loadOnce<T>(path: string, locale: string): Promise<T> {
 }
 
 export async function loadRegions(locale: string): Promise<Record<string, Region[]>> {
-  return (await loadOnce<{ regions: Record<string, Region[]> }>("/api/regions.php", locale))
-    .regions;
+  return (await loadOnce<RegionsAnswer>("/api/regions.php", locale)).regions;
 }
 
 export async function loadInterests(locale: string): Promise<Interest[]> {
-  return (await loadOnce<{ interests: Interest[] }>("/api/interests.php", locale)).interests;
+  return (await loadOnce<InterestsAnswer>("/api/interests.php", locale)).interests;
 }

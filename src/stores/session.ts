@@ -1,6 +1,6 @@
 import { atom } from "nanostores";
+import type { UserView } from "../contract/users";
 import { apiFetch, configureApiClient } from "../lib/api-client";
-import type { UserView } from "../server/users/service";
 
 /** spec §4 Chat state's owner: the logged-in member, or null. */
 export const $member = atom<UserView | null>(null);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ABOUT_LENGTH } from "../../server/profiles/options";
+import { ABOUT_LENGTH } from "../../contract/profile-options";
 import { Field } from "../TextField";
 import { useApiForm } from "../use-api-form";
 import StepForm from "./StepForm";

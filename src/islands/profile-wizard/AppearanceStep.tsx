@@ -1,4 +1,4 @@
-import { BODY_TYPES, EYE_COLORS, HAIR_COLORS, HEIGHT_RANGE } from "../../server/profiles/options";
+import { BODY_TYPES, EYE_COLORS, HAIR_COLORS, HEIGHT_RANGE } from "../../contract/profile-options";
 import { Field } from "../TextField";
 import { useApiForm } from "../use-api-form";
 import OptionSelect from "./OptionSelect";

@@ -1,6 +1,6 @@
+import type { OwnPhotos } from "../../contract/photos";
 import type { Catalogue } from "../../i18n/catalogues";
 import type { Locale } from "../../i18n/locales";
-import type { OwnPhotos } from "../../server/photos/service";
 import PhotoManager from "../PhotoManager";
 import { useApiForm } from "../use-api-form";
 import StepForm from "./StepForm";

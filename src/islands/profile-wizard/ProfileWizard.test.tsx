@@ -10,10 +10,10 @@ import {
   within,
 } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { OwnPhotos } from "../../contract/photos";
+import type { OwnProfile } from "../../contract/profiles";
 import { pickMessages } from "../../i18n/pick";
 import { apiFetch } from "../../lib/api-client";
-import type { OwnPhotos } from "../../server/photos/service";
-import type { OwnProfile } from "../../server/profiles/wizard";
 import { startApiServer } from "../../test/api-server";
 import ProfileWizard from "./ProfileWizard";
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { OwnPhotos } from "../../contract/photos";
+import type { OwnProfile } from "../../contract/profiles";
 import { apiFetch } from "../../lib/api-client";
-import type { OwnPhotos } from "../../server/photos/service";
-import type { OwnProfile } from "../../server/profiles/wizard";
 import { type I18nProps, useTranslate } from "../use-translate";
 import AboutStep from "./AboutStep";
 import AppearanceStep from "./AppearanceStep";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
+import { MAX_INTERESTS, RELATIONSHIP_STATUSES } from "../../contract/profile-options";
 import type { Locale } from "../../i18n/locales";
-import { MAX_INTERESTS, RELATIONSHIP_STATUSES } from "../../server/profiles/options";
 import { type Interest, loadInterests } from "../../stores/catalogues";
 import { useApiForm } from "../use-api-form";
 import OptionSelect from "./OptionSelect";

@@ -1,5 +1,5 @@
+import type { OwnProfile } from "../../contract/profiles";
 import type { Translate } from "../../i18n/translate";
-import type { OwnProfile } from "../../server/profiles/wizard";
 
 export type StepId = "basics" | "appearance" | "relationship" | "about" | "photos";
 

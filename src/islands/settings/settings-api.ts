@@ -1,5 +1,5 @@
+import type { MemberSettings } from "../../contract/users";
 import { apiFetch } from "../../lib/api-client";
-import type { MemberSettings } from "../../server/users/settings";
 
 export type { MemberSettings };
 

@@ -1,11 +1,13 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { checkMailAnswer } from "../../contract/common";
+import { userResponse } from "../../contract/users";
 import type { AppEnv } from "../lib/context";
-import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
+import { errorResponses, jsonContent, WRITE_ERRORS } from "../lib/openapi";
 import { validationHook } from "../lib/validation";
 import { getUserView } from "../users/service";
 import { startSession } from "./cookie";
 import { requestPasswordReset, resetPassword } from "./password-reset";
-import { passwordResetBody, passwordResetRequestBody, userResponse } from "./validation";
+import { passwordResetBody, passwordResetRequestBody } from "./validation";
 
 const requestRoute = createRoute({
   method: "post",
@@ -15,12 +17,8 @@ const requestRoute = createRoute({
     body: { content: { "application/json": { schema: passwordResetRequestBody } }, required: true },
   },
   responses: {
-    200: jsonContent(
-      z.object({ status: z.literal("check_mail"), email: z.string() }),
-      "Sent, if the address has an account",
-    ),
-    429: jsonContent(errorResponse, "Too many password reset emails sent"),
-    ...errorResponses,
+    200: jsonContent(checkMailAnswer, "Sent, if the address has an account"),
+    ...errorResponses([...WRITE_ERRORS, { 429: "reset_limit: three e-mails a day per address" }]),
   },
 });
 
@@ -33,8 +31,7 @@ const resetRoute = createRoute({
   },
   responses: {
     200: jsonContent(userResponse, "The member, logged in"),
-    400: jsonContent(errorResponse, "Link expired or invalid, request a new email"),
-    ...errorResponses,
+    ...errorResponses([...WRITE_ERRORS, { 400: "link_invalid: the link expired or was used" }]),
   },
 });
 

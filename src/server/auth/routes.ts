@@ -1,8 +1,16 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { okAnswer } from "../../contract/common";
+import { userResponse } from "../../contract/users";
 import type { AppEnv } from "../lib/context";
 import { authenticationRequired } from "../lib/errors";
-import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
+import {
+  ERRORS,
+  errorResponses,
+  jsonContent,
+  MEMBER_WRITE_ERRORS,
+  WRITE_ERRORS,
+} from "../lib/openapi";
 import { isSameOriginRequest } from "../lib/origin-check";
 import { clientAddress } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
@@ -11,7 +19,7 @@ import { getUserView, updateUserLanguage } from "../users/service";
 import { clearSessionCookie, setSessionCookie } from "./cookie";
 import { login } from "./service";
 import { invalidateSession } from "./session";
-import { loginBody, updateUserBody, userResponse } from "./validation";
+import { loginBody, updateUserBody } from "./validation";
 
 const loginRoute = createRoute({
   method: "post",
@@ -20,8 +28,12 @@ const loginRoute = createRoute({
   request: { body: { content: { "application/json": { schema: loginBody } }, required: true } },
   responses: {
     200: jsonContent(userResponse, "The member, now logged in"),
-    401: jsonContent(errorResponse, "Login failed, please try again"),
-    ...errorResponses,
+    ...errorResponses([
+      ...WRITE_ERRORS,
+      { 401: "login_failed: wrong e-mail address or password" },
+      { 409: "pending_deletion: the account is pending deletion (reactivate first)" },
+      { 429: "account_blocked: too many wrong passwords; rate_limited: too many logins" },
+    ]),
   },
 });
 
@@ -34,7 +46,7 @@ const currentUserRoute = createRoute({
   },
   responses: {
     200: jsonContent(userResponse, "The member"),
-    403: errorResponses[403],
+    ...errorResponses([ERRORS.loggedOut, ERRORS.invalid]),
   },
 });
 
@@ -45,7 +57,10 @@ const updateUserRoute = createRoute({
   request: {
     body: { content: { "application/json": { schema: updateUserBody } }, required: true },
   },
-  responses: { 200: jsonContent(userResponse, "The updated member"), ...errorResponses },
+  responses: {
+    200: jsonContent(userResponse, "The updated member"),
+    ...errorResponses(MEMBER_WRITE_ERRORS),
+  },
 });
 
 const logoutRoute = createRoute({
@@ -53,9 +68,9 @@ const logoutRoute = createRoute({
   path: "/logout.php",
   summary: "Log out (spec §7) from a page of this site or a typed address; others get 403",
   responses: {
-    200: jsonContent(z.object({ ok: z.literal(true) }), "Logged out"),
+    200: jsonContent(okAnswer, "Logged out"),
     303: { description: "Redirect home, for a browser navigation" },
-    403: jsonContent(errorResponse, "Sent from another site: the session stays"),
+    ...errorResponses([{ 403: "forbidden_origin: sent from another site; the session stays" }]),
   },
 });
 
@@ -64,9 +79,9 @@ const logoutPostRoute = createRoute({
   path: "/logout.php",
   summary: "Log out; what the client and the account menu's form use (origin-checked write)",
   responses: {
-    200: jsonContent(z.object({ ok: z.literal(true) }), "Logged out"),
+    200: jsonContent(okAnswer, "Logged out"),
     303: { description: "Redirect home, for a browser's form post" },
-    403: errorResponses[403],
+    ...errorResponses([ERRORS.crossSite]),
   },
 });
 

@@ -1,7 +1,8 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
+import { checkMailAnswer } from "../../contract/common";
 import type { AppEnv } from "../lib/context";
-import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonContent, WRITE_ERRORS } from "../lib/openapi";
 import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
 import { parseTrackingCookie, TRACKING_COOKIE } from "../lib/tracking";
 import { validationHook } from "../lib/validation";
@@ -10,19 +11,18 @@ import { startSession } from "./cookie";
 import { activateAccount, resendActivation, signUp } from "./signup";
 import { activationQuery, resendActivationBody, signupBody } from "./validation";
 
-const checkMailResponse = z
-  .object({ status: z.literal("check_mail"), email: z.string() })
-  .openapi("CheckMail");
-
 const signupRoute = createRoute({
   method: "post",
   path: "/signup.php",
   summary: "Sign up (spec §2, §5); the activation link goes by e-mail",
   request: { body: { content: { "application/json": { schema: signupBody } }, required: true } },
   responses: {
-    201: jsonContent(checkMailResponse, "Account created, or the address already had one"),
-    429: jsonContent(errorResponse, "Too many signups from this address"),
-    ...errorResponses,
+    201: jsonContent(checkMailAnswer, "Account created, or the address already had one"),
+    ...errorResponses([
+      ...WRITE_ERRORS,
+      { 403: "signups_closed: the site takes no signups from this visitor (invite only)" },
+      ERRORS.rateLimited,
+    ]),
   },
 });
 
@@ -34,9 +34,8 @@ const resendRoute = createRoute({
     body: { content: { "application/json": { schema: resendActivationBody } }, required: true },
   },
   responses: {
-    200: jsonContent(checkMailResponse, "Sent, if the address has an unconfirmed account"),
-    429: jsonContent(errorResponse, "Too many e-mails for this address"),
-    ...errorResponses,
+    200: jsonContent(checkMailAnswer, "Sent, if the address has an unconfirmed account"),
+    ...errorResponses([...WRITE_ERRORS, ERRORS.rateLimited]),
   },
 });
 

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import type { MemberSearchPage } from "../../contract/search";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
-import type { MemberSearchPage } from "../search/service";
 import { assertNotBlocked, isBlockedBetween } from "./service";
 
 const app = createApp();

@@ -1,13 +1,20 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { blockAnswer } from "../../contract/profiles";
 import type { AppEnv } from "../lib/context";
-import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
+import {
+  ERRORS,
+  errorResponses,
+  jsonContent,
+  MEMBER_WRITE_ERRORS,
+  QUERY_WRITE_ERRORS,
+} from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
 import { profileTargetBody, profileTargetQuery } from "../profiles/validation";
 import { requireMemberViewer } from "../profiles/viewer";
 import { blockProfile, unblockProfile } from "./service";
 
-const blockedAnswer = jsonContent(z.object({ blocked: z.boolean() }), "The block's new state");
+const blockedAnswer = jsonContent(blockAnswer, "The block's new state");
 
 const blockRoute = createRoute({
   method: "post",
@@ -18,8 +25,12 @@ const blockRoute = createRoute({
   },
   responses: {
     200: blockedAnswer,
-    404: jsonContent(errorResponse, "No such profile"),
-    ...errorResponses,
+    ...errorResponses([
+      ...MEMBER_WRITE_ERRORS,
+      ERRORS.noProfile,
+      ERRORS.rateLimited,
+      { refused: "cannot_block_self" },
+    ]),
   },
 });
 
@@ -28,7 +39,15 @@ const unblockRoute = createRoute({
   path: "/block.php",
   summary: "Unblock a member",
   request: { query: profileTargetQuery },
-  responses: { 200: blockedAnswer, ...errorResponses },
+  responses: {
+    200: blockedAnswer,
+    ...errorResponses([
+      ...QUERY_WRITE_ERRORS,
+      ERRORS.loggedOut,
+      ERRORS.noProfile,
+      ERRORS.rateLimited,
+    ]),
+  },
 });
 
 export const blockRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })

@@ -1,7 +1,8 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { deleteCookie, setCookie } from "hono/cookie";
+import { complaintReceipt } from "../../contract/content";
 import type { AppEnv } from "../lib/context";
-import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonContent, WRITE_ERRORS } from "../lib/openapi";
 import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
 import { TRACKING_COOKIE } from "../lib/tracking";
 import { validationHook } from "../lib/validation";
@@ -19,9 +20,8 @@ const complaintRoute = createRoute({
   summary: "Send a complaint: stored and e-mailed to the site's support address",
   request: { body: { content: { "application/json": { schema: complaintBody } }, required: true } },
   responses: {
-    201: jsonContent(z.object({ reference: z.number().int() }), "Received, with its reference"),
-    429: jsonContent(errorResponse, "Too many complaints from this address"),
-    ...errorResponses,
+    201: jsonContent(complaintReceipt, "Received, with its reference"),
+    ...errorResponses([...WRITE_ERRORS, ERRORS.rateLimited]),
   },
 });
 
@@ -32,7 +32,7 @@ const consentRoute = createRoute({
   request: {
     body: { content: { "application/json": { schema: cookieConsentBody } }, required: true },
   },
-  responses: { 204: { description: "Recorded" }, ...errorResponses },
+  responses: { 204: { description: "Recorded" }, ...errorResponses(WRITE_ERRORS) },
 });
 
 export const contentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })

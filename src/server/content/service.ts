@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { ComplaintReceipt } from "../../contract/content";
 import { type Locale, toLocale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { escapeHtml } from "../lib/html";
@@ -61,7 +62,7 @@ export async function createComplaint(
   site: Site,
   input: ComplaintInput,
   context: { locale: Locale; userId: number | null },
-): Promise<{ reference: number }> {
+): Promise<ComplaintReceipt> {
   const [row] = await db
     .insert(complaints)
     .values({

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { complaintCategories } from "./complaint-categories";
+import { complaintCategories } from "../../contract/complaint-categories";
 
 export const complaintBody = z
   .object({

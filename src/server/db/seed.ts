@@ -1,18 +1,20 @@
 import { count, eq, sql } from "drizzle-orm";
+import {
+  BODY_TYPES,
+  EYE_COLORS,
+  type Gender,
+  HAIR_COLORS,
+  INTERESTS,
+  type ProfileKind,
+  RELATIONSHIP_STATUSES,
+} from "../../contract/profile-options";
 import { hashPassword } from "../auth/password";
 import { shortLinks } from "../content/schema";
 import { loadRegionCatalogue } from "../geo/regions";
 import type { Storage } from "../lib/storage";
 import { photos } from "../photos/schema";
 import { storeRenditions } from "../photos/service";
-import {
-  BODY_TYPES,
-  EYE_COLORS,
-  HAIR_COLORS,
-  INTERESTS,
-  RELATIONSHIP_STATUSES,
-} from "../profiles/options";
-import { type Gender, type ProfileKind, profiles } from "../profiles/schema";
+import { profiles } from "../profiles/schema";
 import { defaultSite, sites } from "../sites/registry";
 import { users } from "../users/schema";
 import type { Database } from "./client";

@@ -1,10 +1,8 @@
 import { getAllCitiesOfCountry, getStatesOfCountry } from "@countrystatecity/countries";
 import { iso31662 } from "iso-3166";
+import type { Region } from "../../contract/geo";
 import type { Locale } from "../../i18n/locales";
 import { sites } from "../sites/registry";
-
-/** A region a member can live in: an ISO 3166-2 subdivision code and its name. */
-export type Region = { code: string; name: string };
 
 type StoredRegion = {
   code: string;

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { geocodeAnswer, regionsAnswer } from "../../contract/geo";
 import type { AppEnv } from "../lib/context";
-import { jsonContent } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
 import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
 import { geocode } from "./geocode";
@@ -11,17 +12,12 @@ const geocodeQuery = z.object({
   lon: z.coerce.number().min(-180).max(180),
 });
 
-const region = z.object({ code: z.string(), name: z.string() }).openapi("Region");
-
 const regionsRoute = createRoute({
   method: "get",
   path: "/regions.php",
   summary: "The ISO 3166-2 regions of the site's countries, named in the caller's language",
   responses: {
-    200: jsonContent(
-      z.object({ regions: z.record(z.string(), z.array(region)) }),
-      "Regions per country (ISO 3166-1 alpha-2, lower case)",
-    ),
+    200: jsonContent(regionsAnswer, "Regions per country"),
   },
 });
 
@@ -31,16 +27,8 @@ const geocodeRoute = createRoute({
   summary: "The country and region of a position, from data shipped with the app (spec §7)",
   request: { query: geocodeQuery },
   responses: {
-    200: jsonContent(
-      z.object({
-        country: z.string().nullable(),
-        region: z.string().nullable(),
-        region_name: z.string().nullable(),
-        /** Whether the site serves that country (the wizard then prefills it). */
-        supported: z.boolean(),
-      }),
-      "Where the position is",
-    ),
+    200: jsonContent(geocodeAnswer, "Where the position is"),
+    ...errorResponses([ERRORS.invalid, ERRORS.rateLimited]),
   },
 });
 

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { giftAnswer } from "../../contract/profiles";
 import type { AppEnv } from "../lib/context";
-import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
 import { requireMemberViewer } from "../profiles/viewer";
@@ -21,10 +22,14 @@ const giftRoute = createRoute({
     },
   },
   responses: {
-    200: jsonContent(z.object({ credits: z.number().int() }), "Sent; the new credit balance"),
-    402: jsonContent(errorResponse, "not_enough_credits"),
-    404: jsonContent(errorResponse, "No such profile, or blocked"),
-    ...errorResponses,
+    200: jsonContent(giftAnswer, "Sent; the new credit balance"),
+    ...errorResponses([
+      ...MEMBER_WRITE_ERRORS,
+      { 402: "not_enough_credits" },
+      ERRORS.noProfile,
+      ERRORS.rateLimited,
+      { refused: "cannot_gift_self" },
+    ]),
   },
 });
 

@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import type { GiftAnswer } from "../../contract/profiles";
 import { assertNotBlocked } from "../blocks/service";
 import type { Database } from "../db/client";
 import { ApiError, notFound } from "../lib/errors";
@@ -21,7 +22,7 @@ export async function sendGift(
   sender: { userId: number; profileId: number },
   recipientProfileId: number,
   gift: Gift,
-): Promise<{ credits: number }> {
+): Promise<GiftAnswer> {
   if (sender.profileId === recipientProfileId) {
     throw new ApiError(422, "cannot_gift_self", "gift.error.self");
   }

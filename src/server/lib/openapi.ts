@@ -1,32 +1,92 @@
 import { z } from "@hono/zod-openapi";
+import { errorBody, validationErrorBody } from "../../contract/common";
 
-/** design §6 error shape. */
-export const errorResponse = z.object({ error: z.string(), message: z.string() }).openapi("Error");
-
-/** design §6 validation shape. */
-export const validationErrorResponse = z
-  .object({ error: z.literal("validation"), fields: z.record(z.string(), z.string()) })
-  .openapi("ValidationError");
-
+/** A JSON answer of a route: its schema (from src/contract) and what it means. */
 export function jsonContent<T>(schema: T, description: string) {
   return { content: { "application/json": { schema } }, description };
 }
 
-export const errorResponses = {
-  403: jsonContent(errorResponse, "authentication_required, or a write from another origin"),
-  422: jsonContent(validationErrorResponse, "Invalid input, with a translated message per field"),
-} as const;
+/** 422 where a service also refuses well-formed input by a rule (cannot_like_self): either shape. */
+const validationOrRefusal = z.union([validationErrorBody, errorBody]);
 
-export const photoView = z
-  .object({
-    id: z.number().int(),
-    filename: z.string(),
-    thumb_filename: z.string(),
-    status: z.enum(["active", "pending", "rejected"]),
-    match: z.string(),
-    thumb: z.string(),
-    large: z.string(),
-    width: z.number().int(),
-    height: z.number().int(),
-  })
-  .openapi("Photo");
+type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429;
+/** Statuses and what they mean; `refused` is a 422 in the `{ error, message }` shape. */
+type ErrorDescriptions = { readonly [S in ErrorStatus]?: string } & { readonly refused?: string };
+
+/**
+ * What a cause adds to a route's error answers. Every status answers design §6's
+ * `{ error, message }`, except 422: `{ error: "validation", fields }`, or either shape where a
+ * cause refuses well-formed input by a rule (`refused`).
+ */
+export const ERRORS = {
+  /** The body did not parse as JSON (the validator's HTTPException). */
+  malformedBody: { 400: "bad_request: the body is not valid JSON" },
+  /** design §10: the app's origin check runs before every write. */
+  crossSite: { 403: "forbidden_origin: a write sent by a page of another site" },
+  /** spec §8: the client logs out on this answer. */
+  loggedOut: { 403: "authentication_required: not logged in" },
+  /** design §6: a logged-in member's write with an Idempotency-Key (lib/idempotency.ts). */
+  idempotency: {
+    409: "idempotency_conflict: the key is still running",
+    422: "validation: a malformed Idempotency-Key",
+    refused: "idempotency_key_reused: the key was used for another request (another body or call)",
+  },
+  /** design §10: every body has a limit fitting its call (request/body-limit.ts). */
+  tooLarge: { 413: "payload_too_large: the body is over this call's limit" },
+  invalid: { 422: "validation: a translated message per invalid field" },
+  noProfile: { 404: "not_found: no such profile, or not visible to the caller" },
+  rateLimited: { 429: "rate_limited: too many requests; see Retry-After" },
+} as const satisfies Record<string, ErrorDescriptions>;
+
+/** A write without a body (DELETE with a query): the causes the app's middleware adds. */
+export const QUERY_WRITE_ERRORS = [
+  ERRORS.crossSite,
+  ERRORS.idempotency,
+  ERRORS.invalid,
+  ERRORS.tooLarge,
+] as const;
+
+/** A visitor's or member's JSON write: the causes every such call shares. */
+export const WRITE_ERRORS = [...QUERY_WRITE_ERRORS, ERRORS.malformedBody] as const;
+
+/** A member's JSON write: a write that also needs a login. */
+export const MEMBER_WRITE_ERRORS = [...WRITE_ERRORS, ERRORS.loggedOut] as const;
+
+type StatusOf<G extends readonly ErrorDescriptions[]> = G[number] extends infer D
+  ? D extends ErrorDescriptions
+    ? (keyof D & ErrorStatus) | ("refused" extends keyof D ? 422 : never)
+    : never
+  : never;
+
+type ErrorSchema = typeof errorBody | typeof validationErrorBody | typeof validationOrRefusal;
+
+type Merged<G extends readonly ErrorDescriptions[]> = {
+  [S in StatusOf<G>]: {
+    content: { "application/json": { schema: ErrorSchema } };
+    description: string;
+  };
+};
+
+/**
+ * A route's error answers from the causes it can meet, the descriptions of one status joined.
+ * @example errorResponses([ERRORS.loggedOut, { 404: "not_found: no such photo" }])
+ *   // { 403: Error "authentication_required…", 404: Error "not_found: no such photo" }
+ */
+export function errorResponses<const G extends readonly ErrorDescriptions[]>(groups: G): Merged<G> {
+  const descriptions = new Map<ErrorStatus, string[]>();
+  let isRefused = false;
+  for (const group of groups) {
+    for (const [key, description] of Object.entries(group)) {
+      isRefused ||= key === "refused";
+      const status = key === "refused" ? 422 : (Number(key) as ErrorStatus);
+      descriptions.set(status, [...(descriptions.get(status) ?? []), description]);
+    }
+  }
+  const responses: Record<number, unknown> = {};
+  for (const [status, list] of descriptions) {
+    const schema =
+      status !== 422 ? errorBody : isRefused ? validationOrRefusal : validationErrorBody;
+    responses[status] = jsonContent(schema, list.join("; "));
+  }
+  return responses as Merged<G>;
+}

@@ -1,13 +1,20 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { likeAnswer } from "../../contract/profiles";
 import type { AppEnv } from "../lib/context";
-import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
+import {
+  ERRORS,
+  errorResponses,
+  jsonContent,
+  MEMBER_WRITE_ERRORS,
+  QUERY_WRITE_ERRORS,
+} from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
 import { profileTargetBody, profileTargetQuery } from "../profiles/validation";
 import { requireMemberViewer } from "../profiles/viewer";
 import { likeProfile, unlikeProfile } from "./service";
 
-const likedAnswer = jsonContent(z.object({ liked: z.boolean() }), "The like's new state");
+const likedAnswer = jsonContent(likeAnswer, "The like's new state");
 
 const likeRoute = createRoute({
   method: "post",
@@ -18,8 +25,12 @@ const likeRoute = createRoute({
   },
   responses: {
     200: likedAnswer,
-    404: jsonContent(errorResponse, "No such profile, or blocked"),
-    ...errorResponses,
+    ...errorResponses([
+      ...MEMBER_WRITE_ERRORS,
+      ERRORS.noProfile,
+      ERRORS.rateLimited,
+      { refused: "cannot_like_self" },
+    ]),
   },
 });
 
@@ -28,7 +39,15 @@ const unlikeRoute = createRoute({
   path: "/like.php",
   summary: "Take a like back",
   request: { query: profileTargetQuery },
-  responses: { 200: likedAnswer, ...errorResponses },
+  responses: {
+    200: likedAnswer,
+    ...errorResponses([
+      ...QUERY_WRITE_ERRORS,
+      ERRORS.loggedOut,
+      ERRORS.noProfile,
+      ERRORS.rateLimited,
+    ]),
+  },
 });
 
 export const likeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })

@@ -1,12 +1,12 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { OwnPhotos, PhotoView } from "../../contract/photos";
+import type { ProfileDetail } from "../../contract/profiles";
 import { makePhoneJpeg, makePng, makePngBomb } from "../../test/images";
 import { createLoggedInMember, createTestMember } from "../../test/members";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
-import type { ProfileDetail } from "../profiles/service";
 import { UPLOAD_LIMITS } from "./processing";
-import type { OwnPhotos, PhotoView } from "./service";
 
 const app = createApp();
 

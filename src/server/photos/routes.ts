@@ -1,9 +1,16 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { ownPhotos } from "../../contract/photos";
 import type { AppEnv } from "../lib/context";
 import { ApiError, ValidationError } from "../lib/errors";
-import { errorResponse, errorResponses, jsonContent, photoView } from "../lib/openapi";
+import {
+  ERRORS,
+  errorResponses,
+  jsonContent,
+  MEMBER_WRITE_ERRORS,
+  QUERY_WRITE_ERRORS,
+} from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { contentTypeOf, getStorage, isSafeStorageKey } from "../lib/storage";
 import { validationHook } from "../lib/validation";
@@ -36,15 +43,14 @@ export const mediaRoutes = new Hono<AppEnv>().get("/*", async (c) => {
   });
 });
 
-const ownPhotos = z
-  .object({ photos: z.array(photoView), main_id: z.number().int().nullable(), limit: z.number() })
-  .openapi("OwnPhotos");
-
 const listRoute = createRoute({
   method: "get",
   path: "/photos.php",
   summary: "The member's own photos, main first, with their status and the member's limit",
-  responses: { 200: jsonContent(ownPhotos, "Photos"), 403: errorResponses[403] },
+  responses: {
+    200: jsonContent(ownPhotos, "Photos"),
+    ...errorResponses([ERRORS.loggedOut, ERRORS.noProfile]),
+  },
 });
 
 const uploadRoute = createRoute({
@@ -63,9 +69,16 @@ const uploadRoute = createRoute({
   },
   responses: {
     201: jsonContent(ownPhotos, "Stored; the member's photos"),
-    403: jsonContent(errorResponse, "photo_limit (spec §9: 3 free, 25 premium), or logged out"),
-    413: jsonContent(errorResponse, "photo_too_large"),
-    422: jsonContent(errorResponse, "Not an accepted image, too many pixels, too small"),
+    ...errorResponses([
+      ...QUERY_WRITE_ERRORS,
+      ERRORS.loggedOut,
+      { 400: "bad_request: the body is not multipart form data" },
+      { 403: "photo_limit: spec §9, 3 photos free, 25 premium" },
+      ERRORS.noProfile,
+      { 413: "photo_too_large" },
+      ERRORS.rateLimited,
+      { refused: "photo_<reason>: not an accepted image, too many pixels, or too small" },
+    ]),
   },
 });
 
@@ -88,7 +101,15 @@ const arrangeRoute = createRoute({
       required: true,
     },
   },
-  responses: { 200: jsonContent(ownPhotos, "The member's photos"), ...errorResponses },
+  responses: {
+    200: jsonContent(ownPhotos, "The member's photos"),
+    ...errorResponses([
+      ...MEMBER_WRITE_ERRORS,
+      ERRORS.noProfile,
+      { 404: "not_found: no such photo of the member" },
+      { refused: "photo_order: not every photo listed once; photo_not_active: as main photo" },
+    ]),
+  },
 });
 
 const deleteRoute = createRoute({
@@ -96,7 +117,15 @@ const deleteRoute = createRoute({
   path: "/photos.php",
   summary: "Delete one of the member's photos",
   request: { query: z.object({ id: z.coerce.number().int().positive() }) },
-  responses: { 200: jsonContent(ownPhotos, "The member's photos"), ...errorResponses },
+  responses: {
+    200: jsonContent(ownPhotos, "The member's photos"),
+    ...errorResponses([
+      ...QUERY_WRITE_ERRORS,
+      ERRORS.loggedOut,
+      ERRORS.noProfile,
+      { 404: "not_found: no such photo of the member" },
+    ]),
+  },
 });
 
 export const photoRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

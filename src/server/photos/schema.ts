@@ -1,2 +1,2 @@
 // Declared in profiles/schema.ts (the two tables reference each other); owned by this feature.
-export { type Photo, type PhotoStatus, photos } from "../profiles/schema";
+export { type Photo, photos } from "../profiles/schema";

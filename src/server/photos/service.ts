@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, count, eq, ne, sql } from "drizzle-orm";
+import type { GalleryPhoto, LockedPhoto, OwnPhotos, PhotoView } from "../../contract/photos";
 import { hasBlocked } from "../blocks/service";
 import type { Database } from "../db/client";
 import { ApiError, notFound } from "../lib/errors";
@@ -16,30 +17,6 @@ export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
  * (login is required for more), a free member the first two; premium members see all.
  */
 export const VIEWABLE_PHOTOS = { loggedOut: 1, free: 2 } as const;
-
-/** The public form of a photo: spec §3 main_image (filename, thumb_filename, status, match). */
-export type PhotoView = {
-  id: number;
-  filename: string;
-  thumb_filename: string;
-  status: Photo["status"];
-  /** The main rendition's URL (720x900), prefixed by the site's cdn_prefix. */
-  match: string;
-  /** The thumbnail's URL (240x300). */
-  thumb: string;
-  /** The whole picture, up to 1440x1800, for the full-screen gallery. */
-  large: string;
-  width: number;
-  height: number;
-};
-
-/**
- * A photo the viewer may not open (design §8): only the server-made blurred stand-in's URL is
- * sent, never a URL of the photo itself.
- */
-export type LockedPhoto = { id: number; locked: true; blurred: string | null };
-
-export type GalleryPhoto = PhotoView | LockedPhoto;
 
 /** Who is looking: their profile (null without one) and whether they are premium. */
 export type PhotoViewer = { profileId: number | null; isPremium: boolean } | null;
@@ -65,7 +42,10 @@ export function toPhotoView(photo: PhotoKeys, cdnPrefix: string): PhotoView {
   };
 }
 
-export function toLockedPhoto(photo: Pick<Photo, "id" | "blurKey">, cdnPrefix: string) {
+export function toLockedPhoto(
+  photo: Pick<Photo, "id" | "blurKey">,
+  cdnPrefix: string,
+): LockedPhoto {
   return {
     id: photo.id,
     locked: true as const,
@@ -101,12 +81,6 @@ export function toGallery(
 }
 
 /** A member's own photos, every status, in gallery order, for the wizard's photo step. */
-export type OwnPhotos = {
-  photos: PhotoView[];
-  main_id: number | null;
-  limit: number;
-};
-
 export async function findOwnPhotos(
   db: Database,
   owner: { profileId: number; isPremium: boolean },

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import type { ProfileDetail } from "../../contract/profiles";
 import { createLoggedInMember, createTestMember } from "../../test/members";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
-import type { ProfileDetail } from "./service";
 
 const app = createApp();
 

@@ -1,9 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { INTERESTS } from "../../contract/profile-options";
+import { interestsAnswer, ownProfile, profileDetail } from "../../contract/profiles";
 import type { AppEnv } from "../lib/context";
-import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { validationHook } from "../lib/validation";
 import { markLikeSeen } from "../likes/service";
-import { INTERESTS } from "./options";
 import { getProfileDetail } from "./service";
 import { profileQuery, profileUpdateBody } from "./validation";
 import { getViewer, requireMemberViewer } from "./viewer";
@@ -16,9 +17,15 @@ const profileRoute = createRoute({
     "With id: a member's profile as the viewer may see it (spec §2 Profile view); opening it clears that member's new like. Without id: the member's own profile to edit",
   request: { query: profileQuery },
   responses: {
-    200: jsonContent(z.record(z.string(), z.unknown()).openapi("ProfileDetail"), "Profile"),
-    403: errorResponses[403],
-    404: jsonContent(errorResponse, "No such profile, or not visible to the viewer"),
+    200: jsonContent(
+      z.union([profileDetail, ownProfile]),
+      "With id: the profile (ProfileDetail); without: the member's own (OwnProfile)",
+    ),
+    ...errorResponses([
+      { 403: "authentication_required: without id, for a visitor" },
+      ERRORS.noProfile,
+      ERRORS.invalid,
+    ]),
   },
 });
 
@@ -30,8 +37,8 @@ const updateProfileRoute = createRoute({
     body: { content: { "application/json": { schema: profileUpdateBody } }, required: true },
   },
   responses: {
-    200: jsonContent(z.record(z.string(), z.unknown()).openapi("OwnProfile"), "Saved"),
-    ...errorResponses,
+    200: jsonContent(ownProfile, "Saved"),
+    ...errorResponses([...MEMBER_WRITE_ERRORS, ERRORS.noProfile]),
   },
 });
 
@@ -40,10 +47,7 @@ const interestsRoute = createRoute({
   path: "/interests.php",
   summary: "The interests a profile can list, in the caller's language (spec §7)",
   responses: {
-    200: jsonContent(
-      z.object({ interests: z.array(z.object({ id: z.string(), name: z.string() })) }),
-      "Interests",
-    ),
+    200: jsonContent(interestsAnswer, "Interests, sorted by name"),
   },
 });
 

@@ -11,15 +11,18 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import type {
+  BodyType,
+  EyeColor,
+  Gender,
+  HairColor,
+  PhotoStatus,
+  ProfileKind,
+  ProfileStatus,
+  RelationshipStatus,
+  Seeking,
+} from "../../contract/profile-options";
 import { users } from "../users/schema";
-import type { BodyType, EyeColor, HairColor, RelationshipStatus } from "./options";
-
-export type Gender = "female" | "male";
-export type Seeking = "female" | "male" | "both";
-/** spec §1: ordinary members, and the webcam partner section's 'cam' and 'resell' cards. */
-export type ProfileKind = "member" | "cam" | "resell";
-/** spec §3 Profile.status: 'disabled' until the e-mail address is confirmed. */
-export type ProfileStatus = "active" | "disabled";
 
 export const profiles = pgTable(
   "profiles",
@@ -79,8 +82,6 @@ export type Profile = typeof profiles.$inferSelect;
  * schemas would import each other. The photos feature owns the rows: photos/schema.ts re-exports
  * the table, and writes go only through photos/service.ts.
  */
-export type PhotoStatus = "active" | "pending" | "rejected";
-
 export const photos = pgTable(
   "photos",
   {

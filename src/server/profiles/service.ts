@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import type { ProfileCard, ProfileDetail } from "../../contract/profiles";
 import type { Locale } from "../../i18n/locales";
 import { hasBlocked, notBlockedWith } from "../blocks/service";
 import type { Database } from "../db/client";
@@ -6,50 +7,12 @@ import { loadRegionCatalogue } from "../geo/regions";
 import { notFound } from "../lib/errors";
 import { hasLiked } from "../likes/service";
 import { photos } from "../photos/schema";
-import {
-  type GalleryPhoto,
-  orderGallery,
-  type PhotoView,
-  photoAllowance,
-  toGallery,
-  toPhotoView,
-} from "../photos/service";
-import { cardColumns, type ProfileCard, toProfileCard } from "../search/service";
+import { orderGallery, photoAllowance, toGallery, toPhotoView } from "../photos/service";
+import { cardColumns, toProfileCard } from "../search/service";
 import type { Site } from "../sites/registry";
 import { getAge } from "./age";
-import { type Profile, profiles } from "./schema";
+import { profiles } from "./schema";
 import type { Viewer } from "./viewer";
-
-export type ProfileDetail = {
-  id: number;
-  name: string;
-  age: number;
-  gender: Profile["gender"];
-  seeking: Profile["seeking"];
-  country: string;
-  /** ISO 3166-2 code, and its name in the viewer's language. */
-  region: string | null;
-  region_name: string | null;
-  about: string | null;
-  interests: string[];
-  hair_color: Profile["hairColor"];
-  eye_color: Profile["eyeColor"];
-  body_type: Profile["bodyType"];
-  height: number | null;
-  relationship_status: Profile["relationshipStatus"];
-  kind: Profile["kind"];
-  fictional: boolean;
-  main_image: PhotoView | null;
-  /** Gallery order, main photo first; photos past the viewer's allowance are locked. */
-  photos: GalleryPhoto[];
-  /** How many photos are locked for this viewer (spec §2: blurred, with a 'go premium' call). */
-  locked_count: number;
-  related: ProfileCard[];
-  /** The viewer's relation to this member. */
-  is_own: boolean;
-  liked: boolean;
-  blocked: boolean;
-};
 
 /**
  * A member's profile as a viewer may see it (spec §2 Profile view). Someone the member blocked

@@ -8,7 +8,7 @@ import {
   INTERESTS,
   MAX_INTERESTS,
   RELATIONSHIP_STATUSES,
-} from "./options";
+} from "../../contract/profile-options";
 
 export const WIZARD_STEPS = 5;
 /** The wizard's step after the last: the profile is complete. */

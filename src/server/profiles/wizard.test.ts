@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { OwnProfile } from "../../contract/profiles";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
 import { latestBirthdateForAge } from "./age";
-import type { OwnProfile } from "./wizard";
 
 const app = createApp();
 

@@ -1,33 +1,15 @@
 import { eq, sql } from "drizzle-orm";
+import type { ProfileField } from "../../contract/profile-options";
+import type { OwnProfile } from "../../contract/profiles";
 import type { Database } from "../db/client";
 import { loadRegionCatalogue } from "../geo/regions";
 import { type FieldMessage, notFound, ValidationError } from "../lib/errors";
 import type { Site } from "../sites/registry";
 import { getAge } from "./age";
-import type { ProfileField } from "./options";
 import { type Profile, profiles } from "./schema";
 import type { ProfileUpdate } from "./validation";
 
 /** The member's own profile as the wizard edits it (GET /api/profile.php without id). */
-export type OwnProfile = {
-  id: number;
-  name: string;
-  gender: Profile["gender"];
-  seeking: Profile["seeking"];
-  birthdate: string;
-  country: string;
-  region: string | null;
-  hair_color: Profile["hairColor"];
-  eye_color: Profile["eyeColor"];
-  body_type: Profile["bodyType"];
-  height: number | null;
-  relationship_status: Profile["relationshipStatus"];
-  interests: string[];
-  about: string | null;
-  /** The next step to show (0-4), or 5 once the wizard was completed. */
-  wizard_step: number;
-};
-
 export function toOwnProfile(profile: Profile): OwnProfile {
   return {
     id: profile.id,

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { MemberSearchPage } from "../../contract/search";
 import { createLoggedInMember, createTestMember } from "../../test/members";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
 import { latestBirthdateForAge } from "../profiles/age";
 import { profiles } from "../profiles/schema";
 import { defaultSite } from "../sites/registry";
-import { findMembers, type MemberSearchPage } from "./service";
+import { findMembers } from "./service";
 
 const app = createApp();
 // A country no other test file uses, so counts hold on a shared PostgreSQL server too.

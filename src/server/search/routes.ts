@@ -1,8 +1,9 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
+import { memberSearchPage } from "../../contract/search";
 import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/errors";
-import { errorResponses, jsonContent } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
 import { parseTrackingCookie, TRACKING_COOKIE } from "../lib/tracking";
 import { validationHook } from "../lib/validation";
 import { getViewerProfileId } from "../profiles/viewer";
@@ -16,8 +17,11 @@ const searchRoute = createRoute({
   summary: "Member search, one keyset page at a time (spec §2 Search results)",
   request: { query: memberSearchQuery },
   responses: {
-    200: jsonContent(z.record(z.string(), z.unknown()).openapi("MemberSearchPage"), "A page"),
-    ...errorResponses,
+    200: jsonContent(memberSearchPage, "A page"),
+    ...errorResponses([
+      { 403: "authentication_required: the site lets only members search" },
+      ERRORS.invalid,
+    ]),
   },
 });
 

@@ -1,41 +1,21 @@
 import { and, count, desc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
+import type { ProfileCard } from "../../contract/profiles";
+import type { MemberSearchPage } from "../../contract/search";
 import type { Locale } from "../../i18n/locales";
 import { notBlockedWith } from "../blocks/service";
 import type { Database } from "../db/client";
 import { loadRegionCatalogue, type RegionCatalogue } from "../geo/regions";
 import { photos } from "../photos/schema";
-import { type PhotoView, toPhotoView } from "../photos/service";
+import { toPhotoView } from "../photos/service";
 import { getAge, latestBirthdateForAge } from "../profiles/age";
 import { type Profile, profiles } from "../profiles/schema";
 import type { Site } from "../sites/registry";
 import type { MemberSearchQuery } from "./validation";
 
-/** A member card in search results and lists. */
-export type ProfileCard = {
-  id: number;
-  name: string;
-  age: number;
-  country: string;
-  /** ISO 3166-2 code, and its name in the reader's language. */
-  region: string | null;
-  region_name: string | null;
-  kind: Profile["kind"];
-  fictional: boolean;
-  main_image: PhotoView | null;
-};
-
-export type MemberSearchPage = {
-  profiles: ProfileCard[];
-  /**
-   * Total matches, on the first page only (spec §3: result pages with total results), counted up
-   * to TOTAL_CAP: counting every one of 100 000 members on each search costs more than the page.
-   */
-  total: number | null;
-  /** True when there are more than `total` matches ("more than 1,000 members found"). */
-  total_capped: boolean;
-  next_cursor: string | null;
-};
-
+/**
+ * Total matches are counted up to this many, on the first page only (spec §3: result pages with
+ * total results): counting every one of 100 000 members on each search costs more than the page.
+ */
 export const TOTAL_CAP = 1000;
 
 export const SEARCH_PAGE_SIZE = 24;

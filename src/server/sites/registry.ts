@@ -1,6 +1,6 @@
+import { PROFILE_FIELDS } from "../../contract/profile-options";
 import type { Locale } from "../../i18n/locales";
 import { getEnv } from "../lib/env";
-import { PROFILE_FIELDS } from "../profiles/options";
 
 /** spec §3 Company info. */
 export type Company = {

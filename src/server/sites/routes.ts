@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { companyInfo, publicSettings } from "../../contract/sites";
 import type { AppEnv } from "../lib/context";
-import { jsonContent } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
 import { validationHook } from "../lib/validation";
 import { getSiteByHost } from "./registry";
 import { getCompanyInfo, getPublicSettings, readGeoipCountry } from "./service";
@@ -19,7 +20,8 @@ const settingsRoute = createRoute({
     }),
   },
   responses: {
-    200: jsonContent(z.record(z.string(), z.unknown()).openapi("Settings"), "Settings"),
+    200: jsonContent(publicSettings, "Settings"),
+    ...errorResponses([ERRORS.invalid]),
   },
 });
 
@@ -28,7 +30,7 @@ const companyInfoRoute = createRoute({
   path: "/companyinfo.php",
   summary: "The operating company (spec §3 Company info)",
   responses: {
-    200: jsonContent(z.record(z.string(), z.unknown()).openapi("CompanyInfo"), "Company info"),
+    200: jsonContent(companyInfo, "Company info"),
   },
 });
 

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { PublicCompanyInfo, PublicSettings } from "../../contract/sites";
 import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { getEnv } from "../lib/env";
@@ -16,47 +17,6 @@ export async function syncSites(db: Database): Promise<void> {
       set: { domain: sql`excluded.domain`, name: sql`excluded.name` },
     });
 }
-
-/** spec §3 Settings, as GET /api/settings.php answers them. */
-export type PublicSettings = {
-  countries: string[];
-  name: string;
-  index_title: string;
-  description: string;
-  visible_profile_fields: string[];
-  visible_profile_notes: string[];
-  geoip_country: string | null;
-  geoip_selected_country: string;
-  cdn_prefix: string;
-  message_credits: number;
-  signup_credits: number;
-  photo_credits: number;
-  gift_credits: number;
-  message_length: number;
-  minimum_message_costs: Record<string, { costs: number; currency: string }>;
-  support_email: string;
-  support_phone: string;
-  enable_site_entry_popup: "yes" | "no";
-  entry_popup_countries: string[] | null;
-  push_public_key: string | null;
-  search_fields: string[];
-  domain: string;
-  domain_language: string;
-  fictional_warning: string;
-  fictional_singular: string;
-  fictional_plural: string;
-  fictional_icon: string;
-  refund_days: number;
-  signups: Site["signups"];
-  logged_out_search: boolean;
-  logged_out_search_trafficsource: boolean;
-  member_resell: boolean;
-  niche: Site["niche"];
-  company_id: string;
-  mail_name: string;
-  min_age: number;
-  us_footer: boolean;
-};
 
 export type SettingsContext = {
   locale: Locale;
@@ -82,7 +42,7 @@ export function readGeoipCountry(headers: Headers): string | null {
   return value && /^[A-Za-z]{2}$/.test(value) ? value.toLowerCase() : null;
 }
 
-/** The settings of spec §3 for one site, in the visitor's language. */
+/** The settings of spec §3 for one site, in the visitor's language (GET /api/settings.php). */
 export function getPublicSettings(site: Site, context: SettingsContext): PublicSettings {
   const t = getTranslate(context.locale);
   const geoip = context.geoipCountry?.toLowerCase() ?? null;
@@ -131,20 +91,6 @@ export function getPublicSettings(site: Site, context: SettingsContext): PublicS
 }
 
 /** spec §3 Company info, as GET /api/companyinfo.php answers it. */
-export type PublicCompanyInfo = {
-  name: string;
-  address: string;
-  registration_number: string;
-  city: string;
-  country: string;
-  tradenames: string[];
-  vat_numbers: string[];
-  /** spec §9: the support phone cleaned of hyphens and spaces. */
-  support_phone: string;
-  delete_discount: number;
-  added: string;
-};
-
 export function getCompanyInfo(site: Site): PublicCompanyInfo {
   const company: Company = getCompany(site);
   return {

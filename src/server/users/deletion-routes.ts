@@ -1,10 +1,17 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { pendingDeletionAnswer, userResponse } from "../../contract/users";
 import { clearSessionCookie, startSession } from "../auth/cookie";
 import { verifyCredentials } from "../auth/service";
-import { loginBody, userResponse } from "../auth/validation";
+import { loginBody } from "../auth/validation";
 import type { AppEnv } from "../lib/context";
 import { authenticationRequired } from "../lib/errors";
-import { errorResponses, jsonContent } from "../lib/openapi";
+import {
+  ERRORS,
+  errorResponses,
+  jsonContent,
+  MEMBER_WRITE_ERRORS,
+  WRITE_ERRORS,
+} from "../lib/openapi";
 import { clientAddress } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
 import {
@@ -28,11 +35,8 @@ const deleteRoute = createRoute({
     },
   },
   responses: {
-    200: jsonContent(
-      z.object({ status: z.literal("pending_deletion"), days: z.number().int() }),
-      "Pending deletion; logged out",
-    ),
-    ...errorResponses,
+    200: jsonContent(pendingDeletionAnswer, "Pending deletion; logged out"),
+    ...errorResponses(MEMBER_WRITE_ERRORS),
   },
 });
 
@@ -41,7 +45,15 @@ const reactivateRoute = createRoute({
   path: "/reactivate.php",
   summary: "Reactivate an account pending deletion with its e-mail and password; logs in",
   request: { body: { content: { "application/json": { schema: loginBody } }, required: true } },
-  responses: { 200: jsonContent(userResponse, "Reactivated and logged in"), ...errorResponses },
+  responses: {
+    200: jsonContent(userResponse, "Reactivated and logged in"),
+    ...errorResponses([
+      ...WRITE_ERRORS,
+      { 401: "login_failed: wrong e-mail address or password" },
+      { 403: "authentication_required: the account can no longer be reactivated" },
+      { 429: "account_blocked: too many wrong passwords; rate_limited: too many logins" },
+    ]),
+  },
 });
 
 const reactivateLinkRoute = createRoute({
@@ -49,7 +61,10 @@ const reactivateLinkRoute = createRoute({
   path: "/reactivate.php",
   summary: "The reactivation link of the deletion e-mail",
   request: { query: z.object({ token: z.string().max(100).optional() }) },
-  responses: { 303: { description: "To /members when reactivated, else to /login" } },
+  responses: {
+    303: { description: "To /members when reactivated, else to /login" },
+    ...errorResponses([ERRORS.invalid]),
+  },
 });
 
 export const deletionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })

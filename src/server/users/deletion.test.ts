@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { MemberSearchPage } from "../../contract/search";
 import { createLoggedInMember } from "../../test/members";
 import { findLink, findMailsTo } from "../../test/outbox";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
 import { getStorage } from "../lib/storage";
-import type { MemberSearchPage } from "../search/service";
 import { eraseExpiredAccounts } from "./deletion";
 import { users } from "./schema";
 

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import type { MemberExport } from "../../contract/users";
 import { findBlockedProfiles } from "../blocks/service";
 import type { Database } from "../db/client";
 import { findGiftsSent } from "../gifts/service";
@@ -14,7 +15,11 @@ import type { User } from "./schema";
  * Everything stored about a member, for download (GDPR art. 15 and 20). Messages and payments
  * are listed as their features store them; they are empty until those exist.
  */
-export async function exportMemberData(db: Database, user: User, site: Site) {
+export async function exportMemberData(
+  db: Database,
+  user: User,
+  site: Site,
+): Promise<MemberExport> {
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
   const photoRows = profile
     ? await db
@@ -53,10 +58,15 @@ export async function exportMemberData(db: Database, user: User, site: Site) {
       status: photo.status,
       uploaded_at: photo.createdAt.toISOString(),
     })),
-    messages_sent: [] as unknown[],
-    likes: profile ? await findLikesGiven(db, profile.id) : [],
-    blocked_members: profile ? await findBlockedProfiles(db, profile.id) : [],
-    gifts_sent: profile ? await findGiftsSent(db, profile.id) : [],
-    payments: [] as unknown[],
+    messages_sent: [],
+    likes: profile ? withIsoDates(await findLikesGiven(db, profile.id)) : [],
+    blocked_members: profile ? withIsoDates(await findBlockedProfiles(db, profile.id)) : [],
+    gifts_sent: profile ? withIsoDates(await findGiftsSent(db, profile.id)) : [],
+    payments: [],
   };
+}
+
+/** The JSON text of the rows' timestamps, as the contract states it (the same on the wire). */
+function withIsoDates<T extends { created_at: Date }>(rows: T[]) {
+  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
 }

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { NotificationCategory } from "../../contract/account-options";
 import type { Locale } from "../../i18n/locales";
 import type { MessageParams } from "../../i18n/translate";
 import { createAccountToken, findAccountToken } from "../auth/tokens";
@@ -6,7 +7,7 @@ import type { Database } from "../db/client";
 import { sendMail } from "../lib/mail";
 import { type MailTemplate, renderMail } from "../lib/mail-templates";
 import type { Site } from "../sites/registry";
-import { type NotificationCategory, type User, users } from "./schema";
+import { type User, users } from "./schema";
 
 /** Unsubscribe links work for 90 days, and more than once. */
 const UNSUBSCRIBE_TTL_MS = 90 * 24 * 60 * 60 * 1000;

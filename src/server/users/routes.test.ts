@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { MemberSearchPage } from "../../contract/search";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
-import type { MemberSearchPage } from "../search/service";
 import { users } from "./schema";
 
 const app = createApp();

@@ -1,24 +1,30 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { checkMailAnswer, okAnswer } from "../../contract/common";
+import { memberExport, memberSettings } from "../../contract/users";
 import type { AppEnv } from "../lib/context";
 import { authenticationRequired, notFound } from "../lib/errors";
-import { errorResponse, errorResponses, jsonContent } from "../lib/openapi";
+import {
+  ERRORS,
+  errorResponses,
+  jsonContent,
+  MEMBER_WRITE_ERRORS,
+  WRITE_ERRORS,
+} from "../lib/openapi";
 import { validationHook } from "../lib/validation";
 import { requestEmailChange } from "./email-change";
 import { exportMemberData } from "./export";
 import { unsubscribe } from "./notification-mail";
 import { changePassword, getMemberSettings, updateMemberSettings } from "./settings";
-import {
-  emailChangeBody,
-  memberSettings,
-  passwordChangeBody,
-  settingsUpdateBody,
-} from "./validation";
+import { emailChangeBody, passwordChangeBody, settingsUpdateBody } from "./validation";
 
 const getSettingsRoute = createRoute({
   method: "get",
   path: "/notifications.php",
   summary: "The member's settings: notification opt-outs, invisible mode, e-mail delivery state",
-  responses: { 200: jsonContent(memberSettings, "Settings"), 403: errorResponses[403] },
+  responses: {
+    200: jsonContent(memberSettings, "Settings"),
+    ...errorResponses([ERRORS.loggedOut]),
+  },
 });
 
 const updateSettingsRoute = createRoute({
@@ -28,7 +34,10 @@ const updateSettingsRoute = createRoute({
   request: {
     body: { content: { "application/json": { schema: settingsUpdateBody } }, required: true },
   },
-  responses: { 200: jsonContent(memberSettings, "Settings"), ...errorResponses },
+  responses: {
+    200: jsonContent(memberSettings, "Settings"),
+    ...errorResponses(MEMBER_WRITE_ERRORS),
+  },
 });
 
 const passwordRoute = createRoute({
@@ -39,8 +48,8 @@ const passwordRoute = createRoute({
     body: { content: { "application/json": { schema: passwordChangeBody } }, required: true },
   },
   responses: {
-    200: jsonContent(z.object({ ok: z.literal(true) }), "Changed"),
-    ...errorResponses,
+    200: jsonContent(okAnswer, "Changed"),
+    ...errorResponses(MEMBER_WRITE_ERRORS),
   },
 });
 
@@ -52,11 +61,8 @@ const emailChangeRoute = createRoute({
     body: { content: { "application/json": { schema: emailChangeBody } }, required: true },
   },
   responses: {
-    200: jsonContent(
-      z.object({ status: z.literal("check_mail"), email: z.string() }),
-      "Link sent to the new address",
-    ),
-    ...errorResponses,
+    200: jsonContent(checkMailAnswer, "Link sent to the new address"),
+    ...errorResponses(MEMBER_WRITE_ERRORS),
   },
 });
 
@@ -65,8 +71,8 @@ const exportRoute = createRoute({
   path: "/export.php",
   summary: "Download everything stored about the member, as JSON",
   responses: {
-    200: jsonContent(z.record(z.string(), z.unknown()).openapi("MemberExport"), "The data"),
-    403: errorResponses[403],
+    200: jsonContent(memberExport, "The data"),
+    ...errorResponses([ERRORS.loggedOut]),
   },
 });
 
@@ -76,8 +82,8 @@ const unsubscribeRoute = createRoute({
   summary: "One-click unsubscribe of notification e-mails (RFC 8058 List-Unsubscribe-Post)",
   request: { query: z.object({ token: z.string().min(10).max(100) }) },
   responses: {
-    200: jsonContent(z.object({ ok: z.literal(true) }), "Unsubscribed"),
-    404: jsonContent(errorResponse, "Unknown or expired link"),
+    200: jsonContent(okAnswer, "Unsubscribed"),
+    ...errorResponses([...WRITE_ERRORS, { 404: "not_found: unknown or expired link" }]),
   },
 });
 
@@ -86,7 +92,10 @@ const unsubscribeLinkRoute = createRoute({
   path: "/unsubscribe.php",
   summary: "The unsubscribe link opened in a browser: shows the e-mail settings",
   request: { query: z.object({ token: z.string().max(100).optional() }) },
-  responses: { 303: { description: "To the settings, where e-mail can be switched off" } },
+  responses: {
+    303: { description: "To the settings, where e-mail can be switched off" },
+    ...errorResponses([ERRORS.invalid]),
+  },
 });
 
 export const userRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })

@@ -10,29 +10,16 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type {
+  EmailDisabledReason,
+  NotificationCategory,
+  TrackingField,
+  UserStatus,
+} from "../../contract/account-options";
 import { sites } from "../sites/schema";
 
-/** spec §3 User.status: e-mail confirmation state. */
-export type UserStatus = "not_confirmed" | "confirmed";
-
-/** spec §3 Notification categories. */
-export const notificationCategories = [
-  "new_conversations",
-  "new_messages",
-  "like",
-  "unread_message_reminders",
-  "promotions",
-  "weekly_updates",
-  "news",
-  "reminders",
-] as const;
-export type NotificationCategory = (typeof notificationCategories)[number];
-
-/** spec §4: why e-mail to a member stopped (spam complaint, bounce, list-unsubscribe). */
-export type EmailDisabledReason = "fbl" | "bounce" | "listunsubscribe";
-
 /** spec §3 Tracking data, captured from the landing URL. */
-export type TrackingData = Partial<Record<"network" | "ref" | "sub1" | "sub2" | "sub3", string>>;
+export type TrackingData = Partial<Record<TrackingField, string>>;
 
 export const users = pgTable(
   "users",

@@ -1,33 +1,14 @@
 import { and, eq, gte, sql } from "drizzle-orm";
+import type { UserView } from "../../contract/users";
 import { isLocale, type Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { photos } from "../photos/schema";
-import { type PhotoView, toPhotoView } from "../photos/service";
+import { toPhotoView } from "../photos/service";
 import { profiles } from "../profiles/schema";
 import type { Site } from "../sites/registry";
-import { type NotificationCategory, type User, type UserStatus, users } from "./schema";
+import { type User, users } from "./schema";
 
 /** spec §3 User, as GET /api/user.php and the page shell give it to the client. */
-export type UserView = {
-  id: number;
-  email: string;
-  status: UserStatus;
-  credits: number;
-  paid_user: boolean;
-  signup_date: string;
-  language: Locale | null;
-  notifications_disabled: NotificationCategory[];
-  profile: {
-    id: number;
-    name: string;
-    country: string;
-    status: "active" | "disabled";
-    main_image: PhotoView | null;
-    /** The profile wizard's next step; 5 once completed (spec §2 /profile). */
-    wizard_step: number;
-  } | null;
-};
-
 export async function getUserView(db: Database, user: User, site: Site): Promise<UserView> {
   const [row] = await db
     .select({ profile: profiles, photo: photos })

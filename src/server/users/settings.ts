@@ -1,20 +1,16 @@
+import type { z } from "@hono/zod-openapi";
 import { and, eq, ne } from "drizzle-orm";
+import type { MemberSettings } from "../../contract/users";
 import { isCommonPassword } from "../auth/common-passwords";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { sessions } from "../auth/schema";
 import type { Database } from "../db/client";
 import { ValidationError } from "../lib/errors";
 import { isProfileInvisible, setProfileInvisible } from "../profiles/activity";
-import { type EmailDisabledReason, type NotificationCategory, type User, users } from "./schema";
+import { type User, users } from "./schema";
+import type { settingsUpdateBody } from "./validation";
 
 /** The settings screen's state (spec §2 Settings, §3 Notification categories). */
-export type MemberSettings = {
-  email: string;
-  invisible: boolean;
-  notifications_disabled: NotificationCategory[];
-  email_disabled_reason: EmailDisabledReason | null;
-};
-
 export async function getMemberSettings(db: Database, user: User): Promise<MemberSettings> {
   return {
     email: user.email,
@@ -24,12 +20,8 @@ export async function getMemberSettings(db: Database, user: User): Promise<Membe
   };
 }
 
-export type SettingsUpdate = {
-  notifications_disabled?: NotificationCategory[] | undefined;
-  invisible?: boolean | undefined;
-  /** true: send e-mail again after a bounce, spam complaint or unsubscribe. */
-  email_enabled?: true | undefined;
-};
+/** PUT /api/notifications.php; `email_enabled: true` sends e-mail again after a bounce. */
+export type SettingsUpdate = z.infer<typeof settingsUpdateBody>;
 
 export async function updateMemberSettings(
   db: Database,

@@ -1,14 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { notificationCategories } from "./schema";
-
-export const memberSettings = z
-  .object({
-    email: z.string(),
-    invisible: z.boolean(),
-    notifications_disabled: z.array(z.enum(notificationCategories)),
-    email_disabled_reason: z.enum(["fbl", "bounce", "listunsubscribe"]).nullable(),
-  })
-  .openapi("MemberSettings");
+import { notificationCategories } from "../../contract/account-options";
 
 export const settingsUpdateBody = z
   .object({

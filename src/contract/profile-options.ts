@@ -1,7 +1,23 @@
 /**
  * The enumerations of the profile (spec §3: values not shown, so these are ours). Stored as
- * these ids; labels come from the catalogues (`interest.*`, `profile.hair.*`, …).
+ * these ids; labels come from the catalogues (`interest.*`, `profile.hair.*`, …). Plain values
+ * without zod, so islands can import them at runtime and the server's schemas build on them.
  */
+export const GENDERS = ["female", "male"] as const;
+export const SEEKING = ["female", "male", "both"] as const;
+/** spec §1: ordinary members, and the webcam partner section's 'cam' and 'resell' cards. */
+export const PROFILE_KINDS = ["member", "cam", "resell"] as const;
+/** spec §3 Profile.status: 'disabled' until the e-mail address is confirmed. */
+export const PROFILE_STATUSES = ["active", "disabled"] as const;
+/** Only active photos are shown to others; pending and rejected wait for moderation. */
+export const PHOTO_STATUSES = ["active", "pending", "rejected"] as const;
+
+export type Gender = (typeof GENDERS)[number];
+export type Seeking = (typeof SEEKING)[number];
+export type ProfileKind = (typeof PROFILE_KINDS)[number];
+export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
+export type PhotoStatus = (typeof PHOTO_STATUSES)[number];
+
 export const INTERESTS = [
   "travel",
   "cooking",
