@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { mailOutbox, type OutboxMail } from "./mail-schema";
 
@@ -10,6 +10,18 @@ export async function findOutboxMails(
   const query = db.select().from(mailOutbox);
   const filtered = options.to ? query.where(eq(mailOutbox.to, options.to)) : query;
   return filtered.orderBy(desc(mailOutbox.id)).limit(options.limit ?? 50);
+}
+
+/**
+ * Erasure (spec §1): removes every e-mail of the outbox sent to an address, whatever its case;
+ * they hold the address, the member's name and links.
+ */
+export async function deleteOutboxMailsTo(db: Database, address: string): Promise<number> {
+  const deleted = await db
+    .delete(mailOutbox)
+    .where(eq(sql`lower(${mailOutbox.to})`, address.toLowerCase()))
+    .returning({ id: mailOutbox.id });
+  return deleted.length;
 }
 
 /** Splits text into plain parts and links, so a page can render links without raw HTML. */

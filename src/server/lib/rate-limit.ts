@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Database } from "../db/client";
 import type { AppEnv } from "./context";
@@ -96,6 +96,15 @@ export async function consumeRateLimit(
     .returning({ count: rateLimits.count });
   const count = row?.count ?? 1;
   return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds };
+}
+
+/**
+ * Erasure (spec §1): removes every counter kept under a subject (an e-mail address is the subject
+ * of the login and password-reset policies), so no key names the erased member any more.
+ */
+export async function deleteRateLimitsOf(db: Database, subject: string): Promise<void> {
+  const keys = Object.keys(RATE_LIMIT_POLICIES).map((policy) => `${policy}:${subject}`);
+  await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
 }
 
 /** The caller's IP address by the trusted-proxy rule, the subject of per-address policies. */

@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { MemberSearchPage } from "../../contract/search";
 import { createLoggedInMember } from "../../test/members";
 import { findLink, findMailsTo } from "../../test/outbox";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
+import { mailOutbox } from "../lib/mail-schema";
+import { rateLimits } from "../lib/rate-limit-schema";
 import { getStorage } from "../lib/storage";
 import { eraseExpiredAccounts } from "./deletion";
 import { users } from "./schema";
@@ -111,6 +113,33 @@ describe("deleting an account (spec §1, §4)", () => {
     }
     expect((await app.request(`/api/profile.php?id=${member.profile.id}`)).status).toBe(404);
     expect((await post("/api/reactivate.php", { email: member.email, password })).status).toBe(401);
+  });
+
+  it("leaves no e-mail to the erased address and no rate-limit counter named after it", async () => {
+    const member = await deletedMember();
+    // Mail kept for the member (the deletion mail, a reset) and counters keyed by the address
+    // (a wrong password, reset requests), the way a member's last days leave them.
+    await post("/api/password-reset.php", { email: member.email.toUpperCase() });
+    await post("/api/user.php", { email: member.email, password: "not the password" });
+    const db = await getDb();
+    const keysOf = () =>
+      db
+        .select({ key: rateLimits.key })
+        .from(rateLimits)
+        .where(like(sql`lower(${rateLimits.key})`, `%${member.email.toLowerCase()}%`));
+    expect(await findMailsTo(member.email)).not.toEqual([]);
+    expect(await keysOf()).not.toEqual([]);
+    await db
+      .update(users)
+      .set({ deletionRequestedAt: new Date(Date.now() - 15 * 24 * 3600 * 1000) })
+      .where(eq(users.id, member.user.id));
+    await eraseExpiredAccounts(db);
+    const outbox = await db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(eq(sql`lower(${mailOutbox.to})`, member.email.toLowerCase()));
+    expect(outbox).toEqual([]);
+    expect(await keysOf()).toEqual([]);
   });
 
   it("does not erase within the 14 days", async () => {

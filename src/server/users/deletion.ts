@@ -6,7 +6,9 @@ import { consumeAccountToken, createAccountToken } from "../auth/tokens";
 import type { Database } from "../db/client";
 import { ValidationError } from "../lib/errors";
 import { sendMail } from "../lib/mail";
+import { deleteOutboxMailsTo } from "../lib/mail-outbox";
 import { MAIL_TEMPLATES, renderMail } from "../lib/mail-templates";
+import { deleteRateLimitsOf } from "../lib/rate-limit";
 import { getStorage } from "../lib/storage";
 import { photos } from "../photos/schema";
 import { removeUnusedPhotoFiles } from "../photos/service";
@@ -72,12 +74,13 @@ export async function reactivateWithToken(db: Database, token: string): Promise<
 
 /**
  * The scheduled erasure (also `npm run erase-deleted`): accounts pending deletion for more than
- * 14 days lose their personal data — profile, photos (files too), e-mail, password, tracking.
+ * 14 days lose their personal data — profile, photos (files too), e-mail, password, tracking,
+ * the e-mails the outbox kept for them and the rate-limit counters named after their address.
  * The user row stays, anonymous, so messages others received keep "a deleted member" as sender.
  */
 export async function eraseExpiredAccounts(db: Database, now = new Date()): Promise<number> {
   const due = await db
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email })
     .from(users)
     .where(
       and(
@@ -86,7 +89,7 @@ export async function eraseExpiredAccounts(db: Database, now = new Date()): Prom
       ),
     );
   const storage = getStorage();
-  for (const { id } of due) {
+  for (const { id, email } of due) {
     const photoRows = await db
       .select({ storageKey: photos.storageKey, blurKey: photos.blurKey })
       .from(photos)
@@ -108,6 +111,9 @@ export async function eraseExpiredAccounts(db: Database, now = new Date()): Prom
         .where(eq(users.id, id));
     });
     await removeUnusedPhotoFiles(db, storage, photoRows);
+    // The address also lives on in what was sent to it and in counters named after it.
+    await deleteOutboxMailsTo(db, email);
+    await deleteRateLimitsOf(db, email.toLowerCase());
   }
   return due.length;
 }
