@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { locales } from "../../src/i18n/locales";
 import { legalDocuments, listLanderKeys } from "../../src/server/content/pages";
+import { expect, test } from "./fixtures";
 
 const documents = legalDocuments;
 const landers = listLanderKeys();
@@ -58,12 +59,10 @@ test.describe("public pages in every language (design §5)", () => {
 
   test("unprefixed paths serve the locale cookie's language with no redirect", async ({
     request,
+    createMember,
   }) => {
     test.setTimeout(180_000);
-    const search = await request.get("/api/search.php?gender=female");
-    const { profiles } = (await search.json()) as { profiles: { id: number }[] };
-    const memberId = profiles[0]?.id;
-    expect(memberId).toBeDefined();
+    const memberId = (await createMember({ gender: "female", photos: 1 })).profile_id;
     const paths = [
       "/terms",
       "/privacy",
