@@ -24,12 +24,15 @@ const answeredNotices = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: false,
-  workers: 1,
+  // Every test creates its own members (tests/e2e/fixtures.ts), so tests run in any order and
+  // side by side; CI has two cores.
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
+  // Two workers, Chromium and the server share two cores: a long journey needs some slack.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
