@@ -10,6 +10,7 @@ import { contentRoutes } from "./content/routes";
 import { geoRoutes } from "./geo/routes";
 import { giftRoutes } from "./gifts/routes";
 import type { AppEnv } from "./lib/context";
+import { getEnv } from "./lib/env";
 import { ApiError, ValidationError } from "./lib/errors";
 import { getTranslate } from "./lib/i18n";
 import { idempotency } from "./lib/idempotency";
@@ -22,11 +23,17 @@ import { profileRoutes } from "./profiles/routes";
 import { requestBodyLimit } from "./request/body-limit";
 import { searchRoutes } from "./search/routes";
 import { siteRoutes } from "./sites/routes";
+import { testingRoutes } from "./testing/routes";
 import { deletionRoutes } from "./users/deletion-routes";
 import { userRoutes } from "./users/routes";
 
+export type AppOptions = {
+  /** The browser tests' fixture API at /api/test (default: the TEST_FIXTURES setting). */
+  testFixtures?: boolean;
+};
+
 /** The JSON API under /api (design §6), one router per feature; its registry is the contract. */
-export function createApi() {
+export function createApi(options: AppOptions = {}) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   // API answers are per member and per language: never stored by shared caches.
   api.use("*", async (c, next) => {
@@ -49,6 +56,8 @@ export function createApi() {
   api.route("/", blockRoutes);
   api.route("/", likeRoutes);
   api.route("/", giftRoutes);
+  // Off (the default), /api/test/… is a plain 404 and not in the document.
+  if (options.testFixtures ?? getEnv().TEST_FIXTURES) api.route("/test", testingRoutes);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Amora API", version: "1.0.0", description: "See ARCHITECTURE.md" },
@@ -68,7 +77,7 @@ export function createApi() {
  * 5. idempotency after the session is known (keys are scoped per member, or per site for
  *    visitors) and before routes; it reads the whole body, so it comes after the body limit.
  */
-export function createApp() {
+export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.use(
     "*",
@@ -81,7 +90,7 @@ export function createApp() {
   app.use("/api/*", requestBodyLimit());
   app.use("/api/*", originCheck());
   app.use("/api/*", idempotency());
-  app.route("/api", createApi());
+  app.route("/api", createApi(options));
   app.route("/media", mediaRoutes);
 
   app.notFound((c) => {

@@ -1,23 +1,18 @@
 import AxeBuilder from "@axe-core/playwright";
-import { devices, expect, type Page, test } from "@playwright/test";
+import { devices } from "@playwright/test";
 import { makePhoneJpeg } from "../../src/test/images";
-import { createActivatedMember, waitForHydration } from "./helpers";
-
-/** The id of another member's profile, found through the search API. */
-async function findOtherMemberId(page: Page): Promise<number> {
-  const response = await page.request.get("/api/search.php?country=gb");
-  const { profiles } = (await response.json()) as { profiles: { id: number }[] };
-  const [first] = profiles;
-  if (!first) throw new Error("no member to look at");
-  return first.id;
-}
+import { expect, test } from "./fixtures";
+import { signIn, waitForHydration } from "./helpers";
 
 test.describe("keyboard focus after an action (WCAG 2.4.3)", () => {
   test("stays on the like button, whose label and a status message give the new state", async ({
     page,
+    member,
+    createMember,
   }) => {
-    await createActivatedMember(page);
-    await page.goto(`/members/${await findOtherMemberId(page)}`);
+    const other = await createMember({ name: "Lou" });
+    await signIn(page, member);
+    await page.goto(`/members/${other.profile_id}`);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Like", exact: true }).focus();
     await page.keyboard.press("Enter");
@@ -35,8 +30,9 @@ test.describe("keyboard focus after an action (WCAG 2.4.3)", () => {
 
   test("stays on the upload control after a photo upload, which a status message confirms", async ({
     page,
+    newMember,
   }) => {
-    await createActivatedMember(page);
+    await signIn(page, newMember);
     // The first four wizard steps through the API, so the wizard can open at its photos step.
     for (const body of [
       { step: 0, gender: "female", seeking: "male", country: "de", region: "DE-BY" },
@@ -65,8 +61,8 @@ test.describe("keyboard focus after an action (WCAG 2.4.3)", () => {
 });
 
 test.describe("the current navigation item", () => {
-  test("has enough contrast (WCAG 1.4.3)", async ({ page }) => {
-    await createActivatedMember(page);
+  test("has enough contrast (WCAG 1.4.3)", async ({ page, member }) => {
+    await signIn(page, member);
     await page.goto("/members");
     await waitForHydration(page);
     const nav = page.getByRole("navigation", { name: "Main navigation" });

@@ -1,12 +1,21 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 
+/** The README's demo login: only for the test that proves the demo works (auth.spec.ts). */
 export const DEMO = { email: "demo@example.com", password: "demo-password-1" } as const;
-export const PREMIUM = { email: "premium@example.com", password: "demo-password-1" } as const;
+
+type Account = { email: string; password: string };
 
 /** Signs in through the API (faster than the form); the cookie lands in the page's context. */
-export async function signIn(page: Page, account: { email: string; password: string } = DEMO) {
-  const response = await page.request.post("/api/user.php", { data: account });
+export async function signIn(page: Page, account: Account) {
+  await signInRequest(page.request, account);
+}
+
+/** Signs in a request context of its own: a second member acting beside the page's. */
+export async function signInRequest(request: APIRequestContext, account: Account) {
+  const response = await request.post("/api/user.php", {
+    data: { email: account.email, password: account.password },
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -43,24 +52,6 @@ export async function waitForHydration(page: Page) {
       })
       .every((island) => !island.hasAttribute("ssr")),
   );
-}
-
-/**
- * Signs a new member up through the API and opens the activation link from the dev mailbox, so
- * the page is logged in as a fresh, confirmed member. Returns the address and password.
- */
-export async function createActivatedMember(page: Page) {
-  const email = `member-${Date.now()}-${Math.floor(Math.random() * 1e6)}@test.example`;
-  const password = "a long and unusual passphrase";
-  const signup = await page.request.post("/api/signup.php", {
-    data: { email, name: "Alex", password, date_of_birth: "1990-06-01" },
-  });
-  expect(signup.status()).toBe(201);
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const link = page.getByRole("link", { name: /\/api\/activate\.php\?token=/ });
-  await page.goto((await link.getAttribute("href")) ?? "");
-  await expect(page).toHaveURL(/\/activate\/done$/);
-  return { email, password };
 }
 
 /**

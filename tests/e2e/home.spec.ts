@@ -1,9 +1,14 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { collectConsoleErrors, expectAccessible } from "./helpers";
 
 test.describe("home", () => {
-  test("renders in English with new members and hreflang alternates", async ({ page }) => {
+  test("renders in English with new members and hreflang alternates", async ({
+    page,
+    createMembers,
+  }) => {
     const errors = collectConsoleErrors(page);
+    // The home page shows the ten most recently active members: make sure there are ten.
+    await createMembers({ count: 10, label: "home" });
     await page.goto("/");
     await expect(page).toHaveTitle("Amora – dating and chat for singles");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import {
   chooseDateOfBirth,
   collectConsoleErrors,
@@ -77,17 +77,13 @@ test.describe("landers (spec §2)", () => {
 
   test("a member's landing shows the member and signs up with a first message to them", async ({
     page,
+    createMember,
   }) => {
-    const search = await page.request.get("/api/search.php?gender=male");
-    const { profiles } = (await search.json()) as { profiles: { id: number; name: string }[] };
-    const member = profiles[0];
-    if (!member) throw new Error("no members seeded");
-    await page.goto(`/members/${member.id}/landing`);
-    await expect(
-      page.getByRole("heading", { level: 1, name: new RegExp(`^${member.name}, \\d+$`) }),
-    ).toBeVisible();
+    const member = await createMember({ name: "Mateo", gender: "male", age: 41, photos: 1 });
+    await page.goto(`/members/${member.profile_id}/landing`);
+    await expect(page.getByRole("heading", { level: 1, name: "Mateo, 41" })).toBeVisible();
     await page.getByRole("link", { name: "Join free now" }).first().click();
-    await expect(page).toHaveURL(new RegExp(`/members/${member.id}/signup$`));
+    await expect(page).toHaveURL(new RegExp(`/members/${member.profile_id}/signup$`));
     await waitForHydration(page);
     await expect(page.getByLabel(`Your first message to ${member.name}`)).toBeVisible();
     await expectAccessible(page);

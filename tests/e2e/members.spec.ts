@@ -1,19 +1,27 @@
-import { expect, test } from "@playwright/test";
+import { expect, livingIn, test } from "./fixtures";
 import { collectConsoleErrors, expectAccessible, signIn, waitForHydration } from "./helpers";
 
 test.describe("browsing members", () => {
-  test("lists members, loads more, and opens a profile", async ({ page }) => {
+  test("lists members, loads more, and opens a profile", async ({
+    page,
+    ownRegion,
+    createMembers,
+  }) => {
     const errors = collectConsoleErrors(page);
-    await page.goto("/members");
+    // More members than one page holds, in a region of their own (a page is 24 cards).
+    await createMembers({ count: 30, name: "Pager", photos: 1, ...livingIn(ownRegion) });
+    await page.goto(`/members?country=${ownRegion.country}&countryregion=${ownRegion.region}`);
     await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
-    await expect(page.getByRole("status")).toHaveText(/\d+ members found/);
+    await expect(page.getByRole("status")).toHaveText("30 members found");
     const cards = page.locator("article.member-card");
-    await expect(cards).toHaveCount(24);
+    const firstPage = await cards.count();
+    expect(firstPage).toBeLessThan(30);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Show more members" }).click();
-    await expect(cards).toHaveCount(48);
+    await expect(cards).toHaveCount(30);
     // Focus moves to the first newly loaded card for keyboard users.
-    await expect(cards.nth(24).getByRole("link")).toBeFocused();
+    await expect(cards.nth(firstPage).getByRole("link")).toBeFocused();
+    await expect(page.getByRole("button", { name: "Show more members" })).toHaveCount(0);
 
     const name = (await cards.first().getByRole("heading").textContent()) ?? "";
     await cards.first().getByRole("link").click();
@@ -24,37 +32,44 @@ test.describe("browsing members", () => {
     expect(errors).toEqual([]);
   });
 
-  test("filters by gender and keeps the choice in the form", async ({ page }) => {
-    await page.goto("/members");
+  test("filters by gender and keeps the choice in the form", async ({
+    page,
+    ownRegion,
+    createMember,
+  }) => {
+    await createMember({ name: "Wilma", gender: "female", ...livingIn(ownRegion) });
+    await createMember({ name: "Wim", gender: "male", ...livingIn(ownRegion) });
+    await page.goto(`/members?country=${ownRegion.country}&countryregion=${ownRegion.region}`);
+    const names = page.locator("article.member-card").getByRole("heading");
+    await expect(names).toHaveText(["Wim, 35", "Wilma, 35"]);
     await page.getByLabel("Show").selectOption("female");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/gender=female/);
     await expect(page.getByLabel("Show")).toHaveValue("female");
+    await expect(names).toHaveText(["Wilma, 35"]);
   });
 
-  test("offers the regions of the chosen country and searches by one", async ({ page }) => {
-    // A region where the demo has someone, so the search has results to check.
-    const { profiles } = (await (await page.request.get("/api/search.php?country=de")).json()) as {
-      profiles: { region: string; region_name: string }[];
-    };
-    const region = profiles.find((profile) => profile.region);
-    if (!region) throw new Error("no German demo member with a region");
-    await page.goto("/members?country=de");
-    await page.getByLabel("Region").selectOption({ label: region.region_name });
+  test("offers the regions of the chosen country and searches by one", async ({
+    page,
+    ownRegion,
+    createMember,
+  }) => {
+    await createMember({ name: "Ines", ...livingIn(ownRegion) });
+    await createMember({ name: "Ivo", ...livingIn(ownRegion) });
+    await page.goto(`/members?country=${ownRegion.country}`);
+    await page.getByLabel("Region").selectOption({ label: ownRegion.region_name });
     await page.getByRole("button", { name: "Search" }).click();
-    await expect(page).toHaveURL(new RegExp(`countryregion=${region.region}`));
+    await expect(page).toHaveURL(new RegExp(`countryregion=${ownRegion.region}`));
     const cards = page.locator("article.member-card");
-    await expect(cards.first()).toBeVisible();
-    for (const text of await cards.allTextContents()) expect(text).toContain(region.region_name);
+    await expect(cards.getByRole("heading")).toHaveText(["Ivo, 35", "Ines, 35"]);
+    for (const text of await cards.allTextContents()) expect(text).toContain(ownRegion.region_name);
   });
 
-  test("shows the same profile at /likes/m/{id}", async ({ page }) => {
-    await signIn(page);
-    const search = await page.request.get("/api/search.php");
-    const { profiles } = (await search.json()) as { profiles: { id: number; name: string }[] };
-    const first = profiles[0];
-    await page.goto(`/likes/m/${first?.id}`);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText(first?.name ?? "");
+  test("shows the same profile at /likes/m/{id}", async ({ page, member, createMember }) => {
+    const other = await createMember({ name: "Lior" });
+    await signIn(page, member);
+    await page.goto(`/likes/m/${other.profile_id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Lior");
   });
 
   test("asks visitors of a site without logged-out search to log in (spec §6)", async ({
@@ -69,8 +84,18 @@ test.describe("browsing members", () => {
     );
   });
 
-  test("lets visitors in who came from a traffic source", async ({ page }) => {
-    await page.goto(`http://127.0.0.1:${process.env.E2E_PORT ?? 4322}/members?network=ads&sub1=x`);
-    await expect(page.locator("article.member-card").first()).toBeVisible();
+  test("lets visitors in who came from a traffic source", async ({
+    page,
+    ownRegion,
+    createMember,
+  }) => {
+    await createMember({ name: "Greta", site: "herzklopfen", ...livingIn(ownRegion) });
+    const search = `country=${ownRegion.country}&countryregion=${ownRegion.region}`;
+    await page.goto(
+      `http://127.0.0.1:${process.env.E2E_PORT ?? 4322}/members?network=ads&sub1=x&${search}`,
+    );
+    await expect(page.locator("article.member-card").getByRole("heading")).toHaveText([
+      "Greta, 35",
+    ]);
   });
 });

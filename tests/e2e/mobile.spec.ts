@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
 import { landerKinds } from "../../src/server/content/pages";
+import { expect, test } from "./fixtures";
 import { signIn } from "./helpers";
 
 test.describe("on a phone", () => {
-  test("the member area fits the screen and the nav stays usable", async ({ page }) => {
-    await signIn(page);
+  test("the member area fits the screen and the nav stays usable", async ({ page, member }) => {
+    await signIn(page, member);
     await page.goto("/members");
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     await expect(nav.getByRole("link", { name: "Search members" })).toBeVisible();
@@ -32,17 +32,16 @@ test.describe("on a phone", () => {
     }
   });
 
-  test("shows the activation reminder as a modal right after signup", async ({ page }) => {
-    const email = `phone-${Date.now()}@test.example`;
-    const password = "a long and unusual passphrase";
-    await page.request.post("/api/signup.php", {
-      data: { email, name: "Mika", password, date_of_birth: "1993-07-07" },
-    });
-    await page.request.post("/api/user.php", { data: { email, password } });
+  test("shows the activation reminder as a modal right after signup", async ({
+    page,
+    createMember,
+  }) => {
+    const member = await createMember({ confirmed: false, profile_complete: false });
+    await signIn(page, member);
     await page.goto("/members?signup_complete=1");
     const dialog = page.getByRole("dialog", { name: "Check your inbox" });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(email);
+    await expect(dialog).toContainText(member.email);
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
   });

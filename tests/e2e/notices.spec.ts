@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { collectConsoleErrors, signIn } from "./helpers";
 
 test.describe("entry warning and cookie notice (spec §2)", () => {
@@ -25,11 +25,11 @@ test.describe("entry warning and cookie notice (spec §2)", () => {
     expect(errors).toEqual([]);
   });
 
-  test("is not shown while resetting a password, nor to members", async ({ page }) => {
+  test("is not shown while resetting a password, nor to members", async ({ page, member }) => {
     await page.goto("/reset-password");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("dialog", { name: "Adults only" })).toHaveCount(0);
-    await signIn(page);
+    await signIn(page, member);
     await page.goto("/en/faq");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("dialog", { name: "Adults only" })).toBeHidden();
@@ -73,6 +73,7 @@ test.describe("entry warning and cookie notice (spec §2)", () => {
 test.describe("footer variants (spec §2)", () => {
   test("a visitor's footer offers signup; a member's offers settings, on static and member pages alike", async ({
     page,
+    member,
   }) => {
     await page.goto("/en/service");
     const footer = page.getByRole("contentinfo");
@@ -94,7 +95,7 @@ test.describe("footer variants (spec §2)", () => {
     await expect(legal.getByRole("link", { name: "Sign up" })).toBeVisible();
     await expect(legal.getByRole("link", { name: "Settings" })).toBeHidden();
 
-    await signIn(page);
+    await signIn(page, member);
     for (const path of ["/en/service", "/members"]) {
       await page.goto(path);
       const memberLegal = page.getByRole("contentinfo").getByRole("navigation", { name: "Legal" });

@@ -1,9 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { createActivatedMember, waitForHydration } from "./helpers";
+import { expect, test } from "./fixtures";
+import { waitForHydration } from "./helpers";
 
-test("resets a forgotten password through the e-mailed link", async ({ page }) => {
-  const { email, password } = await createActivatedMember(page);
-  await page.request.post("/api/logout.php");
+test("resets a forgotten password through the e-mailed link", async ({ page, member }) => {
+  const { email, password } = member;
 
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();

@@ -1,32 +1,17 @@
-import { expect, type Page, test } from "@playwright/test";
 import { makePhoneJpeg } from "../../src/test/images";
+import { expect, test } from "./fixtures";
 import {
   collectConsoleErrors,
-  createActivatedMember,
   expectAccessible,
-  PREMIUM,
   signIn,
+  signInRequest,
   waitForHydration,
 } from "./helpers";
 
-type Detail = { id: number; name: string; photos: unknown[] };
-
-/** A member with at least four photos, found through the API as a premium member sees them. */
-async function findMemberWithPhotos(page: Page): Promise<Detail> {
-  const { profiles } = (await (await page.request.get("/api/search.php?country=gb")).json()) as {
-    profiles: { id: number }[];
-  };
-  for (const { id } of profiles) {
-    const detail = (await (await page.request.get(`/api/profile.php?id=${id}`)).json()) as Detail;
-    if (detail.photos.length >= 4) return detail;
-  }
-  throw new Error("no member with four photos in the demo");
-}
-
 test.describe("the profile wizard", () => {
-  test("a new member completes every step, with a photo upload", async ({ page }) => {
+  test("a new member completes every step, with a photo upload", async ({ page, newMember }) => {
     const errors = collectConsoleErrors(page);
-    await createActivatedMember(page);
+    await signIn(page, newMember);
 
     // Without a main photo, member pages ask for one (spec §9) until dismissed.
     await page.goto("/members");
@@ -101,10 +86,14 @@ test.describe("the profile wizard", () => {
     expect(errors.filter((error) => !error.includes("status of 422"))).toEqual([]);
   });
 
-  test("fills in country and region from the browser's position", async ({ page, context }) => {
+  test("fills in country and region from the browser's position", async ({
+    page,
+    context,
+    newMember,
+  }) => {
     await context.grantPermissions(["geolocation"]);
     await context.setGeolocation({ latitude: 52.23, longitude: 21.01 });
-    await createActivatedMember(page);
+    await signIn(page, newMember);
     await page.goto("/profile?step=0");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Use my location" }).click();
@@ -115,15 +104,16 @@ test.describe("the profile wizard", () => {
 });
 
 test.describe("locked photos on the profile screen", () => {
-  test("a free member sees blurred locked photos and a premium call", async ({ page }) => {
-    await signIn(page, PREMIUM);
-    const member = await findMemberWithPhotos(page);
-    await page.request.post("/api/logout.php");
-    await signIn(page);
-    await page.goto(`/members/${member.id}`);
+  test("a free member sees blurred locked photos and a premium call", async ({
+    page,
+    member,
+    memberWithPhotos,
+  }) => {
+    await signIn(page, member);
+    await page.goto(`/members/${memberWithPhotos.profile_id}`);
     await waitForHydration(page);
     const locked = page.getByRole("button", { name: "Locked photo" });
-    await expect(locked).toHaveCount(member.photos.length - 2);
+    await expect(locked).toHaveCount(memberWithPhotos.photo_ids.length - 2);
     // The thumbnails are the server's blurred stand-ins, never the photos themselves.
     for (const src of await locked
       .locator("img")
@@ -140,13 +130,16 @@ test.describe("locked photos on the profile screen", () => {
     await expect(locked.first()).toBeFocused();
   });
 
-  test("a premium member sees every photo and browses them in the gallery", async ({ page }) => {
-    await signIn(page, PREMIUM);
-    const member = await findMemberWithPhotos(page);
-    await page.goto(`/members/${member.id}`);
+  test("a premium member sees every photo and browses them in the gallery", async ({
+    page,
+    premiumMember,
+    memberWithPhotos: member,
+  }) => {
+    await signIn(page, premiumMember);
+    await page.goto(`/members/${member.profile_id}`);
     await waitForHydration(page);
     await expect(page.getByRole("button", { name: "Locked photo" })).toHaveCount(0);
-    await page.getByRole("button", { name: `Open photo 2 of ${member.photos.length}` }).click();
+    await page.getByRole("button", { name: `Open photo 2 of ${member.photo_ids.length}` }).click();
     const gallery = page.getByRole("dialog", { name: `Photos of ${member.name}` });
     await expect(gallery.getByRole("img", { name: `Photo 2 of ${member.name}` })).toBeInViewport();
     await page.keyboard.press("ArrowRight");
@@ -155,12 +148,14 @@ test.describe("locked photos on the profile screen", () => {
     await expect(gallery).toBeHidden();
   });
 
-  test("a visitor is asked to log in for more photos", async ({ page }) => {
-    const member = await findMemberWithPhotos(page);
-    await page.goto(`/members/${member.id}`);
+  test("a visitor is asked to log in for more photos", async ({
+    page,
+    memberWithPhotos: member,
+  }) => {
+    await page.goto(`/members/${member.profile_id}`);
     await waitForHydration(page);
     await expect(page.getByRole("button", { name: "Locked photo" })).toHaveCount(
-      member.photos.length - 1,
+      member.photo_ids.length - 1,
     );
     await page.getByRole("button", { name: "Locked photo" }).first().click();
     await expect(page.getByRole("dialog", { name: "Log in to see all photos" })).toBeVisible();
@@ -172,30 +167,15 @@ test.describe("blocking", () => {
     page,
     playwright,
     baseURL,
+    member,
+    createMember,
   }) => {
     // The member to block, in a browser session of their own.
     const other = await playwright.request.newContext({ baseURL });
-    const email = `blocked-${Date.now()}@test.example`;
-    await other.post("/api/signup.php", {
-      data: {
-        email,
-        name: "Robin",
-        password: "another long passphrase",
-        date_of_birth: "1988-02-03",
-      },
-    });
-    const mailbox = await (await other.get(`/dev/mailbox?to=${encodeURIComponent(email)}`)).text();
-    const link = /href="([^"]*\/api\/activate\.php\?token=[^"]+)"/.exec(mailbox)?.[1] ?? "";
-    await other.get(link.replaceAll("&amp;", "&"));
-    const { user } = (await (await other.get("/api/user.php")).json()) as {
-      user: { profile: { id: number } };
-    };
-
-    await createActivatedMember(page);
-    const { user: me } = (await (await page.request.get("/api/user.php")).json()) as {
-      user: { profile: { id: number } };
-    };
-    await page.goto(`/members/${user.profile.id}`);
+    const robin = await createMember({ name: "Robin" });
+    await signInRequest(other, robin);
+    await signIn(page, member);
+    await page.goto(`/members/${robin.profile_id}`);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Block" }).click();
     const dialog = page.getByRole("dialog", { name: "Block Robin?" });
@@ -204,12 +184,12 @@ test.describe("blocking", () => {
       page.getByText("You have blocked Robin. They cannot see your profile or contact you."),
     ).toBeVisible();
     await expect(page.getByRole("button", { name: "Send a gift" })).toHaveCount(0);
-    expect((await other.get(`/api/profile.php?id=${me.profile.id}`)).status()).toBe(404);
+    expect((await other.get(`/api/profile.php?id=${member.profile_id}`)).status()).toBe(404);
 
     await page.getByRole("button", { name: "Unblock" }).click();
     await expect(page.getByText("Robin is no longer blocked.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Like" })).toBeVisible();
-    expect((await other.get(`/api/profile.php?id=${me.profile.id}`)).status()).toBe(200);
+    expect((await other.get(`/api/profile.php?id=${member.profile_id}`)).status()).toBe(200);
     await other.dispose();
   });
 });

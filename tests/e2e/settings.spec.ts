@@ -1,11 +1,13 @@
-import { expect, test } from "@playwright/test";
-import { createActivatedMember, expectAccessible, waitForHydration } from "./helpers";
+import { expect, test } from "./fixtures";
+import { expectAccessible, signIn, waitForHydration } from "./helpers";
 
 test.describe("settings", () => {
   test("saves notification choices and invisible mode, and changes the password", async ({
     page,
+    member,
   }) => {
-    const { email, password } = await createActivatedMember(page);
+    const { email, password } = member;
+    await signIn(page, member);
     await page.goto("/notifications");
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
@@ -46,9 +48,12 @@ test.describe("settings", () => {
     expect(login.status()).toBe(200);
   });
 
-  test("changes the e-mail address through the link sent to the new one", async ({ page }) => {
-    await createActivatedMember(page);
-    const newEmail = `changed-${Date.now()}@test.example`;
+  test("changes the e-mail address through the link sent to the new one", async ({
+    page,
+    member,
+  }) => {
+    await signIn(page, member);
+    const newEmail = `changed-${crypto.randomUUID()}@test.example`;
     await page.goto("/notifications");
     await waitForHydration(page);
     await page.getByLabel("New e-mail address").fill(newEmail);
@@ -66,8 +71,10 @@ test.describe("settings", () => {
 
   test("deletes the account after the retention offer, then reactivates it at login", async ({
     page,
+    member,
   }) => {
-    const { email, password } = await createActivatedMember(page);
+    const { email, password } = member;
+    await signIn(page, member);
     await page.goto("/notifications");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Delete my account" }).click();

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { chooseDateOfBirth, collectConsoleErrors, waitForHydration } from "./helpers";
+import { expect, test } from "./fixtures";
+import { chooseDateOfBirth, collectConsoleErrors, signIn, waitForHydration } from "./helpers";
 
 test.describe("signing up", () => {
   test("sign up, receive the activation e-mail, activate, log in", async ({ page }) => {
@@ -73,17 +73,14 @@ test.describe("signing up", () => {
 
   test("reminds an unconfirmed member to confirm, and resends the link (spec §4)", async ({
     page,
+    createMember,
   }) => {
-    const email = `unconfirmed-${Date.now()}@test.example`;
-    const password = "a long and unusual passphrase";
-    await page.request.post("/api/signup.php", {
-      data: { email, name: "Noa", password, date_of_birth: "1991-01-01" },
-    });
-    await page.request.post("/api/user.php", { data: { email, password } });
+    const member = await createMember({ confirmed: false, profile_complete: false });
+    await signIn(page, member);
     await page.goto("/members");
     await waitForHydration(page);
     const reminder = page.getByRole("region", { name: "Check your inbox" });
-    await expect(reminder).toContainText(`we sent you a link at ${email}`);
+    await expect(reminder).toContainText(`we sent you a link at ${member.email}`);
     await reminder.getByRole("button", { name: "Send the link again" }).click();
     await expect(reminder.getByRole("status")).toHaveText("We have sent the e-mail again.");
   });

@@ -41,3 +41,45 @@ describe("the env schema (design §10: every setting in one place, fail closed)"
     ]);
   });
 });
+
+describe("the TEST_FIXTURES switch", () => {
+  it("is off unless set", () => {
+    expect(parseEnv({}).TEST_FIXTURES).toBe(false);
+  });
+
+  it("reads true and 1 as on, false and 0 as off", () => {
+    expect(parseEnv({ TEST_FIXTURES: "true" }).TEST_FIXTURES).toBe(true);
+    expect(parseEnv({ TEST_FIXTURES: "1" }).TEST_FIXTURES).toBe(true);
+    expect(parseEnv({ TEST_FIXTURES: "false" }).TEST_FIXTURES).toBe(false);
+    expect(parseEnv({ TEST_FIXTURES: "0" }).TEST_FIXTURES).toBe(false);
+  });
+
+  it("refuses any other spelling rather than guessing", () => {
+    for (const value of ["yes", "TRUE", "on"]) {
+      expect(() => parseEnv({ TEST_FIXTURES: value }), value).toThrow(/TEST_FIXTURES/);
+    }
+  });
+
+  it("refuses to start in production", () => {
+    expect(() => parseEnv({ TEST_FIXTURES: "true", NODE_ENV: "production" })).toThrow(
+      /refused with NODE_ENV=production or SMTP_URL[\s\S]*TEST_FIXTURES/,
+    );
+    expect(parseEnv({ TEST_FIXTURES: "false", NODE_ENV: "production" }).NODE_ENV).toBe(
+      "production",
+    );
+  });
+
+  it("refuses to start with a real mail transport", () => {
+    expect(() => parseEnv({ TEST_FIXTURES: "1", SMTP_URL: "smtp://mail.example:587" })).toThrow(
+      /TEST_FIXTURES/,
+    );
+  });
+});
+
+describe("LOGIN_IP_LIMIT", () => {
+  it("defaults to 30 logins per address and accepts a higher limit for test runs", () => {
+    expect(parseEnv({}).LOGIN_IP_LIMIT).toBe(30);
+    expect(parseEnv({ LOGIN_IP_LIMIT: "2000" }).LOGIN_IP_LIMIT).toBe(2000);
+    expect(() => parseEnv({ LOGIN_IP_LIMIT: "0" })).toThrow(/LOGIN_IP_LIMIT/);
+  });
+});

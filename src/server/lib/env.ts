@@ -57,6 +57,11 @@ const envSchema = z
      */
     DEV_OUTBOX: flag,
     /**
+     * Mounts the browser tests' fixture API (/api/test/…, src/server/testing), which creates
+     * members for anyone who asks: for a throwaway test server only.
+     */
+    TEST_FIXTURES: flag,
+    /**
      * design §10: which peers may tell us the client's address and scheme (X-Forwarded-For,
      * X-Forwarded-Proto). Comma-separated addresses or CIDR ranges, or the names loopback,
      * linklocal, uniquelocal. Unset: no proxy is trusted and the socket's peer is the client.
@@ -78,6 +83,8 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     /** New accounts per IP address per hour (the signupIp rate-limit policy). */
     SIGNUP_IP_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Logins per IP address per 15 minutes (the loginIp rate-limit policy). */
+    LOGIN_IP_LIMIT: z.coerce.number().int().min(1).default(30),
     /** Web push public key (VAPID), given to the browser in the settings. */
     VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   })
@@ -94,6 +101,14 @@ const envSchema = z
         code: "custom",
         path: ["DEV_OUTBOX"],
         message: "the outbox page is a development aid and is refused with NODE_ENV=production",
+      });
+    }
+    if (env.TEST_FIXTURES && (env.NODE_ENV === "production" || env.SMTP_URL)) {
+      context.addIssue({
+        code: "custom",
+        path: ["TEST_FIXTURES"],
+        message:
+          "the fixture API lets anyone create members and log in as them; it is for browser tests and is refused with NODE_ENV=production or SMTP_URL",
       });
     }
   });

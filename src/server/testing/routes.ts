@@ -1,0 +1,45 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../lib/context";
+import { errorResponses, jsonContent } from "../lib/openapi";
+import { getStorage } from "../lib/storage";
+import { validationHook } from "../lib/validation";
+import { createFixtureMembers, reserveEmptyRegion } from "./service";
+import { fixtureMember, fixtureMembersBody, fixtureRegion } from "./validation";
+
+const membersRoute = createRoute({
+  method: "post",
+  path: "/members.php",
+  summary: "Browser tests only (TEST_FIXTURES): create members with photos, credits and likes",
+  tags: ["test fixtures"],
+  request: {
+    body: { content: { "application/json": { schema: fixtureMembersBody } }, required: true },
+  },
+  responses: {
+    201: jsonContent(z.object({ members: z.array(fixtureMember) }), "The new members"),
+    ...errorResponses,
+  },
+});
+
+const regionsRoute = createRoute({
+  method: "post",
+  path: "/regions.php",
+  summary: "Browser tests only (TEST_FIXTURES): reserve a region where no member lives",
+  tags: ["test fixtures"],
+  responses: {
+    201: jsonContent(fixtureRegion, "A region of the default site's countries, for this test"),
+  },
+});
+
+/**
+ * The fixture API the browser tests build their data with (tests/e2e/fixtures.ts). Mounted at
+ * /api/test only when TEST_FIXTURES is on, which the env schema refuses in production and with
+ * SMTP (design §10: development aids fail closed).
+ */
+export const testingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(membersRoute, async (c) => {
+    const members = await createFixtureMembers(c.var.db, getStorage(), c.req.valid("json"));
+    return c.json({ members }, 201);
+  })
+  .openapi(regionsRoute, async (c) => {
+    return c.json(await reserveEmptyRegion(c.var.db, c.var.locale), 201);
+  });
