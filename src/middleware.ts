@@ -9,7 +9,6 @@ import {
   MEMBER_HINT_COOKIE,
 } from "./server/lib/hint-cookies";
 import { getTranslate } from "./server/lib/i18n";
-import { isCrossSiteWrite } from "./server/lib/origin-check";
 import {
   parseTrackingCookie,
   readTrackingParams,
@@ -17,6 +16,7 @@ import {
   TRACKING_COOKIE_MAX_AGE,
 } from "./server/lib/tracking";
 import { PAGE_FORM_LIMIT } from "./server/request/body-limit";
+import { isCrossSiteWrite } from "./server/request/origin-check";
 import { resolveRequest, resolveVisitor } from "./server/request/visitor";
 import { getSiteById } from "./server/sites/registry";
 import { getPublicSettings, readGeoipCountry } from "./server/sites/service";

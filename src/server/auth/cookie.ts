@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import type { Database } from "../db/client";
-import type { AppEnv } from "../lib/context";
 import { hintCookieOptions, MEMBER_HINT_COOKIE } from "../lib/hint-cookies";
+import type { AppEnv } from "../request/context";
 import {
   createSession,
   generateSessionToken,

@@ -1,9 +1,9 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { checkMailAnswer } from "../../contract/common";
 import { userResponse } from "../../contract/users";
-import type { AppEnv } from "../lib/context";
 import { errorResponses, jsonContent, WRITE_ERRORS } from "../lib/openapi";
 import { validationHook } from "../lib/validation";
+import type { AppEnv } from "../request/context";
 import { getUserView } from "../users/service";
 import { startSession } from "./cookie";
 import { requestPasswordReset, resetPassword } from "./password-reset";

@@ -2,7 +2,6 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { okAnswer } from "../../contract/common";
 import { userResponse } from "../../contract/users";
-import type { AppEnv } from "../lib/context";
 import { authenticationRequired } from "../lib/errors";
 import {
   ERRORS,
@@ -11,10 +10,11 @@ import {
   MEMBER_WRITE_ERRORS,
   WRITE_ERRORS,
 } from "../lib/openapi";
-import { isSameOriginRequest } from "../lib/origin-check";
 import { clientAddress } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
 import { markMemberActive } from "../profiles/activity";
+import type { AppEnv } from "../request/context";
+import { isSameOriginRequest } from "../request/origin-check";
 import { getUserView, updateUserLanguage } from "../users/service";
 import { clearSessionCookie, setSessionCookie } from "./cookie";
 import { login } from "./service";

@@ -1,11 +1,11 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
 import { checkMailAnswer } from "../../contract/common";
-import type { AppEnv } from "../lib/context";
 import { ERRORS, errorResponses, jsonContent, WRITE_ERRORS } from "../lib/openapi";
 import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
 import { parseTrackingCookie, TRACKING_COOKIE } from "../lib/tracking";
 import { validationHook } from "../lib/validation";
+import type { AppEnv } from "../request/context";
 import { getPublicSettings, readGeoipCountry } from "../sites/service";
 import { startSession } from "./cookie";
 import { activateAccount, resendActivation, signUp } from "./signup";

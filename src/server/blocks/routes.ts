@@ -1,6 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { blockAnswer } from "../../contract/profiles";
-import type { AppEnv } from "../lib/context";
 import {
   ERRORS,
   errorResponses,
@@ -12,6 +11,7 @@ import { enforceRateLimit } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
 import { profileTargetBody, profileTargetQuery } from "../profiles/validation";
 import { requireMemberViewer } from "../profiles/viewer";
+import type { AppEnv } from "../request/context";
 import { blockProfile, unblockProfile } from "./service";
 
 const blockedAnswer = jsonContent(blockAnswer, "The block's new state");

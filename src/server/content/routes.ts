@@ -1,11 +1,11 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { complaintReceipt } from "../../contract/content";
-import type { AppEnv } from "../lib/context";
 import { ERRORS, errorResponses, jsonContent, WRITE_ERRORS } from "../lib/openapi";
 import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
 import { TRACKING_COOKIE } from "../lib/tracking";
 import { validationHook } from "../lib/validation";
+import type { AppEnv } from "../request/context";
 import {
   CONSENT_COOKIE,
   CONSENT_COOKIE_MAX_AGE,

@@ -1,9 +1,9 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { geocodeAnswer, regionsAnswer } from "../../contract/geo";
-import type { AppEnv } from "../lib/context";
 import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
 import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
+import type { AppEnv } from "../request/context";
 import { geocode } from "./geocode";
 import { loadRegionCatalogue } from "./regions";
 

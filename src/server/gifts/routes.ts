@@ -1,10 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { giftAnswer } from "../../contract/profiles";
-import type { AppEnv } from "../lib/context";
 import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
 import { requireMemberViewer } from "../profiles/viewer";
+import type { AppEnv } from "../request/context";
 import { GIFTS, sendGift } from "./service";
 
 const giftRoute = createRoute({

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Database } from "../db/client";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "../request/context";
 import { getEnv } from "./env";
 import { ApiError } from "./errors";
 import { rateLimits } from "./rate-limit-schema";

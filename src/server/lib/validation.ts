@@ -3,7 +3,7 @@ import type { ZodError } from "zod";
 import type { MessageKey } from "../../i18n/catalogues";
 import { catalogues } from "../../i18n/catalogues";
 import type { Translate } from "../../i18n/translate";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "../request/context";
 
 /**
  * Turns zod issues into translated field messages (design §6: 422 `{ error: "validation",

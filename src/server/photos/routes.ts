@@ -2,7 +2,6 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ownPhotos } from "../../contract/photos";
-import type { AppEnv } from "../lib/context";
 import { ApiError, ValidationError } from "../lib/errors";
 import {
   ERRORS,
@@ -16,6 +15,7 @@ import { contentTypeOf, getStorage, isSafeStorageKey } from "../lib/storage";
 import { validationHook } from "../lib/validation";
 import { getViewer, requireMemberViewer } from "../profiles/viewer";
 import { getBodyLimit } from "../request/body-limit";
+import type { AppEnv } from "../request/context";
 import {
   arrangePhotos,
   canOpenMediaFile,

@@ -1,10 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { INTERESTS } from "../../contract/profile-options";
 import { interestsAnswer, ownProfile, profileDetail } from "../../contract/profiles";
-import type { AppEnv } from "../lib/context";
 import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { validationHook } from "../lib/validation";
 import { markLikeSeen } from "../likes/service";
+import type { AppEnv } from "../request/context";
 import { getProfileDetail } from "./service";
 import { profileQuery, profileUpdateBody } from "./validation";
 import { getViewer, requireMemberViewer } from "./viewer";

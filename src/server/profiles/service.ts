@@ -8,9 +8,9 @@ import { notFound } from "../lib/errors";
 import { hasLiked } from "../likes/service";
 import { photos } from "../photos/schema";
 import { orderGallery, photoAllowance, toGallery, toPhotoView } from "../photos/service";
-import { cardColumns, toProfileCard } from "../search/service";
 import type { Site } from "../sites/registry";
 import { getAge } from "./age";
+import { cardColumns, toProfileCard } from "./card";
 import { profiles } from "./schema";
 import type { Viewer } from "./viewer";
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppEnv } from "../lib/context";
 import { UPLOAD_LIMITS } from "../photos/processing";
+import type { AppEnv } from "./context";
 
 const KB = 1024;
 

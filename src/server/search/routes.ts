@@ -1,12 +1,12 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
 import { memberSearchPage } from "../../contract/search";
-import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/errors";
 import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
 import { parseTrackingCookie, TRACKING_COOKIE } from "../lib/tracking";
 import { validationHook } from "../lib/validation";
 import { getViewerProfileId } from "../profiles/viewer";
+import type { AppEnv } from "../request/context";
 import { canSearchLoggedOut } from "../sites/service";
 import { findMembers } from "./service";
 import { memberSearchQuery } from "./validation";

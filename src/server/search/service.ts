@@ -1,14 +1,13 @@
 import { and, count, desc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
-import type { ProfileCard } from "../../contract/profiles";
 import type { MemberSearchPage } from "../../contract/search";
 import type { Locale } from "../../i18n/locales";
 import { notBlockedWith } from "../blocks/service";
 import type { Database } from "../db/client";
-import { loadRegionCatalogue, type RegionCatalogue } from "../geo/regions";
+import { loadRegionCatalogue } from "../geo/regions";
 import { photos } from "../photos/schema";
-import { toPhotoView } from "../photos/service";
-import { getAge, latestBirthdateForAge } from "../profiles/age";
-import { type Profile, profiles } from "../profiles/schema";
+import { latestBirthdateForAge } from "../profiles/age";
+import { cardColumns, toProfileCard } from "../profiles/card";
+import { profiles } from "../profiles/schema";
 import type { Site } from "../sites/registry";
 import type { MemberSearchQuery } from "./validation";
 
@@ -32,70 +31,6 @@ function decodeCursor(value: string): Cursor | null {
     return null;
   }
   return { lastActiveAt, id: Number(id) };
-}
-
-const cardColumns = {
-  id: profiles.id,
-  name: profiles.name,
-  birthdate: profiles.birthdate,
-  country: profiles.country,
-  region: profiles.region,
-  kind: profiles.kind,
-  fictional: profiles.fictional,
-  // The cursor carries the exact stored timestamp (microseconds), not a JS Date (milliseconds).
-  lastActiveAt: sql<string>`(${profiles.lastActiveAt})::text`,
-  photoId: photos.id,
-  photoKey: photos.storageKey,
-  photoStatus: photos.status,
-  photoWidth: photos.width,
-  photoHeight: photos.height,
-};
-
-type CardRow = {
-  id: number;
-  name: string;
-  birthdate: string;
-  country: string;
-  region: string | null;
-  kind: Profile["kind"];
-  fictional: boolean;
-  photoId: number | null;
-  photoKey: string | null;
-  photoStatus: "active" | "pending" | "rejected" | null;
-  photoWidth: number | null;
-  photoHeight: number | null;
-};
-
-export function toProfileCard(
-  row: CardRow,
-  site: Site,
-  regionName: RegionCatalogue["nameOf"],
-  locale: Locale,
-  today = new Date(),
-): ProfileCard {
-  return {
-    id: row.id,
-    name: row.name,
-    age: getAge(row.birthdate, today),
-    country: row.country,
-    region: row.region,
-    region_name: row.region ? regionName(row.region, locale) : null,
-    kind: row.kind,
-    fictional: row.fictional,
-    main_image:
-      row.photoId !== null && row.photoKey && row.photoStatus && row.photoWidth && row.photoHeight
-        ? toPhotoView(
-            {
-              id: row.photoId,
-              storageKey: row.photoKey,
-              status: row.photoStatus,
-              width: row.photoWidth,
-              height: row.photoHeight,
-            },
-            site.cdnPrefix,
-          )
-        : null,
-  };
 }
 
 /**
@@ -182,5 +117,3 @@ function nextDay(isoDate: string): string {
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 }
-
-export { cardColumns };

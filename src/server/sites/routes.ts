@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { companyInfo, publicSettings } from "../../contract/sites";
-import type { AppEnv } from "../lib/context";
 import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
 import { validationHook } from "../lib/validation";
+import type { AppEnv } from "../request/context";
 import { getSiteByHost } from "./registry";
 import { getCompanyInfo, getPublicSettings, readGeoipCountry } from "./service";
 

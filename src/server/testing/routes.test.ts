@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import type { MemberSearchPage } from "../../contract/search";
 import { createApp } from "../app";
 import { isBlockedBetween } from "../blocks/service";
 import { getDb } from "../db/client";
 import { hasLiked } from "../likes/service";
-import type { MemberSearchPage } from "../search/service";
 import type { FixtureMember, FixtureRegion } from "./validation";
 
 function post(app: ReturnType<typeof createApp>, path: string, body?: unknown) {

@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../lib/context";
 import { errorResponses, jsonContent } from "../lib/openapi";
 import { getStorage } from "../lib/storage";
 import { validationHook } from "../lib/validation";
+import type { AppEnv } from "../request/context";
 import { createFixtureMembers, reserveEmptyRegion } from "./service";
 import { fixtureMember, fixtureMembersBody, fixtureRegion } from "./validation";
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { Gender } from "../../contract/profile-options";
 import type { Locale } from "../../i18n/locales";
 import { hashPassword } from "../auth/password";
 import { blockProfile } from "../blocks/service";
@@ -12,7 +13,7 @@ import { likeProfile } from "../likes/service";
 import { photos } from "../photos/schema";
 import { storeRenditions } from "../photos/service";
 import { latestBirthdateForAge } from "../profiles/age";
-import { type Gender, profiles } from "../profiles/schema";
+import { profiles } from "../profiles/schema";
 import { WIZARD_COMPLETE } from "../profiles/validation";
 import { defaultSite } from "../sites/registry";
 import { users } from "../users/schema";

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { INTERESTS } from "../../contract/profile-options";
 import { locales } from "../../i18n/locales";
-import { INTERESTS } from "../profiles/options";
 import { sites } from "../sites/registry";
 
 const profileIds = z.array(z.number().int().min(1).max(2_147_483_647)).max(50).default([]);

@@ -3,7 +3,6 @@ import { pendingDeletionAnswer, userResponse } from "../../contract/users";
 import { clearSessionCookie, startSession } from "../auth/cookie";
 import { verifyCredentials } from "../auth/service";
 import { loginBody } from "../auth/validation";
-import type { AppEnv } from "../lib/context";
 import { authenticationRequired } from "../lib/errors";
 import {
   ERRORS,
@@ -14,6 +13,7 @@ import {
 } from "../lib/openapi";
 import { clientAddress } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
+import type { AppEnv } from "../request/context";
 import {
   REACTIVATION_DAYS,
   reactivateAccount,

@@ -1,7 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { checkMailAnswer, okAnswer } from "../../contract/common";
 import { memberExport, memberSettings } from "../../contract/users";
-import type { AppEnv } from "../lib/context";
 import { authenticationRequired, notFound } from "../lib/errors";
 import {
   ERRORS,
@@ -11,6 +10,7 @@ import {
   WRITE_ERRORS,
 } from "../lib/openapi";
 import { validationHook } from "../lib/validation";
+import type { AppEnv } from "../request/context";
 import { requestEmailChange } from "./email-change";
 import { exportMemberData } from "./export";
 import { unsubscribe } from "./notification-mail";

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import { resolveVisitor } from "../request/visitor";
 import { getReadyDb } from "../startup";
 import type { AppEnv } from "./context";
+import { resolveVisitor } from "./visitor";
 
 /**
  * Puts the database and the visitor on the context, once per request: the site, the client (by

@@ -2,9 +2,9 @@ import type { Locale } from "../../i18n/locales";
 import type { Translate } from "../../i18n/translate";
 import type { Session } from "../auth/schema";
 import type { Database } from "../db/client";
-import type { RequestClient } from "../request/client";
 import type { Site } from "../sites/registry";
 import type { User } from "../users/schema";
+import type { RequestClient } from "./client";
 
 /** What the request pipeline (src/server/app.ts) puts on every API request. */
 export type AppVariables = {

@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import type { ProfileCard } from "../../contract/profiles";
+import type { Locale } from "../../i18n/locales";
+import type { RegionCatalogue } from "../geo/regions";
+import { photos } from "../photos/schema";
+import { toPhotoView } from "../photos/service";
+import type { Site } from "../sites/registry";
+import { getAge } from "./age";
+import { type Profile, profiles } from "./schema";
+
+/*
+ * A member's card (spec §2: search results, related members, likes): the query fragment and the
+ * mapping other features use to list members. Cards are the profiles feature's view of a profile,
+ * so search, landings and later likes read them from here (ARCHITECTURE.md, feature boundaries).
+ */
+
+/** The columns of a card: select them from profiles left-joined to the main photo. */
+export const cardColumns = {
+  id: profiles.id,
+  name: profiles.name,
+  birthdate: profiles.birthdate,
+  country: profiles.country,
+  region: profiles.region,
+  kind: profiles.kind,
+  fictional: profiles.fictional,
+  // The cursor carries the exact stored timestamp (microseconds), not a JS Date (milliseconds).
+  lastActiveAt: sql<string>`(${profiles.lastActiveAt})::text`,
+  photoId: photos.id,
+  photoKey: photos.storageKey,
+  photoStatus: photos.status,
+  photoWidth: photos.width,
+  photoHeight: photos.height,
+};
+
+export type CardRow = {
+  id: number;
+  name: string;
+  birthdate: string;
+  country: string;
+  region: string | null;
+  kind: Profile["kind"];
+  fictional: boolean;
+  photoId: number | null;
+  photoKey: string | null;
+  photoStatus: "active" | "pending" | "rejected" | null;
+  photoWidth: number | null;
+  photoHeight: number | null;
+};
+
+export function toProfileCard(
+  row: CardRow,
+  site: Site,
+  regionName: RegionCatalogue["nameOf"],
+  locale: Locale,
+  today = new Date(),
+): ProfileCard {
+  return {
+    id: row.id,
+    name: row.name,
+    age: getAge(row.birthdate, today),
+    country: row.country,
+    region: row.region,
+    region_name: row.region ? regionName(row.region, locale) : null,
+    kind: row.kind,
+    fictional: row.fictional,
+    main_image:
+      row.photoId !== null && row.photoKey && row.photoStatus && row.photoWidth && row.photoHeight
+        ? toPhotoView(
+            {
+              id: row.photoId,
+              storageKey: row.photoKey,
+              status: row.photoStatus,
+              width: row.photoWidth,
+              height: row.photoHeight,
+            },
+            site.cdnPrefix,
+          )
+        : null,
+  };
+}
