@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { loadRegionCatalogue, type RegionCatalogue } from "../geo/regions";
 import { photos } from "../photos/schema";
 import { type PhotoView, toPhotoView } from "../photos/service";
-import { getAge, latestBirthdateForAge } from "../profiles/age";
+import { earliestBirthdateForAge, getAge, latestBirthdateForAge } from "../profiles/age";
 import { type Profile, profiles } from "../profiles/schema";
 import type { Site } from "../sites/registry";
 import type { MemberSearchQuery } from "./validation";
@@ -145,8 +145,7 @@ export async function findMembers(
     filters.push(lte(profiles.birthdate, latestBirthdateForAge(query.min_age, today)));
   }
   if (query.max_age !== undefined) {
-    // Older than max_age means born on or before the day they turned max_age + 1.
-    filters.push(gte(profiles.birthdate, nextDay(latestBirthdateForAge(query.max_age + 1, today))));
+    filters.push(gte(profiles.birthdate, earliestBirthdateForAge(query.max_age, today)));
   }
   if (options.viewerProfileId) {
     filters.push(ne(profiles.id, options.viewerProfileId));
@@ -195,12 +194,6 @@ export async function findMembers(
     next_cursor:
       hasMore && last ? encodeCursor({ lastActiveAt: last.lastActiveAt, id: last.id }) : null,
   };
-}
-
-function nextDay(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
 }
 
 export { cardColumns };
