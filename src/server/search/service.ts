@@ -8,7 +8,7 @@ import { type PhotoView, toPhotoView } from "../photos/service";
 import { earliestBirthdateForAge, getAge, latestBirthdateForAge } from "../profiles/age";
 import { type Profile, profiles } from "../profiles/schema";
 import type { Site } from "../sites/registry";
-import type { MemberSearchQuery } from "./validation";
+import { encodeSearchCursor, type MemberSearchQuery } from "./validation";
 
 /** A member card in search results and lists. */
 export type ProfileCard = {
@@ -39,20 +39,6 @@ export type MemberSearchPage = {
 export const TOTAL_CAP = 1000;
 
 export const SEARCH_PAGE_SIZE = 24;
-
-type Cursor = { lastActiveAt: string; id: number };
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.lastActiveAt}|${cursor.id}`).toString("base64url");
-}
-
-function decodeCursor(value: string): Cursor | null {
-  const [lastActiveAt, id] = Buffer.from(value, "base64url").toString().split("|");
-  if (!lastActiveAt || !id || !/^[\d :.+-]+$/.test(lastActiveAt) || !/^\d+$/.test(id)) {
-    return null;
-  }
-  return { lastActiveAt, id: Number(id) };
-}
 
 const cardColumns = {
   id: profiles.id,
@@ -153,7 +139,7 @@ export async function findMembers(
     filters.push(notBlockedWith(options.viewerProfileId, profiles.id));
   }
 
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const cursor = query.cursor ?? null;
   const pageFilters = [...filters];
   if (cursor) {
     const at = sql`${cursor.lastActiveAt}::timestamptz`;
@@ -192,7 +178,7 @@ export async function findMembers(
     total,
     total_capped: totalCapped,
     next_cursor:
-      hasMore && last ? encodeCursor({ lastActiveAt: last.lastActiveAt, id: last.id }) : null,
+      hasMore && last ? encodeSearchCursor({ lastActiveAt: last.lastActiveAt, id: last.id }) : null,
   };
 }
 
