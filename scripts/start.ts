@@ -6,19 +6,19 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { closeDb, getConnection } from "../src/server/db/client";
 import { DataDirLockedError, lockDataDir } from "../src/server/db/data-dir-lock";
 import { DEMO_LOGINS, seedDemoIfEmpty } from "../src/server/db/seed";
 import { getEnv } from "../src/server/lib/env";
 import { getStorage } from "../src/server/lib/storage";
 import { getReadyDb } from "../src/server/startup";
+import { serveBuild } from "./serve-build";
 
 const root = resolve(import.meta.dirname, "..");
 if (existsSync(join(root, ".env"))) process.loadEnvFile(join(root, ".env"));
 // A bad setting stops here, before a build, with a message naming it.
 const env = getEnv();
-// The Node adapter's server reads HOST and PORT itself: hand it the checked values.
+// astro.config.mjs reads HOST and PORT as well (for the build): hand it the checked values.
 process.env.HOST = env.HOST;
 process.env.PORT = String(env.PORT);
 
@@ -90,4 +90,4 @@ console.log(
       : "E-mails stay in the outbox; to read them, start with DEV_OUTBOX=true and open /dev/mailbox.\n",
 );
 
-await import(pathToFileURL(entry).href);
+await serveBuild(entry, { host: env.HOST, port: env.PORT });

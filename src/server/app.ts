@@ -111,8 +111,12 @@ export function createApp(options: AppOptions = {}) {
         error.status,
       );
     }
+    // Hono's own refusals before a route runs: malformed JSON or form data (400), a body in a
+    // type the call does not take (415).
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json({ error: "bad_request", message: t("validation.invalid") }, error.status);
+      return error.status === 415
+        ? c.json({ error: "unsupported_media_type", message: t("error.unsupportedMediaType") }, 415)
+        : c.json({ error: "bad_request", message: t("error.badRequest") }, error.status);
     }
     console.error(error);
     return c.json({ error: "internal", message: t("error.generic") }, 500);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createTestMember, uniqueEmail } from "../../test/members";
 import { findLink, findMailsTo } from "../../test/outbox";
 import { createApp } from "../app";
@@ -109,6 +109,26 @@ describe("POST /api/signup.php", () => {
     const response = await signUp(validSignup({ date_of_birth: latestBirthdateForAge(17) }));
     expect(response.status).toBe(422);
     expect((await response.json()).fields.date_of_birth).toBe("You must be 18+ to sign up");
+  });
+
+  it("on 29 February accepts the latest birthdate the form offers and refuses the day after", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2028-02-29T12:00:00Z"));
+      // The signup form's max date (SignupPanel) is latestBirthdateForAge(min_age).
+      const latest = latestBirthdateForAge(defaultSite.minAge);
+      expect(latest).toBe("2010-02-28");
+      expect((await signUp(validSignup({ date_of_birth: latest }))).status).toBe(201);
+      const tooYoung = await signUp(validSignup({ date_of_birth: "2010-03-01" }));
+      expect(tooYoung.status).toBe(422);
+      vi.setSystemTime(new Date("2026-02-28T12:00:00Z"));
+      const leapling = await signUp(validSignup({ date_of_birth: "2008-02-29" }));
+      expect((await leapling.json()).fields.date_of_birth).toBe("You must be 18+ to sign up");
+      vi.setSystemTime(new Date("2026-03-01T12:00:00Z"));
+      expect((await signUp(validSignup({ date_of_birth: "2008-02-29" }))).status).toBe(201);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("refuses a common password", async () => {

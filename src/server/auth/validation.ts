@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { locales } from "../../i18n/locales";
+import { idSchema, textSchema } from "../lib/validation";
 
 export const loginBody = z
   .object({
@@ -25,8 +26,7 @@ const NAME_CHARACTERS = /^[\p{L}\p{N} ._@-]+$/u;
 export const signupBody = z
   .object({
     email: z.email().max(254),
-    name: z
-      .string()
+    name: textSchema()
       .trim()
       .min(2)
       .max(30)
@@ -35,9 +35,9 @@ export const signupBody = z
       .regex(NAME_CHARACTERS, "signup.error.nameChars"),
     password: z.string().min(8).max(128),
     date_of_birth: z.iso.date("signup.error.dateOfBirth"),
-    signup_message: z.string().trim().max(2000).optional(),
+    signup_message: textSchema({ multiline: true }).trim().max(2000).optional(),
     /** The profile whose landing the visitor signed up from (/members/{id}/signup). */
-    signup_message_to: z.number().int().positive().optional(),
+    signup_message_to: idSchema.optional(),
   })
   .refine((body) => body.name.toLowerCase() !== body.email.toLowerCase(), {
     path: ["name"],

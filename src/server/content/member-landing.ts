@@ -18,7 +18,6 @@ export async function findMemberTeaser(
   site: Site,
   locale: Locale,
 ): Promise<ProfileDetail | null> {
-  if (!Number.isSafeInteger(profileId) || profileId <= 0) return null;
   try {
     return await getProfileDetail(db, profileId, null, site, locale);
   } catch (error) {

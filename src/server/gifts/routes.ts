@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { giftAnswer } from "../../contract/profiles";
 import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
-import { validationHook } from "../lib/validation";
+import { idSchema, validationHook } from "../lib/validation";
 import { requireMemberViewer } from "../profiles/viewer";
 import type { AppEnv } from "../request/context";
 import { GIFTS, sendGift } from "./service";
@@ -15,7 +15,7 @@ const giftRoute = createRoute({
     body: {
       content: {
         "application/json": {
-          schema: z.object({ id: z.number().int().positive(), gift: z.enum(GIFTS) }),
+          schema: z.object({ id: idSchema, gift: z.enum(GIFTS) }),
         },
       },
       required: true,

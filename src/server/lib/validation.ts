@@ -1,3 +1,4 @@
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ZodError } from "zod";
 import type { MessageKey } from "../../i18n/catalogues";
@@ -5,40 +6,124 @@ import { catalogues } from "../../i18n/catalogues";
 import type { Translate } from "../../i18n/translate";
 import type { AppEnv } from "../request/context";
 
+/** The largest id: every id column is a PostgreSQL `integer` (int4). */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * An id in a JSON body: a positive integer within int4, so a larger one is a 422 and never
+ * reaches the database (design §10: ids past 2^31 get a 4xx, not a 5xx).
+ */
+export const idSchema = z
+  .number()
+  .int("validation.invalid")
+  .positive("validation.invalid")
+  .max(MAX_ID, "validation.invalid");
+
+/**
+ * An id in a query string or a path: decimal digits only, as the site writes them (no sign,
+ * leading zeros, exponent, hex or spaces), read as a number within int4.
+ * @example idParamSchema.parse("42") // 42; "042", "1e3", "-1", "2147483648" are refused
+ */
+export const idParamSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .transform(Number)
+  .pipe(idSchema)
+  .openapi({ type: "integer", minimum: 1, maximum: MAX_ID });
+
+/**
+ * The id in a page path (`/members/{id}`), or null when it is not one: pages answer 404 then.
+ * @example parseIdParam("12") // 12; parseIdParam("2147483648") // null
+ */
+export function parseIdParam(value: string | undefined): number | null {
+  const parsed = idParamSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Text a person could have written: no control characters (Unicode Cc: NUL, which PostgreSQL
+ * cannot store in `text`, so the query fails; the other C0 and C1 controls and DEL, which nobody
+ * types) and no lone UTF-16 surrogates (not Unicode; they would be stored as U+FFFD, silently).
+ * Tab, line feed and carriage return are allowed where text may have several lines.
+ */
+export function isPlainText(value: string, options: { multiline?: boolean } = {}): boolean {
+  if (!value.isWellFormed()) return false;
+  const checked = options.multiline ? value.replace(/[\t\n\r]/g, "") : value;
+  return !/\p{Cc}/u.test(checked);
+}
+
+/**
+ * Free text from people (names, messages, profile text): refuses control characters with a
+ * field message rather than stripping them, so what is stored is exactly what was sent, and a
+ * client that sends a NUL learns of it instead of seeing its text changed behind its back.
+ * Chain `.trim()`, `.min()`, `.max()` as for `z.string()`.
+ * @example textSchema({ multiline: true }).trim().max(2000)
+ */
+export function textSchema(options: { multiline?: boolean } = {}) {
+  return z.string().refine((value) => isPlainText(value, options), "validation.controlCharacters");
+}
+
 /**
  * Turns zod issues into translated field messages (design §6: 422 `{ error: "validation",
- * fields }`). A schema may name a catalogue key as its custom message.
+ * fields }`). A schema may name a catalogue key as its custom message. `input` is what was
+ * validated: zod 4 leaves the input out of its issues, and only it tells a missing field
+ * ('required') from a wrong one.
  */
-export function toFieldErrors(error: ZodError, t: Translate): Record<string, string> {
+export function toFieldErrors(
+  error: ZodError,
+  t: Translate,
+  input?: unknown,
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join(".") : "_";
     if (fields[field]) continue;
-    fields[field] = t(...messageFor(issue));
+    fields[field] = t(...messageFor(issue, input));
   }
   return fields;
 }
 
 type Issue = ZodError["issues"][number];
 
-function messageFor(issue: Issue): Parameters<Translate> {
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function messageFor(issue: Issue, input: unknown): Parameters<Translate> {
   if (issue.message in catalogues.en) return [issue.message as MessageKey];
+  const value = valueAt(input, issue.path);
+  const isMissing = value === undefined || value === null || value === "";
+  if (issue.path.length > 0 && isMissing && issue.code !== "custom") {
+    return ["validation.required"];
+  }
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === undefined || issue.input === null || issue.input === ""
-        ? ["validation.required"]
-        : ["validation.invalid"];
+      if (issue.expected === "int") return ["validation.notInteger"];
+      if (issue.expected === "number") return ["validation.notNumber"];
+      return ["validation.invalid"];
     case "invalid_format":
       return issue.format === "email" ? ["validation.invalidEmail"] : ["validation.invalid"];
+    case "invalid_value":
+      return issue.values.length > 1 ? ["validation.invalidOption"] : ["validation.invalid"];
     case "too_small":
-      return issue.origin === "string"
-        ? Number(issue.minimum) <= 1
+      if (issue.origin === "string") {
+        return Number(issue.minimum) <= 1
           ? ["validation.required"]
-          : ["validation.tooShort", { min: Number(issue.minimum) }]
+          : ["validation.tooShort", { min: Number(issue.minimum) }];
+      }
+      return issue.origin === "number" && issue.inclusive
+        ? ["validation.tooSmall", { min: Number(issue.minimum) }]
         : ["validation.invalid"];
     case "too_big":
-      return issue.origin === "string"
-        ? ["validation.tooLong", { max: Number(issue.maximum) }]
+      if (issue.origin === "string") return ["validation.tooLong", { max: Number(issue.maximum) }];
+      if (issue.origin === "array") return ["validation.tooMany", { max: Number(issue.maximum) }];
+      return issue.origin === "number" && issue.inclusive
+        ? ["validation.tooBig", { max: Number(issue.maximum) }]
         : ["validation.invalid"];
     default:
       return ["validation.invalid"];
@@ -47,11 +132,14 @@ function messageFor(issue: Issue): Parameters<Translate> {
 
 /** The defaultHook of every OpenAPIHono router: answers invalid input with design §6's 422. */
 export function validationHook(
-  result: { success: true } | { success: false; error: ZodError },
+  result: { success: true; data?: unknown } | { success: false; error: ZodError; data?: unknown },
   c: Context<AppEnv>,
 ) {
   if (!result.success) {
-    return c.json({ error: "validation", fields: toFieldErrors(result.error, c.var.t) }, 422);
+    return c.json(
+      { error: "validation", fields: toFieldErrors(result.error, c.var.t, result.data) },
+      422,
+    );
   }
   return undefined;
 }

@@ -12,7 +12,7 @@ import {
 } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { contentTypeOf, getStorage, isSafeStorageKey } from "../lib/storage";
-import { validationHook } from "../lib/validation";
+import { idParamSchema, idSchema, validationHook } from "../lib/validation";
 import { getViewer, requireMemberViewer } from "../profiles/viewer";
 import { getBodyLimit } from "../request/body-limit";
 import type { AppEnv } from "../request/context";
@@ -92,8 +92,8 @@ const arrangeRoute = createRoute({
         "application/json": {
           schema: z
             .object({
-              order: z.array(z.number().int().positive()).max(50).optional(),
-              main_id: z.number().int().positive().optional(),
+              order: z.array(idSchema).max(50).optional(),
+              main_id: idSchema.optional(),
             })
             .openapi("PhotoArrangement"),
         },
@@ -116,7 +116,7 @@ const deleteRoute = createRoute({
   method: "delete",
   path: "/photos.php",
   summary: "Delete one of the member's photos",
-  request: { query: z.object({ id: z.coerce.number().int().positive() }) },
+  request: { query: z.object({ id: idParamSchema }) },
   responses: {
     200: jsonContent(ownPhotos, "The member's photos"),
     ...errorResponses([

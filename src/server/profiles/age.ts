@@ -1,24 +1,48 @@
-/**
- * Age in whole years on a given day.
- * @example getAge("1990-06-15", new Date("2026-06-14")) // 35
+import { addDays, differenceInYears, format, parseISO, subYears } from "date-fns";
+
+/*
+ * How ages are counted (spec §5: members must be at least the site's min_age). An age is the
+ * number of whole years since birth by the calendar: a birthday has come once the day's month
+ * and day reach the birth's. Someone born on 29 February therefore turns a year older on
+ * 1 March in common years, not on 28 February (born 2008-02-29: 17 on 2026-02-28, 18 on
+ * 2026-03-01). Of the two conventions in use this is the later one (some countries count
+ * 28 February), so a minor is never taken for an adult a day early. date-fns follows it:
+ * `differenceInYears` compares month and day in a leap year, and `subYears` from 29 February
+ * lands on 28 February. Days are calendar days in UTC, the same for every server.
  */
-export function getAge(birthdate: string, today: Date = new Date()): number {
-  const [year = 0, month = 1, day = 1] = birthdate.split("-").map(Number);
-  let age = today.getUTCFullYear() - year;
-  const beforeBirthday =
-    today.getUTCMonth() + 1 < month ||
-    (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
-  if (beforeBirthday) age -= 1;
-  return age;
+
+/** The UTC calendar day of an instant, as date-fns's local-time Date of that day. */
+function toCalendarDay(instant: Date): Date {
+  return new Date(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate());
+}
+
+function toIsoDate(day: Date): string {
+  return format(day, "yyyy-MM-dd");
 }
 
 /**
- * The latest birthdate of someone who is at least `age` today (ISO date).
+ * Age in whole years on a given day.
+ * @example getAge("1990-06-15", new Date("2026-06-14")) // 35
+ * @example getAge("2008-02-29", new Date("2026-02-28")) // 17
+ */
+export function getAge(birthdate: string, today: Date = new Date()): number {
+  return differenceInYears(toCalendarDay(today), parseISO(birthdate));
+}
+
+/**
+ * The latest birthdate of someone who is at least `age` today (ISO date): the day they turned it.
  * @example latestBirthdateForAge(18, new Date("2026-11-21")) // "2008-11-21"
+ * @example latestBirthdateForAge(18, new Date("2028-02-29")) // "2010-02-28"
  */
 export function latestBirthdateForAge(age: number, today: Date = new Date()): string {
-  const date = new Date(
-    Date.UTC(today.getUTCFullYear() - age, today.getUTCMonth(), today.getUTCDate()),
-  );
-  return date.toISOString().slice(0, 10);
+  return toIsoDate(subYears(toCalendarDay(today), age));
+}
+
+/**
+ * The earliest birthdate of someone who is at most `age` today (ISO date): the day after the
+ * latest birthdate for `age + 1`.
+ * @example earliestBirthdateForAge(99, new Date("2026-11-21")) // "1926-11-22"
+ */
+export function earliestBirthdateForAge(age: number, today: Date = new Date()): string {
+  return toIsoDate(addDays(subYears(toCalendarDay(today), age + 1), 1));
 }

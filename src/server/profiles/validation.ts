@@ -9,6 +9,7 @@ import {
   MAX_INTERESTS,
   RELATIONSHIP_STATUSES,
 } from "../../contract/profile-options";
+import { idParamSchema, idSchema, textSchema } from "../lib/validation";
 
 export const WIZARD_STEPS = 5;
 /** The wizard's step after the last: the profile is complete. */
@@ -47,8 +48,7 @@ export const profileUpdateBody = z
       .optional(),
     relationship_status: z.enum(RELATIONSHIP_STATUSES).nullable().optional(),
     interests: z.array(z.enum(INTERESTS)).max(MAX_INTERESTS, "profile.error.interests").optional(),
-    about: z
-      .string()
+    about: textSchema({ multiline: true })
       .trim()
       .max(ABOUT_LENGTH.max)
       .refine((text) => text === "" || text.length >= ABOUT_LENGTH.min, "profile.error.aboutShort")
@@ -61,9 +61,9 @@ export type ProfileUpdate = z.infer<typeof profileUpdateBody>;
 
 export const profileQuery = z.object({
   /** The profile to show; without it, the member's own profile to edit. */
-  id: z.coerce.number().int().positive().optional(),
+  id: idParamSchema.optional(),
 });
 
 /** POST /api/block.php, /api/like.php: the other member's profile. */
-export const profileTargetBody = z.object({ id: z.number().int().positive() });
-export const profileTargetQuery = z.object({ id: z.coerce.number().int().positive() });
+export const profileTargetBody = z.object({ id: idSchema });
+export const profileTargetQuery = z.object({ id: idParamSchema });

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { MemberSearchPage } from "../../contract/search";
 import { createLoggedInMember, createTestMember } from "../../test/members";
 import { createApp } from "../app";
@@ -108,6 +108,29 @@ describe("GET /api/search.php", () => {
   it("refuses a forged cursor", async () => {
     const response = await search("cursor=../../etc");
     expect(response.status).toBe(422);
+  });
+
+  describe("on 29 February (ages by the calendar: see profiles/age.ts)", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("finds 18- to 20-year-olds by their birthdays, a 17-year-old born on 1 March not", async () => {
+      const db = await getDb();
+      const born = ["2010-02-28", "2010-03-01", "2008-02-29", "2007-03-01", "2007-02-28"];
+      for (const birthdate of born) {
+        await createTestMember(db, { profile: { name: birthdate, country: "ee", birthdate } });
+      }
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(new Date("2028-02-29T12:00:00Z"));
+      const page = (await (
+        await search("country=ee&min_age=18&max_age=20")
+      ).json()) as MemberSearchPage;
+      const found = page.profiles.map((card) => [card.name, card.age]).sort();
+      expect(found).toEqual([
+        ["2007-03-01", 20],
+        ["2008-02-29", 20],
+        ["2010-02-28", 18],
+      ]);
+    });
   });
 
   describe("on a site without logged-out search (spec §6)", () => {

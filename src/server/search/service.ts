@@ -5,11 +5,11 @@ import { notBlockedWith } from "../blocks/service";
 import type { Database } from "../db/client";
 import { loadRegionCatalogue } from "../geo/regions";
 import { photos } from "../photos/schema";
-import { latestBirthdateForAge } from "../profiles/age";
+import { earliestBirthdateForAge, latestBirthdateForAge } from "../profiles/age";
 import { cardColumns, toProfileCard } from "../profiles/card";
 import { profiles } from "../profiles/schema";
 import type { Site } from "../sites/registry";
-import type { MemberSearchQuery } from "./validation";
+import { encodeSearchCursor, type MemberSearchQuery } from "./validation";
 
 /**
  * Total matches are counted up to this many, on the first page only (spec §3: result pages with
@@ -18,20 +18,6 @@ import type { MemberSearchQuery } from "./validation";
 export const TOTAL_CAP = 1000;
 
 export const SEARCH_PAGE_SIZE = 24;
-
-type Cursor = { lastActiveAt: string; id: number };
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.lastActiveAt}|${cursor.id}`).toString("base64url");
-}
-
-function decodeCursor(value: string): Cursor | null {
-  const [lastActiveAt, id] = Buffer.from(value, "base64url").toString().split("|");
-  if (!lastActiveAt || !id || !/^[\d :.+-]+$/.test(lastActiveAt) || !/^\d+$/.test(id)) {
-    return null;
-  }
-  return { lastActiveAt, id: Number(id) };
-}
 
 /**
  * One page of member search, newest activity first, with keyset paging (design §12: no
@@ -60,8 +46,7 @@ export async function findMembers(
     filters.push(lte(profiles.birthdate, latestBirthdateForAge(query.min_age, today)));
   }
   if (query.max_age !== undefined) {
-    // Older than max_age means born on or before the day they turned max_age + 1.
-    filters.push(gte(profiles.birthdate, nextDay(latestBirthdateForAge(query.max_age + 1, today))));
+    filters.push(gte(profiles.birthdate, earliestBirthdateForAge(query.max_age, today)));
   }
   if (options.viewerProfileId) {
     filters.push(ne(profiles.id, options.viewerProfileId));
@@ -69,7 +54,7 @@ export async function findMembers(
     filters.push(notBlockedWith(options.viewerProfileId, profiles.id));
   }
 
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const cursor = query.cursor ?? null;
   const pageFilters = [...filters];
   if (cursor) {
     const at = sql`${cursor.lastActiveAt}::timestamptz`;
@@ -108,12 +93,6 @@ export async function findMembers(
     total,
     total_capped: totalCapped,
     next_cursor:
-      hasMore && last ? encodeCursor({ lastActiveAt: last.lastActiveAt, id: last.id }) : null,
+      hasMore && last ? encodeSearchCursor({ lastActiveAt: last.lastActiveAt, id: last.id }) : null,
   };
-}
-
-function nextDay(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
 }

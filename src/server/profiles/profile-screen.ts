@@ -1,0 +1,40 @@
+import type { ProfileCard, ProfileDetail } from "../../contract/profiles";
+import type { Locale } from "../../i18n/locales";
+import type { Database } from "../db/client";
+import { ApiError } from "../lib/errors";
+import { markLikeSeen } from "../likes/service";
+import type { Site } from "../sites/registry";
+import type { User } from "../users/schema";
+import { findPartnerCards, getProfileDetail } from "./service";
+import { getViewer } from "./viewer";
+
+/** What the profile screen shows (spec §2 Profile view): the profile and the partner cards. */
+export type ProfileScreen = { profile: ProfileDetail; partners: ProfileCard[] };
+
+/**
+ * The profile screen of /members/{id} and /likes/m/{id} as the viewer may see it, or null when
+ * the profile does not exist, is disabled, or its member blocked the viewer (spec §6: the same
+ * 404 for all three). Opening it clears that member's new like (spec §4).
+ *
+ * Pages call this in their own frontmatter, before anything renders: once a component runs,
+ * the page has begun streaming and can no longer become a 404.
+ */
+export async function findProfileScreen(
+  db: Database,
+  profileId: number,
+  visitor: { user: User | null; site: Site; locale: Locale },
+): Promise<ProfileScreen | null> {
+  const viewer = await getViewer(db, visitor.user);
+  let profile: ProfileDetail;
+  try {
+    profile = await getProfileDetail(db, profileId, viewer, visitor.site, visitor.locale);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+  if (viewer?.profileId && !profile.is_own) await markLikeSeen(db, profile.id, viewer.profileId);
+  const partners = profile.is_own
+    ? []
+    : await findPartnerCards(db, visitor.site, viewer, visitor.locale);
+  return { profile, partners };
+}
