@@ -1,7 +1,6 @@
 import type { MessageKey } from "../../i18n/catalogues";
 import type { Locale } from "../../i18n/locales";
 import type { MessageParams } from "../../i18n/translate";
-import type { Site } from "../sites/registry";
 import { escapeHtml } from "./html";
 import { getTranslate } from "./i18n";
 import type { MailMessage } from "./mail";
@@ -56,7 +55,8 @@ export const MAIL_TEMPLATES = {
 export type RenderMailOptions = {
   template: MailTemplate;
   locale: Locale;
-  site: Site;
+  /** The sending site: its name is in every subject and heading. */
+  site: { name: string };
   to: string;
   /** The member's name for the greeting, when known. */
   name?: string | null;

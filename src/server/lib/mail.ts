@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/client";
-import type { Site } from "../sites/registry";
+/** The site a mail is sent for: its sender name and address, and its id in the outbox. */
+export type MailSite = { id: string; mailName: string; mailFrom: string };
+
 import { getEnv } from "./env";
 import { mailOutbox } from "./mail-schema";
 
@@ -31,7 +33,7 @@ function getTransport(): Transporter | null {
  * outbox first, then handed to SMTP when configured. A failed delivery is recorded, not thrown:
  * the member's action (a signup, a reset request) has happened and must not be reported as failed.
  */
-export async function sendMail(db: Database, site: Site, message: MailMessage): Promise<void> {
+export async function sendMail(db: Database, site: MailSite, message: MailMessage): Promise<void> {
   const from = `"${site.mailName.replaceAll('"', "")}" <${site.mailFrom}>`;
   const headers = message.headers ?? {};
   const [row] = await db

@@ -1,4 +1,7 @@
-import type { TrackingData } from "../users/schema";
+import type { TrackingField } from "../../contract/account-options";
+
+/** spec §3 Tracking data, captured from the landing URL. */
+export type TrackingData = Partial<Record<TrackingField, string>>;
 
 export const TRACKING_COOKIE = "tracking";
 export const TRACKING_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;

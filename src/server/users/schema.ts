@@ -13,13 +13,12 @@ import {
 import type {
   EmailDisabledReason,
   NotificationCategory,
-  TrackingField,
   UserStatus,
 } from "../../contract/account-options";
+import type { TrackingData } from "../lib/tracking";
 import { sites } from "../sites/schema";
 
-/** spec §3 Tracking data, captured from the landing URL. */
-export type TrackingData = Partial<Record<TrackingField, string>>;
+export type { TrackingData } from "../lib/tracking";
 
 export const users = pgTable(
   "users",
