@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { App } from "../server/app";
 import { hashPassword } from "../server/auth/password";
@@ -86,11 +86,16 @@ export async function createTestMember(db: Database, options: TestMemberOptions 
 }
 
 let testAddresses = 0;
+// Test files share one PostgreSQL database in CI (and its rate-limit counters): each file's
+// addresses get a random network of their own.
+const testNetwork = randomBytes(4)
+  .toString("hex")
+  .replace(/(.{4})(.{4})/, "$1:$2");
 
 /** A distinct client address per call, from the IPv6 documentation range (RFC 3849). */
 export function nextTestAddress(): string {
   testAddresses++;
-  return `2001:db8::${testAddresses.toString(16)}`;
+  return `2001:db8:${testNetwork}::${testAddresses.toString(16)}`;
 }
 
 /**

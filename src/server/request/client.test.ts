@@ -1,6 +1,6 @@
 import proxyAddr from "proxy-addr";
 import { describe, expect, it } from "vitest";
-import { createLoggedInMember, uniqueEmail } from "../../test/members";
+import { createLoggedInMember, nextTestAddress, uniqueEmail } from "../../test/members";
 import { createApp } from "../app";
 import { latestBirthdateForAge } from "../profiles/age";
 import { resolveClient } from "./client";
@@ -47,6 +47,7 @@ describe("without TRUSTED_PROXIES (the default)", () => {
   const app = createApp();
 
   it("counts signups from one peer against one limit, whatever X-Forwarded-For claims", async () => {
+    const peer = nextTestAddress();
     const statuses: number[] = [];
     for (let i = 1; i <= 12; i++) {
       const response = await app.request(
@@ -61,7 +62,7 @@ describe("without TRUSTED_PROXIES (the default)", () => {
             date_of_birth: latestBirthdateForAge(30),
           }),
         },
-        { clientAddress: "192.0.2.77" },
+        { clientAddress: peer },
       );
       statuses.push(response.status);
     }
@@ -78,7 +79,7 @@ describe("without TRUSTED_PROXIES (the default)", () => {
         headers: { "content-type": "application/json", "x-forwarded-proto": "https" },
         body: JSON.stringify({ email: member.email, password: "test member password" }),
       },
-      { clientAddress: "192.0.2.78" },
+      { clientAddress: nextTestAddress() },
     );
     expect(response.status).toBe(200);
     expect(response.headers.get("set-cookie")).not.toMatch(/;\s*Secure/i);
