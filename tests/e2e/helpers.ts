@@ -1,6 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 
+/**
+ * The default site's configured origin (AMORA_ORIGIN's default), which every link in its e-mails
+ * starts with (design §4), whatever address the request came to.
+ */
+export const SITE_ORIGIN = "http://localhost:4321";
+
 /** The README's demo login: only for the test that proves the demo works (auth.spec.ts). */
 export const DEMO = { email: "demo@example.com", password: "demo-password-1" } as const;
 
@@ -15,6 +21,10 @@ export async function signIn(page: Page, account: Account) {
 export async function signInRequest(request: APIRequestContext, account: Account) {
   const response = await request.post("/api/user.php", {
     data: { email: account.email, password: account.password },
+    // Not kept alive: the test's next API call comes after seconds in the browser, when the
+    // server may close an idle connection just as the call reuses it (a read ECONNRESET on a
+    // loaded machine).
+    headers: { connection: "close" },
   });
   expect(response.status()).toBe(200);
 }
@@ -67,4 +77,16 @@ export async function chooseDateOfBirth(
   await field.getByLabel("Month").selectOption({ label: date.month });
   await field.getByLabel("Year").selectOption(date.year);
   return field;
+}
+
+/**
+ * Follows a link of an e-mail shown on the outbox page. The link carries the site's configured
+ * origin, never the address of the request that sent the mail; this test server listens on a
+ * port of its own, so the link's path and query are opened here.
+ */
+export async function openMailLink(page: Page, name: RegExp) {
+  const href = await page.getByRole("link", { name }).first().getAttribute("href");
+  const url = new URL(href ?? "");
+  expect(url.origin).toBe(SITE_ORIGIN);
+  await page.goto(`${url.pathname}${url.search}`);
 }

@@ -3,6 +3,7 @@ import {
   chooseDateOfBirth,
   collectConsoleErrors,
   expectAccessible,
+  openMailLink,
   waitForHydration,
 } from "./helpers";
 
@@ -31,7 +32,7 @@ test.describe("landers (spec §2)", () => {
     await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
 
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-    await page.getByRole("link", { name: /\/api\/activate\.php\?token=/ }).click();
+    await openMailLink(page, /\/api\/activate\.php\?token=/);
     await expect(page).toHaveURL(/\/activate\/done$/);
     const account = await (await page.request.get("/api/export.php")).json();
     expect(account.account.tracking).toEqual({

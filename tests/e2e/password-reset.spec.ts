@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { waitForHydration } from "./helpers";
+import { openMailLink, waitForHydration } from "./helpers";
 
 test("resets a forgotten password through the e-mailed link", async ({ page, member }) => {
   const { email, password } = member;
@@ -13,7 +13,7 @@ test("resets a forgotten password through the e-mailed link", async ({ page, mem
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
 
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-  await page.getByRole("link", { name: /\/reset-password\/do\?token=/ }).click();
+  await openMailLink(page, /\/reset-password\/do\?token=/);
   await expect(page.getByRole("heading", { name: "Set a new password" })).toBeVisible();
   await waitForHydration(page);
   await page.getByLabel("New password", { exact: true }).fill("my fresh new passphrase");

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { expectAccessible, signIn, waitForHydration } from "./helpers";
+import { expectAccessible, openMailLink, signIn, waitForHydration } from "./helpers";
 
 test.describe("settings", () => {
   test("saves notification choices and invisible mode, and changes the password", async ({
@@ -61,7 +61,7 @@ test.describe("settings", () => {
     await expect(page.getByText(`We have sent a link to ${newEmail}.`)).toBeVisible();
 
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(newEmail)}`);
-    await page.getByRole("link", { name: /\/mail-change\/do\?token=/ }).click();
+    await openMailLink(page, /\/mail-change\/do\?token=/);
     await expect(page.getByRole("status")).toHaveText(
       `Done! Your e-mail address is now ${newEmail}.`,
     );

@@ -1,5 +1,11 @@
 import { expect, test } from "./fixtures";
-import { chooseDateOfBirth, collectConsoleErrors, signIn, waitForHydration } from "./helpers";
+import {
+  chooseDateOfBirth,
+  collectConsoleErrors,
+  openMailLink,
+  signIn,
+  waitForHydration,
+} from "./helpers";
 
 test.describe("signing up", () => {
   test("sign up, receive the activation e-mail, activate, log in", async ({ page }) => {
@@ -20,7 +26,7 @@ test.describe("signing up", () => {
     await expect(
       page.getByRole("heading", { name: "Confirm your e-mail address for Amora" }),
     ).toBeVisible();
-    await page.getByRole("link", { name: /\/api\/activate\.php\?token=/ }).click();
+    await openMailLink(page, /\/api\/activate\.php\?token=/);
     await expect(page).toHaveURL(/\/activate\/done$/);
     await expect(
       page.getByRole("heading", { level: 1, name: "Your account is active" }),
