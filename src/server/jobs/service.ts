@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type Job, jobs } from "./schema";
 
@@ -140,4 +140,23 @@ export async function failJob(
     )
     .where(heldBy(job));
   return givesUp ? "failed" : "pending";
+}
+
+/** How long finished jobs are kept: done ones briefly, failed ones long enough to look into. */
+export const DONE_JOB_RETENTION_DAYS = 7;
+export const FAILED_JOB_RETENTION_DAYS = 30;
+
+/** design §10a: deletes done and failed jobs past their retention. Answers the rows deleted. */
+export async function pruneFinishedJobs(db: Database, now = new Date()): Promise<number> {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  const deleted = await db
+    .delete(jobs)
+    .where(
+      or(
+        and(eq(jobs.status, "done"), lt(jobs.finishedAt, daysAgo(DONE_JOB_RETENTION_DAYS))),
+        and(eq(jobs.status, "failed"), lt(jobs.finishedAt, daysAgo(FAILED_JOB_RETENTION_DAYS))),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return deleted.length;
 }
