@@ -33,7 +33,7 @@ function getTransport(): Transporter | null {
     const url = getEnv().SMTP_URL;
     // A hung server must fail the attempt well inside the job's lease (see mail.deliver).
     transport = url
-      ? nodemailer.createTransport(url, { connectionTimeout: 30_000, socketTimeout: 60_000 })
+      ? nodemailer.createTransport({ url, connectionTimeout: 30_000, socketTimeout: 60_000 })
       : null;
   }
   return transport;
