@@ -41,7 +41,10 @@ export const ERASURE_JOB = "users.erase-expired";
 export const JOB_DEFINITIONS: JobDefinitions = {
   [MAIL_DELIVERY_JOB]: {
     retryBaseMs: MAIL_RETRY_BASE_MS,
-    run: async (payload, { db }) => deliverOutboxMail(db, Number(payload.outboxId)),
+    run: async (payload, { db }) => {
+      if (typeof payload.outboxId !== "number") throw new Error("no outboxId in the payload");
+      await deliverOutboxMail(db, payload.outboxId);
+    },
   },
   [ERASURE_JOB]: {
     everyMinutes: HOURLY,

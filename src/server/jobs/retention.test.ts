@@ -7,6 +7,7 @@ import { type Database, getDb } from "../db/client";
 import { idempotencyKeys } from "../lib/idempotency-schema";
 import { mailOutbox } from "../lib/mail-schema";
 import { rateLimits } from "../lib/rate-limit-schema";
+import { users } from "../users/schema";
 import { JOB_DEFINITIONS, OUTBOX_MAX_AGE_MS } from "./registry";
 import { runDueJobs } from "./runner";
 import { jobs } from "./schema";
@@ -17,10 +18,10 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * Runs one of the server's pruning jobs now, as the runner would. Always at the real time: on a
+ * Runs one of the server's scheduled jobs now, as the runner would. Always at the real time: on a
  * shared PostgreSQL server (design §11) a prune in the future would delete other files' rows.
  */
-async function runPruningJob(db: Database, name: string): Promise<void> {
+async function runScheduledJob(db: Database, name: string): Promise<void> {
   const definition = JOB_DEFINITIONS[name];
   if (!definition?.everyMinutes) throw new Error(`${name} is not a scheduled job`);
   await enqueueJob(db, name);
@@ -50,7 +51,7 @@ describe("retention (design §10a)", () => {
       window("retiredPolicy", ago(DAY + MINUTE)),
     ];
     await db.insert(rateLimits).values(rows);
-    await runPruningJob(db, "prune.rate-limits");
+    await runScheduledJob(db, "prune.rate-limits");
     const left = await db
       .select()
       .from(rateLimits)
@@ -78,7 +79,7 @@ describe("retention (design §10a)", () => {
     await db
       .insert(idempotencyKeys)
       .values([key("old", ago(DAY + MINUTE)), key("fresh", ago(23 * HOUR))]);
-    await runPruningJob(db, "prune.idempotency-keys");
+    await runScheduledJob(db, "prune.idempotency-keys");
     const left = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.scope, scope));
     expect(left.map((row) => row.key)).toEqual(["fresh"]);
   });
@@ -105,7 +106,7 @@ describe("retention (design §10a)", () => {
         mail("never delivered, links expired", ago(OUTBOX_MAX_AGE_MS + MINUTE), null),
         mail("never delivered, links may work", ago(30 * DAY), null),
       ]);
-    await runPruningJob(db, "prune.outbox");
+    await runScheduledJob(db, "prune.outbox");
     const left = await db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
     expect(left.map((row) => row.subject).sort()).toEqual([
       "delivered 6 days ago",
@@ -123,7 +124,7 @@ describe("retention (design §10a)", () => {
     await db
       .insert(sessions)
       .values([session(ids[0] ?? "", ago(MINUTE)), session(ids[1] ?? "", ago(-DAY))]);
-    await runPruningJob(db, "prune.sessions");
+    await runScheduledJob(db, "prune.sessions");
     const left = await db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(left.map((row) => row.id)).toEqual([ids[1]]);
   });
@@ -145,7 +146,7 @@ describe("retention (design §10a)", () => {
       token("replaced unsubscribe", "unsubscribe", ago(-DAY), ago(MINUTE)),
       token("expired unsubscribe", "unsubscribe", ago(MINUTE), ago(DAY)),
     ]);
-    await runPruningJob(db, "prune.account-tokens");
+    await runScheduledJob(db, "prune.account-tokens");
     const left = await db.select().from(accountTokens).where(eq(accountTokens.userId, user.id));
     expect(left.map((row) => row.id.replace(/-[0-9a-f-]{36}$/, "")).sort()).toEqual([
       "live reset",
@@ -177,13 +178,33 @@ describe("retention (design §10a)", () => {
         job("failed 29 days ago", "failed", ago(29 * DAY)),
         job("pending", "pending", null),
       ]);
-    await runPruningJob(db, "prune.jobs");
+    await runScheduledJob(db, "prune.jobs");
     const left = await db.select().from(jobs).where(eq(jobs.name, name));
     expect(left.map((row) => row.uniqueKey?.slice(name.length + 1)).sort()).toEqual([
       "done 6 days ago",
       "failed 29 days ago",
       "pending",
     ]);
+  });
+
+  it("erases accounts pending deletion for more than 14 days in the erasure job (spec §1)", async () => {
+    const db = await getDb();
+    const { user: due } = await createTestMember(db);
+    const { user: recent } = await createTestMember(db);
+    await db
+      .update(users)
+      .set({ deletionRequestedAt: ago(15 * DAY) })
+      .where(eq(users.id, due.id));
+    await db
+      .update(users)
+      .set({ deletionRequestedAt: ago(13 * DAY) })
+      .where(eq(users.id, recent.id));
+    await runScheduledJob(db, "users.erase-expired");
+    const [erased] = await db.select().from(users).where(eq(users.id, due.id));
+    const [kept] = await db.select().from(users).where(eq(users.id, recent.id));
+    expect(erased?.erasedAt).toBeInstanceOf(Date);
+    expect(erased?.email).not.toBe(due.email);
+    expect(kept).toMatchObject({ erasedAt: null, email: recent.email });
   });
 
   it("schedules erasure hourly and every pruning job", () => {
