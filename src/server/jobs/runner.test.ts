@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { type JobDefinitions, retryDelayMs, runDueJobs } from "./runner";
+import { type JobDefinition, type JobDefinitions, retryDelayMs, runDueJobs } from "./runner";
 import { jobs } from "./schema";
 import { claimJobs, completeJob, enqueueJob } from "./service";
 
@@ -96,6 +96,24 @@ describe("claiming jobs (design §10a)", () => {
       attempts: 2,
       lastError: "second worker failed",
     });
+  });
+  it("gives each job the lease of its own definition", async () => {
+    const db = await getDb();
+    const quick = uniqueName("quick");
+    const slow = uniqueName("slow");
+    await enqueueJob(db, quick);
+    await enqueueJob(db, slow);
+    const now = new Date();
+    const leases: Record<string, number> = {};
+    const record: JobDefinition["run"] = async (_, { job }) => {
+      leases[job.name] = (job.lockedUntil?.getTime() ?? 0) - now.getTime();
+    };
+    await runDueJobs(
+      db,
+      { [quick]: { run: record }, [slow]: { leaseMs: 30 * MINUTE, run: record } },
+      now,
+    );
+    expect(leases).toEqual({ [quick]: 5 * MINUTE, [slow]: 30 * MINUTE });
   });
 });
 

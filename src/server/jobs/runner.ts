@@ -79,12 +79,21 @@ export async function runDueJobs(
   const summary: JobRunSummary = { done: 0, retried: 0, failed: 0 };
   await enqueueScheduledJobs(db, definitions, clock());
   await failAbandonedJobs(db, clock());
-  const names = Object.keys(definitions);
-  const leaseMs = Math.max(...names.map((name) => definitions[name]?.leaseMs ?? DEFAULT_LEASE_MS));
-  for (let count = 0; count < MAX_JOBS_PER_PASS; count++) {
-    const [job] = await claimJobs(db, names, { now: clock(), leaseMs, limit: 1 });
-    if (!job) break;
-    summary[await runJob(db, definitions, job, clock)]++;
+  // Jobs are claimed by lease, so that each gets its own (mail is taken over after 5 minutes
+  // even though an erasure may hold its claim for 30).
+  const namesByLease = new Map<number, string[]>();
+  for (const [name, definition] of Object.entries(definitions)) {
+    const leaseMs = definition.leaseMs ?? DEFAULT_LEASE_MS;
+    namesByLease.set(leaseMs, [...(namesByLease.get(leaseMs) ?? []), name]);
+  }
+  let count = 0;
+  for (const [leaseMs, names] of namesByLease) {
+    while (count < MAX_JOBS_PER_PASS) {
+      const [job] = await claimJobs(db, names, { now: clock(), leaseMs, limit: 1 });
+      if (!job) break;
+      count++;
+      summary[await runJob(db, definitions, job, clock)]++;
+    }
   }
   return summary;
 }
