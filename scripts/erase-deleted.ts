@@ -1,9 +1,28 @@
-/** `npm run erase-deleted`: erases accounts pending deletion for more than 14 days (spec §1). */
+/**
+ * `npm run erase-deleted`: erases accounts pending deletion for more than 14 days (spec §1) now,
+ * as the hourly job does. It goes through the queue (design §10a), so a server running an
+ * erasure at this moment is not joined by a second one on the same job.
+ */
 import { closeDb } from "../src/server/db/client";
+import { ERASURE_JOB } from "../src/server/job-definitions";
+import { runDueJobs } from "../src/server/jobs/runner";
+import { enqueueJob } from "../src/server/jobs/service";
 import { getReadyDb } from "../src/server/startup";
 import { eraseExpiredAccounts } from "../src/server/users/deletion";
 
 const db = await getReadyDb();
-const erased = await eraseExpiredAccounts(db);
-console.log(`Erased ${erased} account(s) pending deletion for more than 14 days.`);
+let erased = 0;
+await enqueueJob(db, ERASURE_JOB, {}, { maxAttempts: 1 });
+const summary = await runDueJobs(db, {
+  [ERASURE_JOB]: {
+    run: async (_, context) => {
+      erased += await eraseExpiredAccounts(context.db, context.now);
+    },
+  },
+});
 await closeDb();
+if (summary.failed > 0) {
+  console.error("The erasure failed; see the error above.");
+  process.exit(1);
+}
+console.log(`Erased ${erased} account(s) pending deletion for more than 14 days.`);

@@ -1,6 +1,6 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { eq } from "drizzle-orm";
+import { eq, lte } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type User, users } from "../users/schema";
 import { type Session, sessions } from "./schema";
@@ -80,4 +80,16 @@ export async function invalidateUserSessions(db: Database, userId: number): Prom
 /** The Set-Cookie options for the auth cookie (design §6). */
 export function sessionCookieOptions(secure: boolean, maxAge = SESSION_MAX_AGE_SECONDS) {
   return { path: "/", httpOnly: true, sameSite: "lax", secure, maxAge } as const;
+}
+
+/**
+ * design §10a: deletes expired sessions. A cookie is checked against its row, which is deleted
+ * then, but a browser that never comes back leaves its row behind. Answers the rows deleted.
+ */
+export async function pruneExpiredSessions(db: Database, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(lte(sessions.expiresAt, now))
+    .returning({ id: sessions.id });
+  return deleted.length;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { generateSessionToken, hashSessionToken } from "./session";
 import { type AccountToken, type AccountTokenPurpose, accountTokens } from "./tokens-schema";
@@ -77,4 +77,23 @@ export async function findAccountToken(
     )
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * design §10a: deletes tokens no link can use any more: expired ones, and used ones of the
+ * single-use purposes. Unsubscribe tokens are looked up, not used up (findAccountToken: an older
+ * notification's link keeps working after a newer one replaced it), so they stay until they
+ * expire. Answers the rows deleted.
+ */
+export async function pruneAccountTokens(db: Database, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(accountTokens)
+    .where(
+      or(
+        lte(accountTokens.expiresAt, now),
+        and(isNotNull(accountTokens.usedAt), ne(accountTokens.purpose, "unsubscribe")),
+      ),
+    )
+    .returning({ id: accountTokens.id });
+  return deleted.length;
 }

@@ -5,6 +5,7 @@ export * from "../auth/tokens-schema";
 export * from "../blocks/schema";
 export * from "../content/schema";
 export * from "../gifts/schema";
+export * from "../jobs/schema";
 export * from "../lib/mail-schema";
 export * from "../lib/rate-limit-schema";
 export * from "../likes/schema";

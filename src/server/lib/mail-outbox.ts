@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { mailOutbox, type OutboxMail } from "./mail-schema";
 
@@ -29,4 +29,31 @@ export function splitLinks(text: string): { text: string; href?: string }[] {
   return text
     .split(/(https?:\/\/[^\s]+)/g)
     .map((part) => (/^https?:\/\//.test(part) ? { text: part, href: part } : { text: part }));
+}
+
+/** How long a delivered mail is kept: enough to answer "did my e-mail go out?". */
+export const DELIVERED_MAIL_RETENTION_DAYS = 7;
+
+/**
+ * design §10a: outbox rows hold addresses and live links. Deletes delivered mails
+ * DELIVERED_MAIL_RETENTION_DAYS after delivery, and every mail, delivered or not, older than
+ * `maxAgeMs` (the caller passes the longest link lifetime plus a margin: no link in an older mail
+ * works any more). Answers the rows deleted.
+ */
+export async function pruneOutboxMails(
+  db: Database,
+  options: { now?: Date; maxAgeMs: number },
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const deliveredBefore = new Date(now.getTime() - DELIVERED_MAIL_RETENTION_DAYS * 86_400_000);
+  const deleted = await db
+    .delete(mailOutbox)
+    .where(
+      or(
+        and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, deliveredBefore)),
+        lt(mailOutbox.createdAt, new Date(now.getTime() - options.maxAgeMs)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return deleted.length;
 }

@@ -1,8 +1,9 @@
 import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * Every e-mail the site sends, kept as sent. Without SMTP_URL (development and the demo) this is
- * the whole delivery and /dev/mailbox shows it; with SMTP it records what went out and errors.
+ * Every e-mail the site sends. Without SMTP_URL (development and the demo) this is the whole
+ * delivery and /dev/mailbox shows it; with SMTP a mail.deliver job sends each row and records
+ * the outcome here. Rows hold live links, so they are pruned (design §10a, ARCHITECTURE.md).
  */
 export const mailOutbox = pgTable("mail_outbox", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
@@ -15,6 +16,9 @@ export const mailOutbox = pgTable("mail_outbox", {
   html: text("html").notNull(),
   headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
   sentAt: timestamp("sent_at", { withTimezone: true }),
+  /** Delivery attempts over SMTP so far (design §10a: the mail.deliver job retries). */
+  attempts: integer("attempts").notNull().default(0),
+  /** The last delivery attempt's error, cleared once delivered. */
   error: text("error"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/client";
+import { enqueueJob } from "../jobs/service";
+
 /** The site a mail is sent for: its sender name and address, and its id in the outbox. */
 export type MailSite = { id: string; mailName: string; mailFrom: string };
 
@@ -17,25 +19,37 @@ export type MailMessage = {
   headers?: Record<string, string>;
 };
 
+/** The job that hands one outbox row to SMTP (design §10a). */
+export const MAIL_DELIVERY_JOB = "mail.deliver";
+/**
+ * Attempts per mail: with the runner's backoff from one minute (1, 2, 4 … 60 min) the eighth
+ * attempt comes about two hours after the first, well within the activation link's 48 hours.
+ */
+export const MAIL_DELIVERY_ATTEMPTS = 8;
+export const MAIL_RETRY_BASE_MS = 60 * 1000;
+
 let transport: Transporter | null | undefined;
 
 /** The SMTP transport of SMTP_URL, or null when mail stays in the outbox (design §2). */
 function getTransport(): Transporter | null {
   if (transport === undefined) {
     const url = getEnv().SMTP_URL;
-    transport = url ? nodemailer.createTransport(url) : null;
+    // A hung server must fail the attempt well inside the job's lease (see mail.deliver).
+    transport = url
+      ? nodemailer.createTransport({ url, connectionTimeout: 30_000, socketTimeout: 60_000 })
+      : null;
   }
   return transport;
 }
 
 /**
- * Sends one e-mail from the site (its mail_name as the sender's name). It is written to the
- * outbox first, then handed to SMTP when configured. A failed delivery is recorded, not thrown:
- * the member's action (a signup, a reset request) has happened and must not be reported as failed.
+ * Sends one e-mail from the site (its mail_name as the sender's name): writes it to the outbox
+ * and, when SMTP is configured, enqueues its delivery job (design §10a). The request does no
+ * network work for it and cannot fail on a mail server's trouble; the job retries with backoff.
+ * Pass the transaction of the change the mail tells about, so both happen or neither does.
  */
 export async function sendMail(db: Database, site: MailSite, message: MailMessage): Promise<void> {
   const from = `"${site.mailName.replaceAll('"', "")}" <${site.mailFrom}>`;
-  const headers = message.headers ?? {};
   const [row] = await db
     .insert(mailOutbox)
     .values({
@@ -46,26 +60,50 @@ export async function sendMail(db: Database, site: MailSite, message: MailMessag
       subject: message.subject,
       text: message.text,
       html: message.html,
-      headers,
+      headers: message.headers ?? {},
     })
     .returning({ id: mailOutbox.id });
+  // Without SMTP the outbox is the whole delivery (development and the demo's /dev/mailbox).
+  if (!row || !getEnv().SMTP_URL) return;
+  await enqueueJob(
+    db,
+    MAIL_DELIVERY_JOB,
+    { outboxId: row.id },
+    { uniqueKey: `${MAIL_DELIVERY_JOB}:${row.id}`, maxAttempts: MAIL_DELIVERY_ATTEMPTS },
+  );
+}
+
+/**
+ * The mail.deliver job: hands one outbox row to SMTP and records the attempt on the row. Throws
+ * on a failed delivery so that the runner retries it. A row already sent (a retry after a worker
+ * died between sending and recording) or since erased is not sent again.
+ */
+export async function deliverOutboxMail(db: Database, outboxId: number): Promise<void> {
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.id, outboxId), isNull(mailOutbox.sentAt)));
   const smtp = getTransport();
-  if (!smtp || !row) return;
+  if (!mail || !smtp) return;
   try {
     await smtp.sendMail({
-      from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      headers,
+      from: mail.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: mail.headers,
     });
-    await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
   } catch (error) {
-    console.error(`mail ${row.id} (${message.kind}) not delivered:`, error);
+    const message = error instanceof Error ? error.message : String(error);
     await db
       .update(mailOutbox)
-      .set({ error: error instanceof Error ? error.message : String(error) })
-      .where(eq(mailOutbox.id, row.id));
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, error: message })
+      .where(eq(mailOutbox.id, mail.id));
+    throw new Error(`mail ${mail.id} (${mail.kind}) not delivered: ${message}`);
   }
+  await db
+    .update(mailOutbox)
+    .set({ sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1`, error: null })
+    .where(eq(mailOutbox.id, mail.id));
 }

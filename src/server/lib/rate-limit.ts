@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, not, or, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Database } from "../db/client";
 import type { AppEnv } from "../request/context";
@@ -126,4 +126,27 @@ export async function enforceRateLimit(
     c.header("retry-after", String(result.retryAfterSeconds));
     throw new ApiError(429, "rate_limited", "error.rateLimited");
   }
+}
+
+/**
+ * design §10a: deletes the counters of windows that are over. A window's count is read only
+ * while the window lasts, so an ended one is useless, and its key names an address or a member.
+ * Keys of a policy no longer defined go once the longest window is over. Answers the rows deleted.
+ */
+export async function pruneRateLimits(db: Database, now = new Date()): Promise<number> {
+  const policies = Object.entries(RATE_LIMIT_POLICIES);
+  const ended = (windowSeconds: number) =>
+    lte(rateLimits.windowStart, new Date(now.getTime() - windowSeconds * 1000));
+  const longest = Math.max(...policies.map(([, policy]) => policy.windowSeconds));
+  const ofPolicy = (name: string) => sql`starts_with(${rateLimits.key}, ${`${name}:`})`;
+  const deleted = await db
+    .delete(rateLimits)
+    .where(
+      or(
+        ...policies.map(([name, policy]) => and(ofPolicy(name), ended(policy.windowSeconds))),
+        and(not(or(...policies.map(([name]) => ofPolicy(name))) ?? sql`false`), ended(longest)),
+      ),
+    )
+    .returning({ key: rateLimits.key });
+  return deleted.length;
 }

@@ -1,7 +1,8 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
+import type { Database } from "../db/client";
 import type { AppEnv } from "./context";
 import { idempotencyKeys } from "./idempotency-schema";
 
@@ -16,6 +17,11 @@ const MEMBER_KEY = /^[A-Za-z0-9_-]{8,100}$/;
  * owner does, which the length rules out.
  */
 const VISITOR_KEY = /^[A-Za-z0-9_-]{32,100}$/;
+/**
+ * How long a key is remembered (design §10a), stated in the API document: the IETF draft asks
+ * for a retention the client is told about. A day outlasts any sensible client's retries.
+ */
+export const IDEMPOTENCY_KEY_RETENTION_HOURS = 24;
 /** Statuses whose answer has no body (a Response with one cannot be built). */
 const NULL_BODY = new Set([204, 205, 304]);
 
@@ -118,4 +124,17 @@ async function fingerprintRequest(c: Context<AppEnv>): Promise<string> {
   bytes.set(head);
   bytes.set(body, head.length);
   return encodeHexLowerCase(sha256(bytes));
+}
+
+/**
+ * design §10a: forgets keys older than IDEMPOTENCY_KEY_RETENTION_HOURS, with the whole answers
+ * they kept. A retry with a forgotten key runs the call afresh. Answers the rows deleted.
+ */
+export async function pruneIdempotencyKeys(db: Database, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_HOURS * 60 * 60 * 1000);
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, cutoff))
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
 }

@@ -10,7 +10,7 @@ import type { Site } from "../sites/registry";
 import { type User, users } from "./schema";
 
 /** Unsubscribe links work for 90 days, and more than once. */
-const UNSUBSCRIBE_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+export const UNSUBSCRIBE_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 
 /**
  * Sends a notification e-mail of one category (spec §3), unless the member opted out of it or

@@ -1,0 +1,80 @@
+import { RESET_TTL_MS } from "./auth/password-reset";
+import { pruneExpiredSessions } from "./auth/session";
+import { ACTIVATION_TTL_HOURS } from "./auth/signup";
+import { pruneAccountTokens } from "./auth/tokens";
+import type { JobDefinitions } from "./jobs/runner";
+import { pruneFinishedJobs } from "./jobs/service";
+import { deliverOutboxMail, MAIL_DELIVERY_JOB, MAIL_RETRY_BASE_MS } from "./lib/mail";
+import { pruneOutboxMails } from "./lib/mail-outbox";
+import { pruneRateLimits } from "./lib/rate-limit";
+import { pruneIdempotencyKeys } from "./request/idempotency";
+import { eraseExpiredAccounts, REACTIVATION_DAYS } from "./users/deletion";
+import { EMAIL_CHANGE_TTL_MS } from "./users/email-change";
+import { UNSUBSCRIBE_TTL_MS } from "./users/notification-mail";
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const HOURLY = 60;
+const DAILY = 24 * 60;
+
+/**
+ * The longest any e-mail link works (today the unsubscribe link's 90 days), plus a day: an outbox
+ * row older than this holds no working link, delivered or not.
+ */
+export const OUTBOX_MAX_AGE_MS =
+  Math.max(
+    RESET_TTL_MS,
+    ACTIVATION_TTL_HOURS * HOUR_MS,
+    EMAIL_CHANGE_TTL_MS,
+    REACTIVATION_DAYS * DAY_MS,
+    UNSUBSCRIBE_TTL_MS,
+  ) + DAY_MS;
+
+/** The job that erases accounts pending deletion for more than 14 days (spec §1). */
+export const ERASURE_JOB = "users.erase-expired";
+
+/**
+ * design §10a: every job the server runs, the recurring ones with their schedule. Retention and
+ * why: ARCHITECTURE.md, "Jobs and retention". Each pruning job deletes what is due whenever it
+ * runs, so a slot missed while no process ran is made up by the next.
+ */
+export const JOB_DEFINITIONS: JobDefinitions = {
+  [MAIL_DELIVERY_JOB]: {
+    retryBaseMs: MAIL_RETRY_BASE_MS,
+    run: async (payload, { db }) => {
+      if (typeof payload.outboxId !== "number") throw new Error("no outboxId in the payload");
+      await deliverOutboxMail(db, payload.outboxId);
+    },
+  },
+  [ERASURE_JOB]: {
+    everyMinutes: HOURLY,
+    // Erasure deletes photo files too; give a large backlog time before another worker steps in.
+    leaseMs: 30 * 60 * 1000,
+    run: async (_, { db, now }) => void (await eraseExpiredAccounts(db, now)),
+  },
+  "prune.rate-limits": {
+    everyMinutes: HOURLY,
+    run: async (_, { db, now }) => void (await pruneRateLimits(db, now)),
+  },
+  "prune.idempotency-keys": {
+    everyMinutes: HOURLY,
+    run: async (_, { db, now }) => void (await pruneIdempotencyKeys(db, now)),
+  },
+  "prune.outbox": {
+    everyMinutes: DAILY,
+    run: async (_, { db, now }) =>
+      void (await pruneOutboxMails(db, { now, maxAgeMs: OUTBOX_MAX_AGE_MS })),
+  },
+  "prune.sessions": {
+    everyMinutes: DAILY,
+    run: async (_, { db, now }) => void (await pruneExpiredSessions(db, now)),
+  },
+  "prune.account-tokens": {
+    everyMinutes: DAILY,
+    run: async (_, { db, now }) => void (await pruneAccountTokens(db, now)),
+  },
+  "prune.jobs": {
+    everyMinutes: DAILY,
+    run: async (_, { db, now }) => void (await pruneFinishedJobs(db, now)),
+  },
+};

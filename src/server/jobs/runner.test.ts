@@ -1,0 +1,234 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../db/client";
+import { type JobDefinition, type JobDefinitions, retryDelayMs, runDueJobs } from "./runner";
+import { jobs } from "./schema";
+import { claimJobs, completeJob, enqueueJob } from "./service";
+
+const MINUTE = 60 * 1000;
+
+/** A job name of this test alone, so that tests sharing the file's database stay apart. */
+function uniqueName(label: string): string {
+  return `test.${label}.${crypto.randomUUID()}`;
+}
+
+async function findJobs(name: string) {
+  const db = await getDb();
+  return db.select().from(jobs).where(eq(jobs.name, name)).orderBy(jobs.id);
+}
+
+describe("claiming jobs (design §10a)", () => {
+  it("never gives one job to two concurrent claimers", async () => {
+    const db = await getDb();
+    const name = uniqueName("claim");
+    for (let index = 0; index < 6; index++) await enqueueJob(db, name, { index });
+    const now = new Date();
+    const options = { now, leaseMs: MINUTE, limit: 4 };
+    const [first, second] = await Promise.all([
+      claimJobs(db, [name], options),
+      claimJobs(db, [name], options),
+    ]);
+    const ids = [...first, ...second].map((job) => job.id);
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+    expect(await claimJobs(db, [name], options)).toEqual([]);
+  });
+
+  it("does not claim a job before its run-at", async () => {
+    const db = await getDb();
+    const name = uniqueName("later");
+    const now = new Date();
+    await enqueueJob(db, name, {}, { runAt: new Date(now.getTime() + MINUTE) });
+    expect(await claimJobs(db, [name], { now, leaseMs: MINUTE, limit: 1 })).toEqual([]);
+    const later = new Date(now.getTime() + MINUTE);
+    expect(await claimJobs(db, [name], { now: later, leaseMs: MINUTE, limit: 1 })).toHaveLength(1);
+  });
+
+  it("claims a job again once the lease of a worker that died has run out", async () => {
+    const db = await getDb();
+    const name = uniqueName("lease");
+    await enqueueJob(db, name);
+    const now = new Date();
+    const [claimed] = await claimJobs(db, [name], { now, leaseMs: MINUTE, limit: 1 });
+    expect(claimed?.attempts).toBe(1);
+    // The worker holding it never reports back.
+    const stillLeased = new Date(now.getTime() + MINUTE - 1);
+    expect(await claimJobs(db, [name], { now: stillLeased, leaseMs: MINUTE, limit: 1 })).toEqual(
+      [],
+    );
+
+    const runs: number[] = [];
+    const definitions: JobDefinitions = {
+      [name]: { run: async (_, { job }) => void runs.push(job.attempts) },
+    };
+    const afterLease = new Date(now.getTime() + MINUTE);
+    expect(await runDueJobs(db, definitions, afterLease)).toEqual({
+      done: 1,
+      retried: 0,
+      failed: 0,
+    });
+    expect(runs).toEqual([2]);
+    const [job] = await findJobs(name);
+    expect(job?.status).toBe("done");
+  });
+
+  it("keeps a worker whose lease ran out from overwriting the outcome of the one that took over", async () => {
+    const db = await getDb();
+    const name = uniqueName("fence");
+    await enqueueJob(db, name, {}, { maxAttempts: 3 });
+    const now = new Date();
+    const [stale] = await claimJobs(db, [name], { now, leaseMs: MINUTE, limit: 1 });
+    if (!stale) throw new Error("the job was not claimed");
+    const afterLease = new Date(now.getTime() + MINUTE);
+    const definitions: JobDefinitions = {
+      [name]: {
+        run: async () => {
+          throw new Error("second worker failed");
+        },
+      },
+    };
+    expect(await runDueJobs(db, definitions, afterLease)).toMatchObject({ retried: 1 });
+    // The first worker wakes up and reports its (old) claim done.
+    await completeJob(db, stale, afterLease);
+    const [job] = await findJobs(name);
+    expect(job).toMatchObject({
+      status: "pending",
+      attempts: 2,
+      lastError: "second worker failed",
+    });
+  });
+  it("gives each job the lease of its own definition", async () => {
+    const db = await getDb();
+    const quick = uniqueName("quick");
+    const slow = uniqueName("slow");
+    await enqueueJob(db, quick);
+    await enqueueJob(db, slow);
+    const now = new Date();
+    const leases: Record<string, number> = {};
+    const record: JobDefinition["run"] = async (_, { job }) => {
+      leases[job.name] = (job.lockedUntil?.getTime() ?? 0) - now.getTime();
+    };
+    await runDueJobs(
+      db,
+      { [quick]: { run: record }, [slow]: { leaseMs: 30 * MINUTE, run: record } },
+      now,
+    );
+    expect(leases).toEqual({ [quick]: 5 * MINUTE, [slow]: 30 * MINUTE });
+  });
+});
+
+describe("a failing job", () => {
+  it("is retried later with exponential backoff and given up after its max attempts", async () => {
+    const db = await getDb();
+    const name = uniqueName("retry");
+    const attempts: Date[] = [];
+    const definitions: JobDefinitions = {
+      [name]: {
+        retryBaseMs: MINUTE,
+        run: async (_, { now }) => {
+          attempts.push(now);
+          throw new Error(`attempt ${attempts.length} refused`);
+        },
+      },
+    };
+    await enqueueJob(db, name, {}, { maxAttempts: 3 });
+    const start = new Date();
+
+    expect(await runDueJobs(db, definitions, start)).toMatchObject({ retried: 1 });
+    let [job] = await findJobs(name);
+    expect(job).toMatchObject({ status: "pending", attempts: 1, lastError: "attempt 1 refused" });
+    expect(job?.runAt.getTime()).toBe(start.getTime() + MINUTE);
+
+    // Not before its retry time.
+    expect(await runDueJobs(db, definitions, new Date(start.getTime() + MINUTE - 1))).toEqual({
+      done: 0,
+      retried: 0,
+      failed: 0,
+    });
+
+    const second = new Date(start.getTime() + MINUTE);
+    expect(await runDueJobs(db, definitions, second)).toMatchObject({ retried: 1 });
+    [job] = await findJobs(name);
+    // The wait doubles: two minutes after the second attempt.
+    expect(job?.runAt.getTime()).toBe(second.getTime() + 2 * MINUTE);
+
+    const third = new Date(second.getTime() + 2 * MINUTE);
+    expect(await runDueJobs(db, definitions, third)).toMatchObject({ failed: 1 });
+    [job] = await findJobs(name);
+    expect(job).toMatchObject({ status: "failed", attempts: 3, lastError: "attempt 3 refused" });
+    expect(job?.finishedAt).toEqual(third);
+
+    expect(await runDueJobs(db, definitions, new Date(third.getTime() + 24 * 60 * MINUTE))).toEqual(
+      { done: 0, retried: 0, failed: 0 },
+    );
+    expect(attempts).toEqual([start, second, third]);
+  });
+
+  it("waits base × 2^(attempt − 1) between attempts, at most an hour", () => {
+    expect([1, 2, 3, 4].map((attempt) => retryDelayMs(attempt, 30_000))).toEqual([
+      30_000, 60_000, 120_000, 240_000,
+    ]);
+    expect(retryDelayMs(20, 30_000)).toBe(60 * MINUTE);
+  });
+
+  it("is given up when its worker died on the last attempt", async () => {
+    const db = await getDb();
+    const name = uniqueName("abandoned");
+    await enqueueJob(db, name, {}, { maxAttempts: 1 });
+    const now = new Date();
+    await claimJobs(db, [name], { now, leaseMs: MINUTE, limit: 1 });
+    let ran = false;
+    await runDueJobs(
+      db,
+      {
+        [name]: {
+          run: async () => {
+            ran = true;
+          },
+        },
+      },
+      new Date(now.getTime() + MINUTE),
+    );
+    expect(ran).toBe(false);
+    const [job] = await findJobs(name);
+    expect(job?.status).toBe("failed");
+    expect(job?.lastError).toBe("the worker stopped before finishing");
+  });
+});
+
+describe("recurring jobs", () => {
+  it("runs one slot once, however often and from however many runners it is enqueued", async () => {
+    const db = await getDb();
+    const name = uniqueName("schedule");
+    const slots: unknown[] = [];
+    const definitions: JobDefinitions = {
+      [name]: { everyMinutes: 60, run: async (payload) => void slots.push(payload.slot) },
+    };
+    const slotStart = new Date(Math.floor(Date.now() / (60 * MINUTE)) * 60 * MINUTE);
+    const inSlot = new Date(slotStart.getTime() + 5 * MINUTE);
+    // Two processes' passes at once, and a third later in the same slot.
+    await Promise.all([runDueJobs(db, definitions, inSlot), runDueJobs(db, definitions, inSlot)]);
+    await runDueJobs(db, definitions, new Date(slotStart.getTime() + 59 * MINUTE));
+    expect(slots).toEqual([slotStart.toISOString()]);
+    expect(await findJobs(name)).toHaveLength(1);
+
+    const nextSlot = new Date(slotStart.getTime() + 60 * MINUTE);
+    await runDueJobs(db, definitions, nextSlot);
+    expect(slots).toEqual([slotStart.toISOString(), nextSlot.toISOString()]);
+    const rows = await findJobs(name);
+    expect(rows.map((row) => row.uniqueKey)).toEqual([
+      `${name}:${slotStart.toISOString()}`,
+      `${name}:${nextSlot.toISOString()}`,
+    ]);
+  });
+
+  it("enqueues a job with a unique key once", async () => {
+    const db = await getDb();
+    const name = uniqueName("dedupe");
+    const first = await enqueueJob(db, name, {}, { uniqueKey: `${name}:1` });
+    const again = await enqueueJob(db, name, {}, { uniqueKey: `${name}:1` });
+    expect(first).toEqual(expect.any(Number));
+    expect(again).toBeNull();
+    expect(await findJobs(name)).toHaveLength(1);
+  });
+});
