@@ -1,4 +1,5 @@
-import { RESET_TTL_MS } from "./auth/password-reset";
+import { isLocale } from "../i18n/locales";
+import { PASSWORD_RESET_JOB, RESET_TTL_MS, sendPasswordResetMail } from "./auth/password-reset";
 import { pruneExpiredSessions } from "./auth/session";
 import { ACTIVATION_TTL_HOURS } from "./auth/signup";
 import { pruneAccountTokens } from "./auth/tokens";
@@ -8,6 +9,7 @@ import { deliverOutboxMail, MAIL_DELIVERY_JOB, MAIL_RETRY_BASE_MS } from "./lib/
 import { pruneOutboxMails } from "./lib/mail-outbox";
 import { pruneRateLimits } from "./lib/rate-limit";
 import { pruneIdempotencyKeys } from "./request/idempotency";
+import { getSiteById } from "./sites/registry";
 import { eraseExpiredAccounts, REACTIVATION_DAYS } from "./users/deletion";
 import { EMAIL_CHANGE_TTL_MS } from "./users/email-change";
 import { UNSUBSCRIBE_TTL_MS } from "./users/notification-mail";
@@ -39,6 +41,15 @@ export const ERASURE_JOB = "users.erase-expired";
  * runs, so a slot missed while no process ran is made up by the next.
  */
 export const JOB_DEFINITIONS: JobDefinitions = {
+  [PASSWORD_RESET_JOB]: {
+    run: async (payload, { db }) =>
+      sendPasswordResetMail(
+        db,
+        getSiteById(String(payload.siteId)),
+        String(payload.email),
+        isLocale(payload.locale) ? payload.locale : "en",
+      ),
+  },
   [MAIL_DELIVERY_JOB]: {
     retryBaseMs: MAIL_RETRY_BASE_MS,
     run: async (payload, { db }) => {

@@ -1,10 +1,22 @@
 import { desc, eq } from "drizzle-orm";
+import { PASSWORD_RESET_JOB } from "../server/auth/password-reset";
+import { JOB_DEFINITIONS } from "../server/job-definitions";
+import { type JobDefinition, runDueJobs } from "../server/jobs/runner";
 import { mailOutbox, type OutboxMail } from "../server/lib/mail-schema";
 import { getReadyDb } from "../server/startup";
 
-/** The e-mails sent to an address, newest first. */
+/** The jobs that write a mail after the request was answered (not delivery: that is SMTP's). */
+const MAIL_WRITING_JOBS = {
+  [PASSWORD_RESET_JOB]: JOB_DEFINITIONS[PASSWORD_RESET_JOB] as JobDefinition,
+};
+
+/**
+ * The e-mails sent to an address, newest first, once the queued work is done: some mails are
+ * written by jobs after the request was answered (a password reset), as the server's runner would.
+ */
 export async function findMailsTo(to: string): Promise<OutboxMail[]> {
   const db = await getReadyDb();
+  await runDueJobs(db, MAIL_WRITING_JOBS);
   return db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id));
 }
 

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createLoggedInMember, uniqueEmail } from "../../test/members";
 import { findLink, findMailsTo } from "../../test/outbox";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
+import { jobs } from "../jobs/schema";
+import { mailOutbox } from "../lib/mail-schema";
 import { hashSessionToken } from "./session";
 import { accountTokens } from "./tokens-schema";
 
@@ -33,7 +35,40 @@ async function resetToken(email: string): Promise<string> {
   return link.searchParams.get("token") ?? "";
 }
 
+/** The rows a reset request can write, counted across the tables its work touches. */
+async function countRows() {
+  const db = await getDb();
+  const [tokens] = await db.select({ n: count() }).from(accountTokens);
+  const [outbox] = await db.select({ n: count() }).from(mailOutbox);
+  const [queued] = await db.select({ n: count() }).from(jobs);
+  return { tokens: tokens?.n ?? 0, outbox: outbox?.n ?? 0, jobs: queued?.n ?? 0 };
+}
+
 describe("POST /api/password-reset.php", () => {
+  it("does the same work before answering for a known and an unknown address (item 7)", async () => {
+    const { email } = await createLoggedInMember(app);
+    const unknown = uniqueEmail("nobody");
+    const written = [];
+    for (const address of [email, unknown]) {
+      const before = await countRows();
+      expect((await requestReset(address)).status).toBe(200);
+      const after = await countRows();
+      written.push({
+        tokens: after.tokens - before.tokens,
+        outbox: after.outbox - before.outbox,
+        jobs: after.jobs - before.jobs,
+      });
+    }
+    // One queued job each, and nothing that depends on whether the account exists.
+    expect(written).toEqual([
+      { tokens: 0, outbox: 0, jobs: 1 },
+      { tokens: 0, outbox: 0, jobs: 1 },
+    ]);
+    // The job then mails the member, and nobody else.
+    expect((await findMailsTo(email)).map((mail) => mail.kind)).toEqual(["password_reset"]);
+    expect(await findMailsTo(unknown)).toEqual([]);
+  });
+
   it("e-mails a member a link to set a new password", async () => {
     const { email } = await createLoggedInMember(app);
     const response = await requestReset(email);

@@ -38,10 +38,7 @@ const resetRoute = createRoute({
 export const passwordResetRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(requestRoute, async (c) => {
     const { email } = c.req.valid("json");
-    await requestPasswordReset(c.var.db, c.var.site, email, {
-      locale: c.var.locale,
-      origin: c.var.site.origin,
-    });
+    await requestPasswordReset(c.var.db, c.var.site, email, { locale: c.var.locale });
     return c.json({ status: "check_mail" as const, email }, 200);
   })
   .openapi(resetRoute, async (c) => {

