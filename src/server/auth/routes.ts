@@ -10,7 +10,7 @@ import {
   MEMBER_WRITE_ERRORS,
   WRITE_ERRORS,
 } from "../lib/openapi";
-import { clientAddress } from "../lib/rate-limit";
+import { socketClientAddress } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
 import { markMemberActive } from "../profiles/activity";
 import type { AppEnv } from "../request/context";
@@ -95,7 +95,7 @@ async function logOut(c: Context<AppEnv>) {
 
 export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(loginRoute, async (c) => {
-    const result = await login(c.var.db, c.req.valid("json"), { address: clientAddress(c) });
+    const result = await login(c.var.db, c.req.valid("json"), { address: socketClientAddress(c) });
     if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
     setSessionCookie(c, result.token);
     return c.json({ user: await getUserView(c.var.db, result.user, c.var.site) }, 200);

@@ -110,6 +110,14 @@ export async function deleteRateLimitsOf(db: Database, subject: string): Promise
   await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
 }
 
+/**
+ * The caller's address for the login limits, which skip a caller without one: in-process requests
+ * (tests, `app.request()`) come from no client, and must not share one counter between them.
+ */
+export function socketClientAddress(c: Context<AppEnv>): string | undefined {
+  return c.env?.clientAddress ? c.var.client.address : undefined;
+}
+
 /** The caller's IP address by the trusted-proxy rule, the subject of per-address policies. */
 export function clientAddress(c: Context<AppEnv>): string {
   return c.var.client.address;

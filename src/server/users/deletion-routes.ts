@@ -11,7 +11,7 @@ import {
   MEMBER_WRITE_ERRORS,
   WRITE_ERRORS,
 } from "../lib/openapi";
-import { clientAddress } from "../lib/rate-limit";
+import { socketClientAddress } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
 import type { AppEnv } from "../request/context";
 import {
@@ -80,7 +80,7 @@ export const deletionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationH
   })
   .openapi(reactivateRoute, async (c) => {
     const user = await verifyCredentials(c.var.db, c.req.valid("json"), {
-      address: clientAddress(c),
+      address: socketClientAddress(c),
     });
     const reactivated = user.deletionRequestedAt
       ? await reactivateAccount(c.var.db, user.id)
