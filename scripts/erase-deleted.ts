@@ -3,12 +3,13 @@
  * as the hourly job does. It goes through the queue (design §10a), so a server running an
  * erasure at this moment is not joined by a second one on the same job.
  */
+
+import { eraseExpiredAccounts } from "../src/server/account/deletion";
 import { closeDb } from "../src/server/db/client";
 import { ERASURE_JOB } from "../src/server/job-definitions";
 import { runDueJobs } from "../src/server/jobs/runner";
 import { enqueueJob } from "../src/server/jobs/service";
 import { getReadyDb } from "../src/server/startup";
-import { eraseExpiredAccounts } from "../src/server/users/deletion";
 
 const db = await getReadyDb();
 let erased = 0;

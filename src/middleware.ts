@@ -15,13 +15,13 @@ import {
   TRACKING_COOKIE,
   TRACKING_COOKIE_MAX_AGE,
 } from "./server/lib/tracking";
+import { getUserView } from "./server/members/user-view";
 import { PAGE_FORM_LIMIT } from "./server/request/body-limit";
 import { isCrossSiteWrite } from "./server/request/origin-check";
 import { resolveRequest, resolveVisitor } from "./server/request/visitor";
 import { getSiteById } from "./server/sites/registry";
 import { getPublicSettings, readGeoipCountry } from "./server/sites/service";
 import { getReadyDb } from "./server/startup";
-import { getUserView } from "./server/users/service";
 
 /**
  * The socket's peer address. Astro reads X-Forwarded-For only for `security.allowedDomains`,

@@ -2,6 +2,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { deletionRoutes } from "./account/deletion-routes";
+import { accountRoutes } from "./account/routes";
 import { passwordResetRoutes } from "./auth/password-reset-routes";
 import { authRoutes } from "./auth/routes";
 import { signupRoutes } from "./auth/signup-routes";
@@ -14,6 +16,7 @@ import { ApiError, ValidationError } from "./lib/errors";
 import { getTranslate } from "./lib/i18n";
 import { validationHook } from "./lib/validation";
 import { likeRoutes } from "./likes/routes";
+import { memberRoutes } from "./members/routes";
 import { mediaRoutes, photoRoutes } from "./photos/routes";
 import { profileRoutes } from "./profiles/routes";
 import { requestBodyLimit } from "./request/body-limit";
@@ -24,8 +27,6 @@ import { requestContext } from "./request/request-context";
 import { searchRoutes } from "./search/routes";
 import { siteRoutes } from "./sites/routes";
 import { testingRoutes } from "./testing/routes";
-import { deletionRoutes } from "./users/deletion-routes";
-import { userRoutes } from "./users/routes";
 
 export type AppOptions = {
   /** The browser tests' fixture API at /api/test (default: the TEST_FIXTURES setting). */
@@ -45,10 +46,11 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", authRoutes);
   api.route("/", signupRoutes);
   api.route("/", passwordResetRoutes);
-  api.route("/", userRoutes);
+  api.route("/", accountRoutes);
   api.route("/", deletionRoutes);
   api.route("/", siteRoutes);
   api.route("/", searchRoutes);
+  api.route("/", memberRoutes);
   api.route("/", profileRoutes);
   api.route("/", contentRoutes);
   api.route("/", geoRoutes);

@@ -1,4 +1,7 @@
 import { isLocale } from "../i18n/locales";
+import { eraseExpiredAccounts, REACTIVATION_DAYS } from "./account/deletion";
+import { EMAIL_CHANGE_TTL_MS } from "./account/email-change";
+import { UNSUBSCRIBE_TTL_MS } from "./account/notification-mail";
 import { PASSWORD_RESET_JOB, RESET_TTL_MS, sendPasswordResetMail } from "./auth/password-reset";
 import { pruneExpiredSessions } from "./auth/session";
 import { ACTIVATION_TTL_HOURS } from "./auth/signup";
@@ -10,9 +13,6 @@ import { pruneOutboxMails } from "./lib/mail-outbox";
 import { pruneRateLimits } from "./lib/rate-limit";
 import { pruneIdempotencyKeys } from "./request/idempotency";
 import { getSiteById } from "./sites/registry";
-import { eraseExpiredAccounts, REACTIVATION_DAYS } from "./users/deletion";
-import { EMAIL_CHANGE_TTL_MS } from "./users/email-change";
-import { UNSUBSCRIBE_TTL_MS } from "./users/notification-mail";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

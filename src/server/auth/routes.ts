@@ -12,10 +12,11 @@ import {
 } from "../lib/openapi";
 import { socketClientAddress } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
+import { getUserView } from "../members/user-view";
 import { markMemberActive } from "../profiles/activity";
 import type { AppEnv } from "../request/context";
 import { isSameOriginRequest } from "../request/origin-check";
-import { getUserView, updateUserLanguage } from "../users/service";
+import { updateUserLanguage } from "../users/service";
 import { clearSessionCookie, setSessionCookie } from "./cookie";
 import { login } from "./service";
 import { invalidateSession } from "./session";

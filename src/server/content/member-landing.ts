@@ -2,7 +2,7 @@ import type { ProfileCard, ProfileDetail } from "../../contract/profiles";
 import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { ApiError } from "../lib/errors";
-import { getProfileDetail } from "../profiles/service";
+import { getProfileDetail } from "../members/service";
 import { findMembers } from "../search/service";
 import type { Site } from "../sites/registry";
 import { type LanderSlug, landerSlugs } from "./pages";

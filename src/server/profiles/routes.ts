@@ -1,33 +1,12 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { INTERESTS } from "../../contract/profile-options";
-import { interestsAnswer, ownProfile, profileDetail } from "../../contract/profiles";
+import { interestsAnswer, ownProfile } from "../../contract/profiles";
 import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { validationHook } from "../lib/validation";
-import { markLikeSeen } from "../likes/service";
 import type { AppEnv } from "../request/context";
-import { getProfileDetail } from "./service";
-import { profileQuery, profileUpdateBody } from "./validation";
-import { getViewer, requireMemberViewer } from "./viewer";
-import { getOwnProfile, updateOwnProfile } from "./wizard";
-
-const profileRoute = createRoute({
-  method: "get",
-  path: "/profile.php",
-  summary:
-    "With id: a member's profile as the viewer may see it (spec §2 Profile view); opening it clears that member's new like. Without id: the member's own profile to edit",
-  request: { query: profileQuery },
-  responses: {
-    200: jsonContent(
-      z.union([profileDetail, ownProfile]),
-      "With id: the profile (ProfileDetail); without: the member's own (OwnProfile)",
-    ),
-    ...errorResponses([
-      { 403: "authentication_required: without id, for a visitor" },
-      ERRORS.noProfile,
-      ERRORS.invalid,
-    ]),
-  },
-});
+import { profileUpdateBody } from "./validation";
+import { requireMemberViewer } from "./viewer";
+import { updateOwnProfile } from "./wizard";
 
 const updateProfileRoute = createRoute({
   method: "put",
@@ -52,18 +31,6 @@ const interestsRoute = createRoute({
 });
 
 export const profileRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
-  .openapi(profileRoute, async (c) => {
-    const { id } = c.req.valid("query");
-    if (id === undefined) {
-      const member = await requireMemberViewer(c.var.db, c.var.user);
-      return c.json(await getOwnProfile(c.var.db, member.profileId), 200);
-    }
-    const viewer = await getViewer(c.var.db, c.var.user);
-    const profile = await getProfileDetail(c.var.db, id, viewer, c.var.site, c.var.locale);
-    // spec §4: opening a profile clears its new-like flag.
-    if (viewer?.profileId && !profile.is_own) await markLikeSeen(c.var.db, id, viewer.profileId);
-    return c.json(profile, 200);
-  })
   .openapi(updateProfileRoute, async (c) => {
     const member = await requireMemberViewer(c.var.db, c.var.user);
     return c.json(

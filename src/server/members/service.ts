@@ -8,11 +8,11 @@ import { notFound } from "../lib/errors";
 import { hasLiked } from "../likes/service";
 import { photos } from "../photos/schema";
 import { orderGallery, photoAllowance, toGallery, toPhotoView } from "../photos/service";
+import { getAge } from "../profiles/age";
+import { profiles } from "../profiles/schema";
+import type { Viewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
-import { getAge } from "./age";
 import { cardColumns, toProfileCard } from "./card";
-import { profiles } from "./schema";
-import type { Viewer } from "./viewer";
 
 /**
  * A member's profile as a viewer may see it (spec §2 Profile view). Someone the member blocked

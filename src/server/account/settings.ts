@@ -7,7 +7,7 @@ import { sessions } from "../auth/schema";
 import type { Database } from "../db/client";
 import { ValidationError } from "../lib/errors";
 import { isProfileInvisible, setProfileInvisible } from "../profiles/activity";
-import { type User, users } from "./schema";
+import { type User, users } from "../users/schema";
 import type { settingsUpdateBody } from "./validation";
 
 /** The settings screen's state (spec §2 Settings, §3 Notification categories). */

@@ -4,7 +4,7 @@ import type { MemberSearchPage } from "../../contract/search";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
-import { users } from "./schema";
+import { users } from "../users/schema";
 
 const app = createApp();
 

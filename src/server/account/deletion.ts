@@ -14,7 +14,7 @@ import { photos } from "../photos/schema";
 import { removeUnusedPhotoFiles } from "../photos/service";
 import { profiles } from "../profiles/schema";
 import type { Site } from "../sites/registry";
-import { type User, users } from "./schema";
+import { type User, users } from "../users/schema";
 
 /** spec §1, §9: a deleted account can be reactivated for 14 days. */
 export const REACTIVATION_DAYS = 14;

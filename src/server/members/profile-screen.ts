@@ -3,10 +3,10 @@ import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { ApiError } from "../lib/errors";
 import { markLikeSeen } from "../likes/service";
+import { getViewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
 import type { User } from "../users/schema";
 import { findPartnerCards, getProfileDetail } from "./service";
-import { getViewer } from "./viewer";
 
 /** What the profile screen shows (spec §2 Profile view): the profile and the partner cards. */
 export type ProfileScreen = { profile: ProfileDetail; partners: ProfileCard[] };

@@ -6,8 +6,8 @@ import { createApp } from "../app";
 import { getDb } from "../db/client";
 import { MAIL_TEMPLATES } from "../lib/mail-templates";
 import { defaultSite } from "../sites/registry";
+import { type User, users } from "../users/schema";
 import { sendNotificationMail } from "./notification-mail";
-import { type User, users } from "./schema";
 
 const app = createApp();
 

@@ -4,9 +4,9 @@ import type { Locale } from "../../i18n/locales";
 import type { RegionCatalogue } from "../geo/regions";
 import { photos } from "../photos/schema";
 import { toPhotoView } from "../photos/service";
+import { getAge } from "../profiles/age";
+import { type Profile, profiles } from "../profiles/schema";
 import type { Site } from "../sites/registry";
-import { getAge } from "./age";
-import { type Profile, profiles } from "./schema";
 
 /*
  * A member's card (spec §2: search results, related members, likes): the query fragment and the

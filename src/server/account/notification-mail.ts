@@ -7,7 +7,7 @@ import type { Database } from "../db/client";
 import { sendMail } from "../lib/mail";
 import { type MailTemplate, renderMail } from "../lib/mail-templates";
 import type { Site } from "../sites/registry";
-import { type User, users } from "./schema";
+import { type User, users } from "../users/schema";
 
 /** Unsubscribe links work for 90 days, and more than once. */
 export const UNSUBSCRIBE_TTL_MS = 90 * 24 * 60 * 60 * 1000;

@@ -98,7 +98,7 @@ const unsubscribeLinkRoute = createRoute({
   },
 });
 
-export const userRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(unsubscribeRoute, async (c) => {
     if (!(await unsubscribe(c.var.db, c.req.valid("query").token))) throw notFound();
     return c.json({ ok: true as const }, 200);

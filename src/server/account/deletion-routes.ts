@@ -13,6 +13,7 @@ import {
 } from "../lib/openapi";
 import { socketClientAddress } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
+import { getUserView } from "../members/user-view";
 import type { AppEnv } from "../request/context";
 import {
   REACTIVATION_DAYS,
@@ -20,7 +21,6 @@ import {
   reactivateWithToken,
   requestAccountDeletion,
 } from "./deletion";
-import { getUserView } from "./service";
 
 const deleteRoute = createRoute({
   method: "post",

@@ -6,8 +6,8 @@ import { ValidationError } from "../lib/errors";
 import { sendMail } from "../lib/mail";
 import { MAIL_TEMPLATES, renderMail } from "../lib/mail-templates";
 import type { Site } from "../sites/registry";
-import { type User, users } from "./schema";
-import { findUserByEmail } from "./service";
+import { type User, users } from "../users/schema";
+import { findUserByEmail } from "../users/service";
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 

@@ -9,7 +9,7 @@ import { toPhotoView } from "../photos/service";
 import { profiles } from "../profiles/schema";
 import { toOwnProfile } from "../profiles/wizard";
 import type { Site } from "../sites/registry";
-import type { User } from "./schema";
+import type { User } from "../users/schema";
 
 /**
  * Everything stored about a member, for download (GDPR art. 15 and 20). Messages and payments

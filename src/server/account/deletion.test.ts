@@ -8,8 +8,8 @@ import { getDb } from "../db/client";
 import { mailOutbox } from "../lib/mail-schema";
 import { rateLimits } from "../lib/rate-limit-schema";
 import { getStorage } from "../lib/storage";
+import { users } from "../users/schema";
 import { eraseExpiredAccounts } from "./deletion";
-import { users } from "./schema";
 
 const app = createApp();
 const password = "member password";

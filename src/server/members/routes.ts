@@ -1,0 +1,45 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { ownProfile, profileDetail } from "../../contract/profiles";
+import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
+import { validationHook } from "../lib/validation";
+import { markLikeSeen } from "../likes/service";
+import { profileQuery } from "../profiles/validation";
+import { getViewer, requireMemberViewer } from "../profiles/viewer";
+import { getOwnProfile } from "../profiles/wizard";
+import type { AppEnv } from "../request/context";
+import { getProfileDetail } from "./service";
+
+const profileRoute = createRoute({
+  method: "get",
+  path: "/profile.php",
+  summary:
+    "With id: a member's profile as the viewer may see it (spec §2 Profile view); opening it clears that member's new like. Without id: the member's own profile to edit",
+  request: { query: profileQuery },
+  responses: {
+    200: jsonContent(
+      z.union([profileDetail, ownProfile]),
+      "With id: the profile (ProfileDetail); without: the member's own (OwnProfile)",
+    ),
+    ...errorResponses([
+      { 403: "authentication_required: without id, for a visitor" },
+      ERRORS.noProfile,
+      ERRORS.invalid,
+    ]),
+  },
+});
+
+export const memberRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
+  profileRoute,
+  async (c) => {
+    const { id } = c.req.valid("query");
+    if (id === undefined) {
+      const member = await requireMemberViewer(c.var.db, c.var.user);
+      return c.json(await getOwnProfile(c.var.db, member.profileId), 200);
+    }
+    const viewer = await getViewer(c.var.db, c.var.user);
+    const profile = await getProfileDetail(c.var.db, id, viewer, c.var.site, c.var.locale);
+    // spec §4: opening a profile clears its new-like flag.
+    if (viewer?.profileId && !profile.is_own) await markLikeSeen(c.var.db, id, viewer.profileId);
+    return c.json(profile, 200);
+  },
+);
