@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -94,5 +95,37 @@ describe("the embedded data directory (design §10: one process owns it)", () =>
     expect(await lockfile.check(dataDir, options)).toBe(true);
     await releaseServer();
     expect(await lockfile.check(dataDir, options)).toBe(false);
+  });
+
+  it("lets another process take the directory once released, while the releaser lives on", async () => {
+    // The bench and the start script open the database, release it and go on running while a
+    // server they start takes it over.
+    const dataDir = tempDataDir();
+    const release = await lockDataDir(dataDir);
+    await release();
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "-e",
+        `const { lockDataDir } = await import("./src/server/db/data-dir-lock.ts");
+         await lockDataDir(process.env.LOCK_DIR);
+         console.log("taken");
+         process.exit(0);`,
+      ],
+      { env: { ...process.env, LOCK_DIR: dataDir } },
+    );
+    children.push(child);
+    let output = "";
+    child.stdout?.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on("data", (chunk) => {
+      output += chunk;
+    });
+    const [code] = (await once(child, "exit")) as [number | null];
+    expect(output).toContain("taken");
+    expect(code).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import lockfile from "proper-lockfile";
@@ -117,6 +117,9 @@ export async function lockDataDir(
     hold.holders--;
     if (hold.holders === 0 && held.get(dir) === hold) {
       held.delete(dir);
+      // The owner record goes first: a process that released the directory and lives on (the
+      // start script, the bench) must not keep others out as a "live owner".
+      rmSync(ownerFile(dir), { force: true });
       await hold.release();
     }
   };
