@@ -1,0 +1,269 @@
+/**
+ * One engine's run of `npm run bench` (bench/run.ts starts one per engine, because the database
+ * client and the settings are per process). It seeds the members, starts the production server
+ * (`scripts/start.ts`, the `npm start` path) with the event-loop probe preloaded and a bare Hono
+ * baseline beside it, loads both over HTTP with autocannon, and sends the results to bench/run.ts.
+ * Every load is bounded in count and time; every server listens on loopback only.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import autocannon from "autocannon";
+import type { MemberSearchPage } from "../src/contract/search";
+import { type LighthouseScore, runLighthouse } from "./lighthouse";
+
+export type BenchOptions = {
+  engine: "pglite" | "postgres";
+  members: number;
+  requests: number;
+  connections: number;
+  lighthouse: boolean;
+  /** Also run the PostgreSQL server with this many processes (one per core). */
+  processes: number;
+};
+
+export type Measurement = {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** The bare Hono server's throughput in the same run, for the lines compared with it. */
+  bareRps?: number;
+  /** The server's event-loop delay p99 during this load (ms). */
+  loopP99?: number;
+};
+
+export type EngineResult = {
+  engine: BenchOptions["engine"];
+  members: number;
+  seedSeconds: number;
+  measurements: Measurement[];
+  lighthouse: LighthouseScore[];
+};
+
+const root = resolve(import.meta.dirname, "..");
+const options = JSON.parse(process.env.BENCH_OPTIONS ?? "{}") as BenchOptions;
+const scratch = mkdtempSync(join(tmpdir(), "amora-bench-"));
+const SITE_PORT = 4399;
+const BARE_PORT = 4398;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** `amount` requests over `connections` connections; latencies of every answer, in ms. */
+async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  connections = options.connections,
+): Promise<Measurement> {
+  // Warm-up: caches, JIT and the pool, so the measured run is the steady state.
+  await autocannon({ url, headers, connections, amount: Math.min(200, options.requests) });
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((done, fail) => {
+    const instance = autocannon(
+      { url, headers, connections, amount: options.requests, timeout: 30 },
+      (error, finished) => (error ? fail(error) : done(finished)),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+    });
+  });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) throw new Error(`${name}: ${failed} of ${result.requests.total} failed`);
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    // `duration` is whole seconds; the dates give the run's length to the millisecond.
+    rps: result.requests.total / ((result.finish.getTime() - result.start.getTime()) / 1000),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 900; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`${url} did not answer within 3 minutes`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await once(child, "exit");
+  clearTimeout(timer);
+}
+
+function loopReport(server: ChildProcess): Promise<number> {
+  return new Promise((done) => {
+    server.once("message", (message: { loop: { p99: number } }) => done(message.loop.p99));
+    server.send("loop:report");
+  });
+}
+
+async function seed(env: NodeJS.ProcessEnv): Promise<number> {
+  Object.assign(process.env, env);
+  const { closeDb } = await import("../src/server/db/client");
+  const { getReadyDb } = await import("../src/server/startup");
+  const { seedMembers, seedDemoLogins } = await import("../src/server/db/seed");
+  const { getStorage } = await import("../src/server/lib/storage");
+  const db = await getReadyDb();
+  const started = performance.now();
+  await seedDemoLogins(db, getStorage());
+  await seedMembers(db, getStorage(), {
+    members: options.members,
+    uniquePhotos: false,
+    log: (line) => (line.includes("000 /") ? process.stdout.write(`\r  ${line}`) : undefined),
+  });
+  await closeDb();
+  process.stdout.write("\n");
+  return (performance.now() - started) / 1000;
+}
+
+/** The production server of `npm start` on the seeded data, with the event-loop probe. */
+function startSite(env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(
+    process.execPath,
+    ["--import", "tsx", "--import", "./bench/loop-probe.mjs", "scripts/start.ts"],
+    {
+      cwd: root,
+      env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(SITE_PORT) },
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    },
+  );
+}
+
+async function measureSite(env: NodeJS.ProcessEnv, label: string): Promise<Measurement[]> {
+  const base = `http://127.0.0.1:${SITE_PORT}`;
+  const site = startSite(env);
+  const children: ChildProcess[] = [site];
+  try {
+    await waitFor(`${base}/api/settings.php`, site);
+    const { DEMO_LOGINS } = await import("../src/server/db/seed");
+    const login = await fetch(`${base}/api/user.php`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ email: DEMO_LOGINS[0].email, password: DEMO_LOGINS[0].password }),
+    });
+    if (!login.ok) throw new Error(`login: HTTP ${login.status}`);
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const member = { cookie, "x-request-type": "client" };
+
+    // The baseline answers GET /api/user.php's own bytes and headers, as the site gave them.
+    const user = await fetch(`${base}/api/user.php`, { headers: member });
+    const bodyFile = join(scratch, "user.json");
+    writeFileSync(bodyFile, Buffer.from(await user.arrayBuffer()));
+    const bareHeaders = { "content-type": user.headers.get("content-type") ?? "" };
+    const bare = spawn(process.execPath, ["--import", "tsx", "bench/bare-hono.ts"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(BARE_PORT),
+        BARE_BODY_FILE: bodyFile,
+        BARE_HEADERS: JSON.stringify(bareHeaders),
+      },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    children.push(bare);
+    await once(bare, "message");
+
+    const results: Measurement[] = [];
+    const bareUser = await load("bare Hono, the same bytes", `http://127.0.0.1:${BARE_PORT}/`, {});
+    const siteUser = await load(`${label}GET /api/user.php`, `${base}/api/user.php`, member);
+    results.push(bareUser, { ...siteUser, bareRps: bareUser.rps });
+    const settings = await load(
+      `${label}GET /api/settings.php (no database)`,
+      `${base}/api/settings.php`,
+      {},
+    );
+    results.push({ ...settings, bareRps: bareUser.rps });
+
+    const searches = [
+      "gender=female",
+      "gender=male&country=de",
+      "gender=female&min_age=30&max_age=45",
+      "country=se&min_age=25&max_age=35",
+    ];
+    const search = `${base}/api/search.php?${searches[1]}`;
+    results.push(await load(`${label}member search, one at a time`, search, member, 1));
+    site.send("loop:reset");
+    const underLoad = await load(`${label}member search`, search, member);
+    results.push({ ...underLoad, loopP99: await loopReport(site) });
+    results.push(await load(`${label}GET /members (server-rendered)`, `${base}/members`, member));
+
+    const page = (await (await fetch(search, { headers: member })).json()) as MemberSearchPage;
+    const thumb = page.profiles.find((profile) => profile.main_image)?.main_image?.thumb;
+    if (!thumb) throw new Error("no member with a photo in the search answer");
+    results.push(
+      await load(`${label}GET a thumbnail from /media`, new URL(thumb, base).href, member),
+    );
+    return results;
+  } finally {
+    for (const child of children.reverse()) await stop(child);
+  }
+}
+
+async function wipePostgres(url: string): Promise<void> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(
+    "drop schema if exists drizzle cascade; drop schema public cascade; create schema public",
+  );
+  await client.end();
+}
+
+const env: NodeJS.ProcessEnv = {
+  NODE_ENV: "production",
+  SEED_MEMBERS: "0",
+  MEDIA_DIR: join(scratch, "media"),
+  ASTRO_TELEMETRY_DISABLED: "1",
+};
+if (options.engine === "postgres") {
+  const url = process.env.BENCH_DATABASE_URL ?? "";
+  await wipePostgres(url);
+  env.DATABASE_URL = url;
+} else {
+  env.DATA_DIR = join(scratch, "data");
+  delete process.env.DATABASE_URL;
+}
+
+try {
+  console.log(`[${options.engine}] seeding ${options.members} members…`);
+  const seedSeconds = await seed(env);
+  console.log(`[${options.engine}] measuring…`);
+  const measurements = await measureSite(env, "");
+  const lighthouse: LighthouseScore[] = [];
+  if (options.lighthouse) {
+    const site = startSite(env);
+    try {
+      await waitFor(`http://127.0.0.1:${SITE_PORT}/api/settings.php`, site);
+      lighthouse.push(...(await runLighthouse(`http://127.0.0.1:${SITE_PORT}`)));
+    } finally {
+      await stop(site);
+    }
+  }
+  const result: EngineResult = {
+    engine: options.engine,
+    members: options.members,
+    seedSeconds,
+    measurements,
+    lighthouse,
+  };
+  process.send?.(result);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
