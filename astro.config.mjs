@@ -1,4 +1,8 @@
 // @ts-check
+
+import { copyFileSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import node from "@astrojs/node";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
@@ -14,6 +18,8 @@ const locales = ["da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv
 const env = getEnv();
 const defaultSiteId = "amora";
 const siteUrl = env.AMORA_ORIGIN;
+/** The build's server directory, known once the config is resolved. */
+let serverDir = "";
 
 export default defineConfig({
   site: siteUrl,
@@ -38,6 +44,29 @@ export default defineConfig({
         "astro:server:setup": async () => {
           if (!env.DATABASE_URL && !env.DATA_DIR.startsWith("memory://")) {
             await lockDataDir(env.DATA_DIR);
+          }
+        },
+      },
+    },
+    {
+      // The embedded database's thread loads src/server/db/pglite-worker.mjs by its path,
+      // relative to the module that starts it; the bundler leaves such a path as it is, so the
+      // file is copied beside every server chunk that names it.
+      name: "amora:pglite-worker",
+      hooks: {
+        "astro:config:done": ({ config }) => {
+          serverDir = fileURLToPath(config.build.server);
+        },
+        "astro:build:done": () => {
+          const worker = fileURLToPath(
+            new URL("./src/server/db/pglite-worker.mjs", import.meta.url),
+          );
+          const chunks = readdirSync(serverDir, { recursive: true, encoding: "utf8" });
+          for (const chunk of chunks.filter((name) => name.endsWith(".mjs"))) {
+            const path = join(serverDir, chunk);
+            if (readFileSync(path, "utf8").includes('"./pglite-worker.mjs"')) {
+              copyFileSync(worker, join(dirname(path), "pglite-worker.mjs"));
+            }
           }
         },
       },

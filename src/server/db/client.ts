@@ -1,9 +1,16 @@
-import { resolve } from "node:path";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Worker } from "node:worker_threads";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { getEnv } from "../lib/env";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
+
+/** The port number only names the socket file (`.s.PGSQL.<port>`), as PostgreSQL does. */
+const PGLITE_SOCKET_PORT = 5432;
 
 export type Schema = typeof schema;
 /** The one database type services see, whichever driver is underneath. */
@@ -20,24 +27,70 @@ export type Connection = {
   engine: "pglite" | "postgres";
 };
 
+/**
+ * PGlite in a worker thread of its own (src/server/db/pglite-worker.mjs), reached over the
+ * PostgreSQL protocol on a Unix socket in a private directory: the same `pg` pool and Drizzle
+ * driver as a PostgreSQL server, and no query ever runs on the event loop that serves requests
+ * (design §12). One connection: PGlite is a single session (see the worker's comment).
+ */
 async function openPglite(dataDir: string, migrationsFolder: string): Promise<Connection> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
   const inMemory = dataDir.startsWith("memory://");
   // design §10: one process owns a PGlite data directory; a second one stops here.
   const release = inMemory ? async () => {} : await lockDataDir(dataDir);
+  // mkdtemp makes the directory 0700: only this user can reach the socket inside it.
+  const socketDir = mkdtempSync(join(tmpdir(), "amora-pglite-"));
+  let closing = false;
+  const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), {
+    workerData: {
+      dataDir: inMemory ? dataDir : resolve(dataDir, "pglite"),
+      socketPath: join(socketDir, `.s.PGSQL.${PGLITE_SOCKET_PORT}`),
+    },
+  });
+  // The database thread never keeps a process alive by itself (scripts end when their work does).
+  worker.unref();
+  const stopWorker = async () => {
+    closing = true;
+    if (worker.threadId !== -1) {
+      const closed = once(worker, "message");
+      worker.postMessage("close");
+      await Promise.race([closed, once(worker, "exit")]);
+      await worker.terminate();
+    }
+    rmSync(socketDir, { recursive: true, force: true });
+    await release();
+  };
   try {
-    const client = new PGlite(inMemory ? dataDir : resolve(dataDir, "pglite"));
-    const db = drizzle({ client, schema });
+    const [message] = (await Promise.race([
+      once(worker, "message"),
+      once(worker, "exit").then(([code]) => [{ error: `the database thread exited (${code})` }]),
+    ])) as [{ ready?: true; error?: string }];
+    if (!message.ready) throw new Error(`PGlite did not start: ${message.error}`);
+    worker.on("exit", (code) => {
+      if (closing) return;
+      // Without its database the process can serve nothing right: stop, to be restarted.
+      console.error(`The database thread stopped unexpectedly (exit ${code}).`);
+      process.exit(1);
+    });
+    const { default: pg } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new pg.Pool({
+      host: socketDir,
+      port: PGLITE_SOCKET_PORT,
+      user: "postgres",
+      database: "postgres",
+      max: 1,
+      allowExitOnIdle: true,
+    });
+    const db = drizzle({ client: pool, schema });
     await migrate(db, { migrationsFolder });
     const close = async () => {
-      await client.close();
-      await release();
+      await pool.end();
+      await stopWorker();
     };
     return { db, close, engine: "pglite" };
   } catch (error) {
-    await release();
+    await stopWorker();
     throw error;
   }
 }
