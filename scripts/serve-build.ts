@@ -24,5 +24,16 @@ export async function serveBuild(
     server.once("error", reject);
     server.listen(options.port, options.host, resolve);
   });
+  // One page through Astro's pipeline before traffic: it loads and compiles the page modules,
+  // and it settles Astro's one-time check of src/fetch.ts, which otherwise, when the first
+  // request is an API call (never passed to Astro), warns that middleware will not run.
+  const local = ["0.0.0.0", "::"].includes(options.host) ? "127.0.0.1" : options.host;
+  const origin = local.includes(":")
+    ? `http://[${local}]:${options.port}`
+    : `http://${local}:${options.port}`;
+  await fetch(`${origin}/robots.txt`).then(
+    (response) => response.arrayBuffer(),
+    () => undefined,
+  );
   console.log(`Server listening on http://${options.host}:${options.port}`);
 }

@@ -63,9 +63,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
     return next();
   }
-  if (pathname.startsWith("/api/") || pathname.startsWith("/media/")) {
-    return next();
-  }
   const { request, cookies, locals } = context;
   // design §10: pages refuse writes from other sites (the login form posts here).
   if (isCrossSiteWrite(request.method, request.headers)) {

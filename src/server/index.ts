@@ -4,7 +4,7 @@ import { startJobRunner } from "./jobs/runner";
 import { getEnv } from "./lib/env";
 import { getReadyDb } from "./startup";
 
-/** The one app instance of this process; Astro's endpoints hand /api and /media requests to it. */
+/** The one app instance of this process; src/fetch.ts hands it /api and /media requests. */
 export const app = createApp();
 
 // design §10a: the job runner polls the queue: mail delivery, the hourly erasure of accounts
