@@ -1,4 +1,5 @@
-import { createServer, type RequestListener } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
+import type { AddressInfo, ListenOptions } from "node:net";
 import { pathToFileURL } from "node:url";
 import { escapeMalformedPercentEncoding } from "../src/server/lib/url-encoding";
 
@@ -16,24 +17,36 @@ export async function serveBuild(
   // The entry starts the adapter's own server when imported, unless told not to.
   process.env.ASTRO_NODE_AUTOSTART = "disabled";
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: RequestListener };
-  const server = createServer((request, response) => {
+  const listener: RequestListener = (request, response) => {
     if (request.url) request.url = escapeMalformedPercentEncoding(request.url);
     handler(request, response);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, resolve);
-  });
-  // One page through Astro's pipeline before traffic: it loads and compiles the page modules,
-  // and it settles Astro's one-time check of src/fetch.ts, which otherwise, when the first
-  // request is an API call (never passed to Astro), warns that middleware will not run.
-  const local = ["0.0.0.0", "::"].includes(options.host) ? "127.0.0.1" : options.host;
-  const origin = local.includes(":")
-    ? `http://[${local}]:${options.port}`
-    : `http://${local}:${options.port}`;
-  await fetch(`${origin}/robots.txt`).then(
-    (response) => response.arrayBuffer(),
-    () => undefined,
-  );
+  };
+  await warmUp(listener);
+  const server = createServer(listener);
+  await listen(server, { port: options.port, host: options.host });
   console.log(`Server listening on http://${options.host}:${options.port}`);
+}
+
+function listen(server: Server, options: ListenOptions): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/**
+ * One page through Astro's pipeline before any traffic, on a private loopback port of this
+ * process (exclusive: under WEB_CONCURRENCY the shared port would hand it to another process).
+ * It loads and compiles the page modules, and it settles Astro's one-time check of
+ * src/fetch.ts, which otherwise, when the first request is an API call (never passed to
+ * Astro), warns that middleware will not run.
+ */
+async function warmUp(listener: RequestListener): Promise<void> {
+  const probe = createServer(listener);
+  const port = await listen(probe, { port: 0, host: "127.0.0.1", exclusive: true });
+  try {
+    await (await fetch(`http://127.0.0.1:${port}/robots.txt`)).arrayBuffer();
+  } finally {
+    probe.close();
+  }
 }

@@ -1,8 +1,11 @@
 /**
  * `npm start`: builds on first run (or when sources changed), applies migrations, seeds the demo
- * on an empty database, prints the demo logins, then serves the built site.
+ * on an empty database, prints the demo logins, then serves the built site: in this process, or
+ * with WEB_CONCURRENCY=N (PostgreSQL only) in N server processes sharing the port (node:cluster)
+ * and nothing else but the database, which this one watches over.
  */
 import { spawn } from "node:child_process";
+import cluster from "node:cluster";
 import { once } from "node:events";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -90,4 +93,42 @@ console.log(
       : "E-mails stay in the outbox; to read them, start with DEV_OUTBOX=true and open /dev/mailbox.\n",
 );
 
-await serveBuild(entry, { host: env.HOST, port: env.PORT });
+if (env.WEB_CONCURRENCY === 1) {
+  await serveBuild(entry, { host: env.HOST, port: env.PORT });
+} else {
+  superviseServers(env.WEB_CONCURRENCY);
+}
+
+/**
+ * design §12, every core: N server processes (scripts/serve-worker.ts) on one port; the cluster
+ * module hands each new connection to the next. One that dies is replaced, unless it died
+ * within seconds of starting (then something is wrong that a restart will not fix).
+ */
+function superviseServers(count: number) {
+  cluster.setupPrimary({ exec: join(root, "scripts/serve-worker.ts") });
+  const startedAt = new Map<number, number>();
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+  };
+  let stopping = false;
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    console.error(`Server process ${worker.process.pid} stopped (${signal ?? code}).`);
+    if (lived < 10_000) {
+      console.error("It stopped right after starting: not restarting it.");
+      process.exitCode = 1;
+      return;
+    }
+    fork();
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill(signal);
+    });
+  }
+  for (let i = 0; i < count; i++) fork();
+  console.log(`${count} server processes (WEB_CONCURRENCY).`);
+}

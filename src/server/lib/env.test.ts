@@ -83,3 +83,18 @@ describe("LOGIN_IP_LIMIT", () => {
     expect(() => parseEnv({ LOGIN_IP_LIMIT: "0" })).toThrow(/LOGIN_IP_LIMIT/);
   });
 });
+
+describe("WEB_CONCURRENCY (one server process per core)", () => {
+  it("runs one process unless told otherwise", () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
+  });
+
+  it("runs several only on a PostgreSQL server, which they can share", () => {
+    expect(
+      parseEnv({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://db.example/amora" })
+        .WEB_CONCURRENCY,
+    ).toBe(2);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "2" })).toThrow(/DATABASE_URL.*WEB_CONCURRENCY/s);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+  });
+});

@@ -27,6 +27,11 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres://")
       .optional(),
+    /**
+     * Server processes `npm start` runs (design §12, every core): one per core on a machine of
+     * its own. They share nothing but the database, so more than one needs DATABASE_URL.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** Pool size for the pg driver. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** Where PGlite keeps its files and where uploaded media live; "memory://" for tests. */
@@ -89,6 +94,14 @@ const envSchema = z
     VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   })
   .superRefine((env, context) => {
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message:
+          "several server processes need a PostgreSQL server (DATABASE_URL): the embedded database belongs to one process",
+      });
+    }
     if (env.DEV_OUTBOX && env.SMTP_URL) {
       context.addIssue({
         code: "custom",
