@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestMember } from "../../test/members";
+import { recordQueries } from "../../test/queries";
 import { getDb } from "../db/client";
+import { profiles } from "../profiles/schema";
 import { hashPassword, verifyPassword } from "./password";
 import { sessions } from "./schema";
 import {
@@ -40,6 +42,36 @@ describe("sessions (design §10)", () => {
     const result = await validateSessionToken(db, token);
     expect(result?.user.id).toBe(user.id);
     expect(result?.session.id).toBe(hashSessionToken(token));
+  });
+
+  it("brings the member's profile and main photo in the same statement", async () => {
+    const db = await getDb();
+    const { user, profile } = await createTestMember(db, { photoCount: 2 });
+    const token = generateSessionToken();
+    await createSession(db, token, user.id);
+    let result: Awaited<ReturnType<typeof validateSessionToken>> = null;
+    const statements = await recordQueries(async () => {
+      result = await validateSessionToken(db, token);
+    });
+    expect(statements).toHaveLength(1);
+    expect(result).toMatchObject({
+      user: { id: user.id },
+      profile: { id: profile.id, name: profile.name, wizardStep: profile.wizardStep },
+      mainPhoto: { id: profile.mainPhotoId },
+    });
+  });
+
+  it("finds a member who has no profile yet", async () => {
+    const db = await getDb();
+    const { user } = await createTestMember(db);
+    await db.delete(profiles).where(eq(profiles.userId, user.id));
+    const token = generateSessionToken();
+    await createSession(db, token, user.id);
+    expect(await validateSessionToken(db, token)).toMatchObject({
+      user: { id: user.id },
+      profile: null,
+      mainPhoto: null,
+    });
   });
 
   it("deletes an expired session and answers null", async () => {
