@@ -100,6 +100,34 @@ describe("sessions (design §10)", () => {
     expect(result?.session.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
   });
 
+  it("does not write a session in the first half of its life", async () => {
+    const db = await getDb();
+    const { user } = await createTestMember(db);
+    const token = generateSessionToken();
+    const session = await createSession(db, token, user.id);
+    const expiresAt = new Date(Date.now() + 16 * DAY);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, session.id));
+    const statements = await recordQueries(() => validateSessionToken(db, token));
+    expect(statements).toHaveLength(1);
+    const [stored] = await db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(stored?.expiresAt).toEqual(expiresAt);
+  });
+
+  it("writes a session once when it extends it, then no more", async () => {
+    const db = await getDb();
+    const { user } = await createTestMember(db);
+    const token = generateSessionToken();
+    const session = await createSession(db, token, user.id);
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 14 * DAY) })
+      .where(eq(sessions.id, session.id));
+    const extending = await recordQueries(() => validateSessionToken(db, token));
+    expect(extending).toHaveLength(2);
+    expect(extending[1]).toMatch(/^update "sessions"/);
+    expect(await recordQueries(() => validateSessionToken(db, token))).toHaveLength(1);
+  });
+
   it("ends all of a member's sessions at once", async () => {
     const db = await getDb();
     const { user } = await createTestMember(db);

@@ -11,8 +11,9 @@ import { type Session, sessions } from "./schema";
 /** spec §9: the auth cookie lives 30 days, path /. */
 export const SESSION_COOKIE = "auth";
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const SESSION_MS = SESSION_MAX_AGE_SECONDS * 1000;
+/** Lucia's sliding expiry: a session is renewed once less than half of its life is left. */
+const RENEW_BEFORE_END_MS = SESSION_MS / 2;
 
 /** A live session, its member, and what the viewer and the user view need of their profile. */
 export type SessionValidation = ({ session: Session; user: User } & UserViewProfile) | null;
@@ -44,8 +45,9 @@ export async function createSession(db: Database, token: string, userId: number)
  * Looks a cookie token up with its member, their profile and its main photo, in one statement
  * over primary and unique keys: all the database work a member's request needs before its own
  * (ARCHITECTURE.md, the request path; no cache). Left joins: a member may have no profile yet,
- * or it no main photo. An expired session is deleted, and a session used in the second half of
- * its life is extended to a full 30 days again (design §10: sliding expiry).
+ * or it no main photo. An expired session is deleted; a session in the second half of its life
+ * is extended to a full 30 days again (design §10: sliding expiry), so a session is written
+ * about once in 15 days, never on every request.
  */
 export async function validateSessionToken(
   db: Database,
@@ -67,7 +69,7 @@ export async function validateSessionToken(
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  if (now >= session.expiresAt.getTime() - SESSION_MS / 2 + DAY_MS) {
+  if (now >= session.expiresAt.getTime() - RENEW_BEFORE_END_MS) {
     session.expiresAt = new Date(now + SESSION_MS);
     await db
       .update(sessions)
