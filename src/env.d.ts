@@ -10,6 +10,8 @@ declare namespace App {
     t: import("./i18n/translate").Translate;
     db: import("./server/db/client").Database;
     user: import("./server/users/schema").User | null;
+    /** Who is looking, resolved with the session (one statement): pages never query it. */
+    viewer: import("./server/profiles/viewer").Viewer | null;
     /** The member as the client sees them (spec §3 User), or null when logged out. */
     member: import("./contract/users").UserView | null;
     /** spec §6: did the visitor arrive from a traffic source (network/ref)? */

@@ -15,7 +15,7 @@ import {
   TRACKING_COOKIE,
   TRACKING_COOKIE_MAX_AGE,
 } from "./server/lib/tracking";
-import { getUserView } from "./server/members/user-view";
+import { toUserView } from "./server/members/user-view";
 import { PAGE_FORM_LIMIT } from "./server/request/body-limit";
 import { isCrossSiteWrite } from "./server/request/origin-check";
 import { resolveRequest, resolveVisitor } from "./server/request/visitor";
@@ -58,6 +58,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       context.locals.t = getTranslate(locale);
       context.locals.settings = getPublicSettings(site, { locale, geoipCountry: null });
       context.locals.user = null;
+      context.locals.viewer = null;
       context.locals.member = null;
       context.locals.hasTrafficSource = false;
     }
@@ -91,8 +92,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.t = info.t;
   locals.settings = settingsFor(info.locale);
   locals.user = null;
+  locals.viewer = null;
   locals.member = null;
 
+  // One statement for a member (the session, the member, their profile and main photo), none
+  // for a visitor: the shell's user view and every page's viewer come from it.
   const db = await getReadyDb();
   const visitor = await resolveVisitor(db, input, info);
   if (visitor.hasStaleSessionCookie) cookies.delete(SESSION_COOKIE, { path: "/" });
@@ -118,7 +122,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     locals.settings = settingsFor(locale);
   }
   locals.user = visitor.user;
-  locals.member = visitor.user ? await getUserView(db, visitor.user, site) : null;
+  locals.viewer = visitor.viewer;
+  locals.member =
+    visitor.user && visitor.userViewProfile
+      ? toUserView(visitor.user, visitor.userViewProfile, site)
+      : null;
   // Prerendered pages cannot ask the server who is visiting: these two readable cookies tell
   // their small script whether to show the member's footer and whether the entry warning
   // applies to the visitor's country (spec §2). Neither carries a secret.

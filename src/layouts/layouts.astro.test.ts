@@ -35,6 +35,7 @@ function locals(locale: Locale) {
     t: getTranslate(locale),
     settings: getPublicSettings(defaultSite, { locale, geoipCountry: null }),
     user: null,
+    viewer: null,
     member: null,
     hasTrafficSource: false,
   };

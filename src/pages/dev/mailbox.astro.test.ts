@@ -34,6 +34,7 @@ describe("/dev/mailbox without DEV_OUTBOX (design §10: fail closed)", () => {
         t: getTranslate("en"),
         settings: getPublicSettings(defaultSite, { locale: "en", geoipCountry: null }),
         user: null,
+        viewer: null,
         member: null,
         hasTrafficSource: false,
       },

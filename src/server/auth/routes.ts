@@ -12,7 +12,7 @@ import {
 } from "../lib/openapi";
 import { socketClientAddress } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
-import { getUserView } from "../members/user-view";
+import { getUserView, toUserView } from "../members/user-view";
 import { markMemberActive } from "../profiles/activity";
 import type { AppEnv } from "../request/context";
 import { isSameOriginRequest } from "../request/origin-check";
@@ -102,20 +102,21 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
     return c.json({ user: await getUserView(c.var.db, result.user, c.var.site) }, 200);
   })
   .openapi(currentUserRoute, async (c) => {
-    const user = c.var.user;
-    if (!user) throw authenticationRequired();
+    // The session's statement brought the profile and main photo: no other statement is needed.
+    const { user, userViewProfile } = c.var;
+    if (!user || !userViewProfile) throw authenticationRequired();
     // The client's periodic refresh (spec §9) marks the member as active.
     if (c.req.valid("header")["x-request-type"] === "client") {
       await markMemberActive(c.var.db, user.id);
     }
-    return c.json({ user: await getUserView(c.var.db, user, c.var.site) }, 200);
+    return c.json({ user: toUserView(user, userViewProfile, c.var.site) }, 200);
   })
   .openapi(updateUserRoute, async (c) => {
-    const user = c.var.user;
-    if (!user) throw authenticationRequired();
+    const { user, userViewProfile } = c.var;
+    if (!user || !userViewProfile) throw authenticationRequired();
     const { language } = c.req.valid("json");
     await updateUserLanguage(c.var.db, user.id, language);
-    return c.json({ user: await getUserView(c.var.db, { ...user, language }, c.var.site) }, 200);
+    return c.json({ user: toUserView({ ...user, language }, userViewProfile, c.var.site) }, 200);
   })
   .openapi(logoutRoute, async (c) => {
     // A link or embed on another site must not log the member out (a GET passes the origin

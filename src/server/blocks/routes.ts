@@ -52,13 +52,13 @@ const unblockRoute = createRoute({
 
 export const blockRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(blockRoute, async (c) => {
-    const member = await requireMemberViewer(c.var.db, c.var.user);
+    const member = requireMemberViewer(c.var.viewer);
     await enforceRateLimit(c, "likes", String(member.profileId));
     await blockProfile(c.var.db, member.profileId, c.req.valid("json").id);
     return c.json({ blocked: true }, 200);
   })
   .openapi(unblockRoute, async (c) => {
-    const member = await requireMemberViewer(c.var.db, c.var.user);
+    const member = requireMemberViewer(c.var.viewer);
     await enforceRateLimit(c, "likes", String(member.profileId));
     await unblockProfile(c.var.db, member.profileId, c.req.valid("query").id);
     return c.json({ blocked: false }, 200);

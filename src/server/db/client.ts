@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Worker } from "node:worker_threads";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { ExtractTablesWithRelations, Logger } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { getEnv } from "../lib/env";
 import { lockDataDir } from "./data-dir-lock";
@@ -26,6 +26,28 @@ export type Connection = {
   close: () => Promise<void>;
   engine: "pglite" | "postgres";
 };
+
+const queryObservers = new Set<(query: string) => void>();
+
+/** Drizzle calls its logger once for each statement it sends to either driver. */
+const queryLogger: Logger = {
+  logQuery(query) {
+    for (const observe of queryObservers) observe(query);
+  },
+};
+
+/**
+ * Calls `observe` with the SQL of every statement the database is sent until the returned
+ * function is called. Only tests use it, to count a request's statements (ARCHITECTURE.md, the
+ * hot path); without an observer a statement costs one loop over an empty set, as drizzle calls
+ * its default no-op logger for every statement anyway.
+ *
+ * @example const stop = observeQueries((sql) => statements.push(sql)); …; stop();
+ */
+export function observeQueries(observe: (query: string) => void): () => void {
+  queryObservers.add(observe);
+  return () => queryObservers.delete(observe);
+}
 
 /**
  * PGlite in a worker thread of its own (src/server/db/pglite-worker.mjs), reached over the
@@ -82,7 +104,7 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Co
       max: 1,
       allowExitOnIdle: true,
     });
-    const db = drizzle({ client: pool, schema });
+    const db = drizzle({ client: pool, schema, logger: queryLogger });
     await migrate(db, { migrationsFolder });
     const close = async () => {
       await pool.end();
@@ -100,7 +122,7 @@ async function openPostgres(url: string, poolSize: number, migrationsFolder: str
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const db = drizzle({ client: pool, schema });
+  const db = drizzle({ client: pool, schema, logger: queryLogger });
   await migrate(db, { migrationsFolder });
   return { db, close: () => pool.end(), engine: "postgres" } satisfies Connection;
 }

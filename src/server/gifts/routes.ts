@@ -36,7 +36,7 @@ const giftRoute = createRoute({
 export const giftRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   giftRoute,
   async (c) => {
-    const member = await requireMemberViewer(c.var.db, c.var.user);
+    const member = requireMemberViewer(c.var.viewer);
     await enforceRateLimit(c, "likes", String(member.profileId));
     const { id, gift } = c.req.valid("json");
     return c.json(await sendGift(c.var.db, c.var.site, member, id, gift), 200);

@@ -52,13 +52,13 @@ const unlikeRoute = createRoute({
 
 export const likeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(likeRoute, async (c) => {
-    const member = await requireMemberViewer(c.var.db, c.var.user);
+    const member = requireMemberViewer(c.var.viewer);
     await enforceRateLimit(c, "likes", String(member.profileId));
     await likeProfile(c.var.db, member.profileId, c.req.valid("json").id);
     return c.json({ liked: true }, 200);
   })
   .openapi(unlikeRoute, async (c) => {
-    const member = await requireMemberViewer(c.var.db, c.var.user);
+    const member = requireMemberViewer(c.var.viewer);
     await enforceRateLimit(c, "likes", String(member.profileId));
     await unlikeProfile(c.var.db, member.profileId, c.req.valid("query").id);
     return c.json({ liked: false }, 200);

@@ -3,9 +3,8 @@ import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { ApiError } from "../lib/errors";
 import { markLikeSeen } from "../likes/service";
-import { getViewer } from "../profiles/viewer";
+import type { Viewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
-import type { User } from "../users/schema";
 import { findPartnerCards, getProfileDetail } from "./service";
 
 /** What the profile screen shows (spec §2 Profile view): the profile and the partner cards. */
@@ -22,9 +21,9 @@ export type ProfileScreen = { profile: ProfileDetail; partners: ProfileCard[] };
 export async function findProfileScreen(
   db: Database,
   profileId: number,
-  visitor: { user: User | null; site: Site; locale: Locale },
+  visitor: { viewer: Viewer | null; site: Site; locale: Locale },
 ): Promise<ProfileScreen | null> {
-  const viewer = await getViewer(db, visitor.user);
+  const { viewer } = visitor;
   let profile: ProfileDetail;
   try {
     profile = await getProfileDetail(db, profileId, viewer, visitor.site, visitor.locale);

@@ -4,7 +4,7 @@ import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
 import { validationHook } from "../lib/validation";
 import { markLikeSeen } from "../likes/service";
 import { profileQuery } from "../profiles/validation";
-import { getViewer, requireMemberViewer } from "../profiles/viewer";
+import { requireMemberViewer } from "../profiles/viewer";
 import { getOwnProfile } from "../profiles/wizard";
 import type { AppEnv } from "../request/context";
 import { getProfileDetail } from "./service";
@@ -33,10 +33,10 @@ export const memberRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   async (c) => {
     const { id } = c.req.valid("query");
     if (id === undefined) {
-      const member = await requireMemberViewer(c.var.db, c.var.user);
+      const member = requireMemberViewer(c.var.viewer);
       return c.json(await getOwnProfile(c.var.db, member.profileId), 200);
     }
-    const viewer = await getViewer(c.var.db, c.var.user);
+    const { viewer } = c.var;
     const profile = await getProfileDetail(c.var.db, id, viewer, c.var.site, c.var.locale);
     // spec §4: opening a profile clears its new-like flag.
     if (viewer?.profileId && !profile.is_own) await markLikeSeen(c.var.db, id, viewer.profileId);

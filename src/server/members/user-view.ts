@@ -2,20 +2,47 @@ import { eq } from "drizzle-orm";
 import type { UserView } from "../../contract/users";
 import { isLocale } from "../../i18n/locales";
 import type { Database } from "../db/client";
-import { photos } from "../photos/schema";
+import { type Photo, photos } from "../photos/schema";
 import { toPhotoView } from "../photos/service";
-import { profiles } from "../profiles/schema";
+import { type Profile, profiles } from "../profiles/schema";
 import type { Site } from "../sites/registry";
 import type { User } from "../users/schema";
 
+/**
+ * What the user view shows of a member's own profile and its main photo: select these columns
+ * with `profiles` joined by user and `photos` by `profiles.main_photo_id`. The session lookup
+ * (auth/session.ts) left-joins them to every request's session, so GET /api/user.php and the
+ * page shell build the view without another statement (ARCHITECTURE.md, the request path).
+ */
+export const userViewColumns = {
+  profile: {
+    id: profiles.id,
+    name: profiles.name,
+    country: profiles.country,
+    status: profiles.status,
+    wizardStep: profiles.wizardStep,
+  },
+  mainPhoto: {
+    id: photos.id,
+    storageKey: photos.storageKey,
+    status: photos.status,
+    width: photos.width,
+    height: photos.height,
+  },
+};
+
+/** A row of userViewColumns: null where the member has no profile yet, or it no main photo. */
+export type UserViewProfile = {
+  profile: Pick<Profile, "id" | "name" | "country" | "status" | "wizardStep"> | null;
+  mainPhoto: Pick<Photo, "id" | "storageKey" | "status" | "width" | "height"> | null;
+};
+
 /** spec §3 User, as GET /api/user.php and the page shell give it to the client. */
-export async function getUserView(db: Database, user: User, site: Site): Promise<UserView> {
-  const [row] = await db
-    .select({ profile: profiles, photo: photos })
-    .from(profiles)
-    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
-    .where(eq(profiles.userId, user.id))
-    .limit(1);
+export function toUserView(
+  user: User,
+  { profile, mainPhoto }: UserViewProfile,
+  site: Site,
+): UserView {
   return {
     id: user.id,
     email: user.email,
@@ -25,15 +52,26 @@ export async function getUserView(db: Database, user: User, site: Site): Promise
     signup_date: user.signupDate.toISOString(),
     language: isLocale(user.language) ? user.language : null,
     notifications_disabled: user.notificationsDisabled,
-    profile: row
+    profile: profile
       ? {
-          id: row.profile.id,
-          name: row.profile.name,
-          country: row.profile.country,
-          status: row.profile.status,
-          main_image: row.photo ? toPhotoView(row.photo, site.cdnPrefix) : null,
-          wizard_step: row.profile.wizardStep,
+          id: profile.id,
+          name: profile.name,
+          country: profile.country,
+          status: profile.status,
+          main_image: mainPhoto ? toPhotoView(mainPhoto, site.cdnPrefix) : null,
+          wizard_step: profile.wizardStep,
         }
       : null,
   };
+}
+
+/** The user view of a member the request did not resolve from its session (a login). */
+export async function getUserView(db: Database, user: User, site: Site): Promise<UserView> {
+  const [row] = await db
+    .select(userViewColumns)
+    .from(profiles)
+    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .where(eq(profiles.userId, user.id))
+    .limit(1);
+  return toUserView(user, row ?? { profile: null, mainPhoto: null }, site);
 }

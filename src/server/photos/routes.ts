@@ -13,7 +13,7 @@ import {
 import { enforceRateLimit } from "../lib/rate-limit";
 import { contentTypeOf, getStorage, isSafeStorageKey } from "../lib/storage";
 import { idParamSchema, idSchema, validationHook } from "../lib/validation";
-import { getViewer, requireMemberViewer } from "../profiles/viewer";
+import { requireMemberViewer } from "../profiles/viewer";
 import { getBodyLimit } from "../request/body-limit";
 import type { AppEnv } from "../request/context";
 import {
@@ -31,7 +31,7 @@ import {
 export const mediaRoutes = new Hono<AppEnv>().get("/*", async (c) => {
   const key = c.req.path.replace(/^\/media\//, "");
   if (!isSafeStorageKey(key)) return c.notFound();
-  const viewer = await getViewer(c.var.db, c.var.user);
+  const { viewer } = c.var;
   if (!(await canOpenMediaFile(c.var.db, key, viewer))) return c.notFound();
   const body = await getStorage().get(key);
   if (!body) return c.notFound();
@@ -143,11 +143,11 @@ photoRoutes.use(
 
 photoRoutes
   .openapi(listRoute, async (c) => {
-    const member = await requireMemberViewer(c.var.db, c.var.user);
+    const member = requireMemberViewer(c.var.viewer);
     return c.json(await findOwnPhotos(c.var.db, member, c.var.site.cdnPrefix), 200);
   })
   .openapi(uploadRoute, async (c) => {
-    const member = await requireMemberViewer(c.var.db, c.var.user);
+    const member = requireMemberViewer(c.var.viewer);
     await enforceRateLimit(c, "photoUpload", String(member.profileId));
     const file = c.req.valid("form").photo;
     if (!(file instanceof File) || file.size === 0) {
@@ -157,12 +157,12 @@ photoRoutes
     return c.json(await findOwnPhotos(c.var.db, member, c.var.site.cdnPrefix), 201);
   })
   .openapi(arrangeRoute, async (c) => {
-    const member = await requireMemberViewer(c.var.db, c.var.user);
+    const member = requireMemberViewer(c.var.viewer);
     await arrangePhotos(c.var.db, member.profileId, c.req.valid("json"));
     return c.json(await findOwnPhotos(c.var.db, member, c.var.site.cdnPrefix), 200);
   })
   .openapi(deleteRoute, async (c) => {
-    const member = await requireMemberViewer(c.var.db, c.var.user);
+    const member = requireMemberViewer(c.var.viewer);
     await deletePhoto(c.var.db, getStorage(), member.profileId, c.req.valid("query").id);
     return c.json(await findOwnPhotos(c.var.db, member, c.var.site.cdnPrefix), 200);
   });

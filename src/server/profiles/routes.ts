@@ -32,7 +32,7 @@ const interestsRoute = createRoute({
 
 export const profileRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(updateProfileRoute, async (c) => {
-    const member = await requireMemberViewer(c.var.db, c.var.user);
+    const member = requireMemberViewer(c.var.viewer);
     return c.json(
       await updateOwnProfile(c.var.db, c.var.site, member.profileId, c.req.valid("json")),
       200,

@@ -7,25 +7,13 @@ import { profiles } from "./schema";
 /** Who is looking at profiles and photos: the member, their profile, and whether premium. */
 export type Viewer = { userId: number; profileId: number | null; isPremium: boolean };
 
-/** The viewer of a request, or null for a logged-out visitor. */
-export async function getViewer(db: Database, user: User | null): Promise<Viewer | null> {
-  if (!user) return null;
-  return {
-    userId: user.id,
-    profileId: await getViewerProfileId(db, user.id),
-    // spec §6: any credit purchase makes a member premium.
-    isPremium: user.paidUser,
-  };
-}
-
-/** The profile id of a member, or null when they have none yet. */
-export async function getViewerProfileId(db: Database, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .limit(1);
-  return row?.id ?? null;
+/**
+ * The viewer a member is. A request resolves the profile id in the statement that finds its
+ * session (auth/session.ts), so routes take the viewer from the request and never query it.
+ */
+export function toViewer(user: Pick<User, "id" | "paidUser">, profileId: number | null): Viewer {
+  // spec §6: any credit purchase makes a member premium.
+  return { userId: user.id, profileId, isPremium: user.paidUser };
 }
 
 /** A member's profile name (for e-mail greetings), or null without a profile. */
@@ -51,9 +39,8 @@ export async function profileExists(db: Database, profileId: number): Promise<bo
 export type MemberViewer = Viewer & { profileId: number };
 
 /** The member of a request who has a profile; 403 when logged out (spec §8), 404 without one. */
-export async function requireMemberViewer(db: Database, user: User | null): Promise<MemberViewer> {
-  const viewer = await getViewer(db, user);
+export function requireMemberViewer(viewer: Viewer | null): MemberViewer {
   if (!viewer) throw authenticationRequired();
   if (viewer.profileId === null) throw notFound("error.profileUnavailable");
-  return viewer as MemberViewer;
+  return { ...viewer, profileId: viewer.profileId };
 }

@@ -2,6 +2,8 @@ import type { Locale } from "../../i18n/locales";
 import type { Translate } from "../../i18n/translate";
 import type { Session } from "../auth/schema";
 import type { Database } from "../db/client";
+import type { UserViewProfile } from "../members/user-view";
+import type { Viewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
 import type { User } from "../users/schema";
 import type { RequestClient } from "./client";
@@ -16,6 +18,10 @@ export type AppVariables = {
   t: Translate;
   session: Session | null;
   user: User | null;
+  /** Who is looking, resolved with the session: routes take it from here, never query it. */
+  viewer: Viewer | null;
+  /** What GET /api/user.php shows of the member's profile, resolved with the session. */
+  userViewProfile: UserViewProfile | null;
 };
 
 /** Bindings passed in by the Astro endpoint that serves the app: the socket's peer address. */

@@ -5,7 +5,8 @@ import { resolveVisitor } from "./visitor";
 
 /**
  * Puts the database and the visitor on the context, once per request: the site, the client (by
- * the trusted-proxy rule), the member of the auth cookie and the locale. The page pipeline
+ * the trusted-proxy rule), the member of the auth cookie with their viewer and user view's
+ * profile (one statement, none for a visitor) and the locale. The page pipeline
  * (src/middleware.ts) uses the same resolveVisitor.
  */
 export function requestContext(): MiddlewareHandler<AppEnv> {
@@ -20,6 +21,8 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
     c.set("client", visitor.client);
     c.set("session", visitor.session);
     c.set("user", visitor.user);
+    c.set("viewer", visitor.viewer);
+    c.set("userViewProfile", visitor.userViewProfile);
     c.set("locale", visitor.locale);
     c.set("t", visitor.t);
     await next();

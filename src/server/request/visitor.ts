@@ -5,6 +5,8 @@ import type { Session } from "../auth/schema";
 import { SESSION_COOKIE, validateSessionToken } from "../auth/session";
 import type { Database } from "../db/client";
 import { getTranslate } from "../lib/i18n";
+import type { UserViewProfile } from "../members/user-view";
+import { toViewer, type Viewer } from "../profiles/viewer";
 import { getSiteByHost, type Site } from "../sites/registry";
 import type { User } from "../users/schema";
 import { type RequestClient, resolveClient } from "./client";
@@ -19,10 +21,17 @@ export type RequestInfo = {
   t: Translate;
 };
 
-/** The request plus the member behind its auth cookie, if any. */
+/**
+ * The request plus the member behind its auth cookie, if any, all from one statement
+ * (auth/session.ts): nothing downstream queries the viewer or the user view's profile again.
+ */
 export type Visitor = RequestInfo & {
   session: Session | null;
   user: User | null;
+  /** Who is looking at profiles and photos; null for a logged-out visitor. */
+  viewer: Viewer | null;
+  /** The member's profile and main photo as the user view shows them (members/user-view.ts). */
+  userViewProfile: UserViewProfile | null;
   /** The auth cookie named no live session: the caller removes the cookie. */
   hasStaleSessionCookie: boolean;
 };
@@ -86,6 +95,10 @@ export async function resolveVisitor(
     t: locale === info.locale ? info.t : getTranslate(locale),
     session: validated?.session ?? null,
     user: validated?.user ?? null,
+    viewer: validated ? toViewer(validated.user, validated.profile?.id ?? null) : null,
+    userViewProfile: validated
+      ? { profile: validated.profile, mainPhoto: validated.mainPhoto }
+      : null,
     hasStaleSessionCookie: Boolean(token) && !validated,
   };
 }

@@ -5,7 +5,6 @@ import { ApiError } from "../lib/errors";
 import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
 import { parseTrackingCookie, TRACKING_COOKIE } from "../lib/tracking";
 import { validationHook } from "../lib/validation";
-import { getViewerProfileId } from "../profiles/viewer";
 import type { AppEnv } from "../request/context";
 import { canSearchLoggedOut } from "../sites/service";
 import { findMembers } from "./service";
@@ -33,11 +32,10 @@ export const searchRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     if (!user && !canSearchLoggedOut(c.var.site, { hasTrafficSource })) {
       throw new ApiError(403, "authentication_required", "members.loginToSearch.title");
     }
-    const viewerProfileId = user ? await getViewerProfileId(c.var.db, user.id) : null;
     const page = await findMembers(c.var.db, c.req.valid("query"), {
       site: c.var.site,
       locale: c.var.locale,
-      viewerProfileId,
+      viewerProfileId: c.var.viewer?.profileId ?? null,
     });
     return c.json(page, 200);
   },
