@@ -1,6 +1,6 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { eq, lte } from "drizzle-orm";
+import { eq, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type UserViewProfile, userViewColumns } from "../members/user-view";
 import { photos } from "../photos/schema";
@@ -49,19 +49,40 @@ export async function createSession(db: Database, token: string, userId: number)
  * is extended to a full 30 days again (design §10: sliding expiry), so a session is written
  * about once in 15 days, never on every request.
  */
-export async function validateSessionToken(
-  db: Database,
-  token: string,
-): Promise<SessionValidation> {
-  const id = hashSessionToken(token);
-  const [row] = await db
+/**
+ * The hot path's one statement (ARCHITECTURE.md): the session, its member, and what the viewer
+ * and the user view need of the member's profile and main photo. Prepared once per database
+ * connection (a named statement): planning it cost more than running it (bench, PGlite).
+ */
+function prepareSessionStatement(db: Database) {
+  return db
     .select({ session: sessions, user: users, ...userViewColumns })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("session_with_member");
+}
+
+const sessionStatements = new WeakMap<Database, ReturnType<typeof prepareSessionStatement>>();
+
+function sessionStatement(db: Database) {
+  let statement = sessionStatements.get(db);
+  if (!statement) {
+    statement = prepareSessionStatement(db);
+    sessionStatements.set(db, statement);
+  }
+  return statement;
+}
+
+export async function validateSessionToken(
+  db: Database,
+  token: string,
+): Promise<SessionValidation> {
+  const id = hashSessionToken(token);
+  const [row] = await sessionStatement(db).execute({ id });
   if (!row) return null;
   const { session } = row;
   const now = Date.now();
