@@ -152,14 +152,7 @@ async function measureSite(env: NodeJS.ProcessEnv, label: string): Promise<Measu
   const children: ChildProcess[] = [site];
   try {
     await waitFor(`${base}/api/settings.php`, site);
-    const { DEMO_LOGINS } = await import("../src/server/db/seed");
-    const login = await fetch(`${base}/api/user.php`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: base },
-      body: JSON.stringify({ email: DEMO_LOGINS[0].email, password: DEMO_LOGINS[0].password }),
-    });
-    if (!login.ok) throw new Error(`login: HTTP ${login.status}`);
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const cookie = await logIn(base);
     const member = { cookie, "x-request-type": "client" };
 
     // The baseline answers GET /api/user.php's own bytes and headers, as the site gave them.
@@ -216,6 +209,33 @@ async function measureSite(env: NodeJS.ProcessEnv, label: string): Promise<Measu
   }
 }
 
+/** GET /api/user.php alone, for a server started with other settings (WEB_CONCURRENCY). */
+async function measureUserView(env: NodeJS.ProcessEnv, label: string): Promise<Measurement> {
+  const base = `http://127.0.0.1:${SITE_PORT}`;
+  const site = startSite(env);
+  try {
+    await waitFor(`${base}/api/settings.php`, site);
+    const cookie = await logIn(base);
+    return await load(`${label}GET /api/user.php`, `${base}/api/user.php`, {
+      cookie,
+      "x-request-type": "client",
+    });
+  } finally {
+    await stop(site);
+  }
+}
+
+async function logIn(base: string): Promise<string> {
+  const { DEMO_LOGINS } = await import("../src/server/db/seed");
+  const login = await fetch(`${base}/api/user.php`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email: DEMO_LOGINS[0].email, password: DEMO_LOGINS[0].password }),
+  });
+  if (!login.ok) throw new Error(`login: HTTP ${login.status}`);
+  return (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+}
+
 async function wipePostgres(url: string): Promise<void> {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: url });
@@ -246,6 +266,15 @@ try {
   const seedSeconds = await seed(env);
   console.log(`[${options.engine}] measuring…`);
   const measurements = await measureSite(env, "");
+  if (options.engine === "postgres" && options.processes > 1) {
+    // design §12, every core: the same hot path served by one process per core.
+    const scaled = await measureUserView(
+      { ...env, WEB_CONCURRENCY: String(options.processes) },
+      `${options.processes} processes: `,
+    );
+    const single = measurements.find((m) => m.name === "GET /api/user.php");
+    measurements.push({ ...scaled, bareRps: single?.bareRps });
+  }
   const lighthouse: LighthouseScore[] = [];
   if (options.lighthouse) {
     const site = startSite(env);

@@ -6,10 +6,12 @@
  * Engines: PGlite always; PostgreSQL too when BENCH_DATABASE_URL names a database the bench may
  * empty (it drops and recreates its schema). `--quick` is CI's small configuration (a few
  * thousand members, a few hundred requests, no Lighthouse): it proves the bench still runs, and
- * enforces no budget. A full run prints ✓ or ✗ beside each budget.
+ * enforces no budget. A full run prints ✓ or ✗ beside each budget. On PostgreSQL the last line
+ * serves GET /api/user.php from one process per core (WEB_CONCURRENCY, `--processes`).
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { BenchOptions, EngineResult, Measurement } from "./engine";
@@ -21,6 +23,8 @@ const { values } = parseArgs({
     members: { type: "string" },
     requests: { type: "string" },
     connections: { type: "string", default: "50" },
+    /** Server processes for the PostgreSQL run's last line (WEB_CONCURRENCY). */
+    processes: { type: "string", default: String(availableParallelism()) },
   },
 });
 const quick = values.quick ?? false;
@@ -29,7 +33,7 @@ const base = {
   requests: Number(values.requests ?? (quick ? 300 : 2000)),
   connections: Number(values.connections),
   lighthouse: !quick,
-  processes: 1,
+  processes: Number(values.processes),
 };
 const engines: BenchOptions["engine"][] = process.env.BENCH_DATABASE_URL
   ? ["pglite", "postgres"]
