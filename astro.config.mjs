@@ -126,10 +126,28 @@ export default defineConfig({
   // Legal texts and FAQ need no code highlighting; Shiki's inline styles would break the CSP.
   markdown: { syntaxHighlight: false },
   vite: {
+    plugins: [
+      {
+        // Libraries choose their development code by `process.env.NODE_ENV` at run time; the
+        // server build fixes that choice at build time. Our own code reads settings through
+        // the env schema (src/server/lib/env.ts), never this expression. `astro dev` keeps
+        // React's development build and its warnings.
+        name: "amora:production-libraries",
+        apply: "build",
+        configEnvironment: (name) =>
+          name === "ssr" ? { define: { "process.env.NODE_ENV": '"production"' } } : undefined,
+      },
+    ],
     ssr: {
       // Native and WASM packages, and data packages that read their own files, are loaded from
       // node_modules at run time, never bundled.
       external: ["sharp", "@electric-sql/pglite", "pg", "@countrystatecity/countries"],
+      // React, and every package that imports it (one React per process), is bundled into
+      // the server build with its production code (see the plugin below): loaded from
+      // node_modules it picks its development build at run time whenever NODE_ENV is not
+      // "production", as with `npm start` for the demo and the browser tests, and renders pages
+      // several times slower.
+      noExternal: ["react", "react-dom", "@astrojs/react", "@nanostores/react", "swiper"],
     },
   },
 });
