@@ -7,6 +7,7 @@ import node from "@astrojs/node";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import { defineConfig } from "astro/config";
+import { precompressAssets } from "./scripts/precompressed-assets.ts";
 import { lockDataDir } from "./src/server/db/data-dir-lock.ts";
 import { getEnv } from "./src/server/lib/env.ts";
 
@@ -68,6 +69,17 @@ export default defineConfig({
               copyFileSync(worker, join(dirname(path), "pglite-worker.mjs"));
             }
           }
+        },
+      },
+    },
+    {
+      // design §12: the hashed JavaScript and CSS are compressed once, here, and sent as such
+      // by scripts/serve-build.ts (brotli or gzip, as the browser accepts).
+      name: "amora:precompress",
+      hooks: {
+        "astro:build:done": async ({ dir, logger }) => {
+          const written = await precompressAssets(fileURLToPath(dir));
+          logger.info(`${written} precompressed asset variants (.br, .gz)`);
         },
       },
     },

@@ -1,23 +1,16 @@
-import type { APIRequestContext } from "@playwright/test";
-import { expect, type TestMember, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { signInRequest } from "./helpers";
 
 // design §12 / issue 11: server-rendered HTML and API JSON are compressed on the fly for a
 // client that accepts it (src/fetch.ts), images are sent as they are, and a client that asks
 // for no encoding gets none.
-
-async function logIn(request: APIRequestContext, member: TestMember) {
-  const response = await request.post("/api/user.php", {
-    data: { email: member.email, password: member.password },
-  });
-  expect(response.status()).toBe(200);
-}
 
 test.describe("compression on the fly", () => {
   test("a member page is sent gzip-compressed, and decodes to the page", async ({
     request,
     member,
   }) => {
-    await logIn(request, member);
+    await signInRequest(request, member);
     const response = await request.get("/members", { headers: { "accept-encoding": "gzip" } });
     expect(response.status()).toBe(200);
     expect(response.headers()["content-encoding"]).toBe("gzip");
@@ -29,7 +22,7 @@ test.describe("compression on the fly", () => {
     request,
     memberWithPhotos,
   }) => {
-    await logIn(request, memberWithPhotos);
+    await signInRequest(request, memberWithPhotos);
     const gzip = { "accept-encoding": "gzip" };
     const document = await request.get("/api/openapi.json", { headers: gzip });
     expect(document.headers()["content-encoding"]).toBe("gzip");
@@ -49,7 +42,7 @@ test.describe("compression on the fly", () => {
   });
 
   test("a client that accepts no encoding gets the page as it is", async ({ request, member }) => {
-    await logIn(request, member);
+    await signInRequest(request, member);
     const response = await request.get("/members", {
       headers: { "accept-encoding": "identity" },
     });
