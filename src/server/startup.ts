@@ -1,11 +1,15 @@
 import { sql } from "drizzle-orm";
 import { type Connection, type Database, getConnection } from "./db/client";
+import { loadMediaSigningKey } from "./photos/media-url";
 import { syncSites } from "./sites/service";
 
 /** A process's start-up work on a freshly opened database, before it serves anything. */
 async function prepareDatabase({ db, engine }: Connection): Promise<Database> {
   // Members reference their site: the registry's sites are written to the sites table.
   await syncSites(db);
+  // Media URLs are signed and checked without the database (photos/media-url.ts): the key is
+  // read once here and held in memory.
+  await loadMediaSigningKey(db);
   // PGlite runs no autovacuum, so the planner has no statistics unless we gather them; without
   // them member search scans the table instead of walking its index (bench: 48 ms vs 0.6 ms).
   if (engine === "pglite") await db.execute(sql`analyze`);

@@ -9,6 +9,7 @@ export * from "../jobs/schema";
 export * from "../lib/mail-schema";
 export * from "../lib/rate-limit-schema";
 export * from "../likes/schema";
+export * from "../photos/media-key-schema";
 export * from "../profiles/schema";
 export * from "../request/idempotency-schema";
 export * from "../sites/schema";
