@@ -12,6 +12,8 @@ declare namespace App {
     user: import("./server/users/schema").User | null;
     /** Who is looking, resolved with the session (one statement): pages never query it. */
     viewer: import("./server/profiles/viewer").Viewer | null;
+    /** Mints the page's /media URLs for its member, or for a visitor (photos/media-url.ts). */
+    media: import("./server/photos/media-url").MediaSigner;
     /** The member as the client sees them (spec §3 User), or null when logged out. */
     member: import("./contract/users").UserView | null;
     /** spec §6: did the visitor arrive from a traffic source (network/ref)? */

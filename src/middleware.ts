@@ -16,6 +16,7 @@ import {
   TRACKING_COOKIE_MAX_AGE,
 } from "./server/lib/tracking";
 import { toUserView } from "./server/members/user-view";
+import { createMediaSigner } from "./server/photos/media-url";
 import { PAGE_FORM_LIMIT } from "./server/request/body-limit";
 import { isCrossSiteWrite } from "./server/request/origin-check";
 import { resolveRequest, resolveVisitor } from "./server/request/visitor";
@@ -123,6 +124,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   locals.user = visitor.user;
   locals.viewer = visitor.viewer;
+  locals.media = createMediaSigner(site, visitor.user);
   locals.member =
     visitor.user && visitor.userViewProfile
       ? toUserView(visitor.user, visitor.userViewProfile, site)

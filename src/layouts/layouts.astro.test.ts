@@ -8,6 +8,7 @@ import type { Locale } from "../i18n/locales";
 import { localeAlternates } from "../i18n/urls";
 import { type Database, getDb } from "../server/db/client";
 import { getTranslate } from "../server/lib/i18n";
+import { createMediaSigner } from "../server/photos/media-url";
 import { defaultSite } from "../server/sites/registry";
 import { getPublicSettings } from "../server/sites/service";
 import Chat from "./Chat.astro";
@@ -36,6 +37,7 @@ function locals(locale: Locale) {
     settings: getPublicSettings(defaultSite, { locale, geoipCountry: null }),
     user: null,
     viewer: null,
+    media: createMediaSigner(defaultSite, null),
     member: null,
     hasTrafficSource: false,
   };

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../server/db/client";
 import { getTranslate } from "../../server/lib/i18n";
 import { sendMail } from "../../server/lib/mail";
+import { createMediaSigner } from "../../server/photos/media-url";
 import { defaultSite } from "../../server/sites/registry";
 import { getPublicSettings } from "../../server/sites/service";
 import { createTestMember, uniqueEmail } from "../../test/members";
@@ -35,6 +36,7 @@ describe("/dev/mailbox without DEV_OUTBOX (design §10: fail closed)", () => {
         settings: getPublicSettings(defaultSite, { locale: "en", geoipCountry: null }),
         user: null,
         viewer: null,
+        media: createMediaSigner(defaultSite, null),
         member: null,
         hasTrafficSource: false,
       },

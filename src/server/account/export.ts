@@ -4,6 +4,7 @@ import { findBlockedProfiles } from "../blocks/service";
 import type { Database } from "../db/client";
 import { findGiftsSent } from "../gifts/service";
 import { findLikesGiven } from "../likes/service";
+import { createMediaSigner } from "../photos/media-url";
 import { photos } from "../photos/schema";
 import { toPhotoView } from "../photos/service";
 import { profiles } from "../profiles/schema";
@@ -21,6 +22,8 @@ export async function exportMemberData(
   site: Site,
 ): Promise<MemberExport> {
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
+  // The download's photo links are the member's own, minted for them (they last 60 to 70 min).
+  const media = createMediaSigner(site, user);
   const photoRows = profile
     ? await db
         .select()
@@ -53,7 +56,7 @@ export async function exportMemberData(
         }
       : null,
     photos: photoRows.map((photo) => ({
-      url: toPhotoView(photo, site.cdnPrefix).large,
+      url: toPhotoView(photo, media).large,
       position: photo.position,
       status: photo.status,
       uploaded_at: photo.createdAt.toISOString(),

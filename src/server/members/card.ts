@@ -2,11 +2,11 @@ import { sql } from "drizzle-orm";
 import type { ProfileCard } from "../../contract/profiles";
 import type { Locale } from "../../i18n/locales";
 import type { RegionCatalogue } from "../geo/regions";
+import type { MediaSigner } from "../photos/media-url";
 import { photos } from "../photos/schema";
 import { toPhotoView } from "../photos/service";
 import { getAge } from "../profiles/age";
 import { type Profile, profiles } from "../profiles/schema";
-import type { Site } from "../sites/registry";
 
 /*
  * A member's card (spec §2: search results, related members, likes): the query fragment and the
@@ -47,9 +47,14 @@ export type CardRow = {
   photoHeight: number | null;
 };
 
+/**
+ * A card as its viewer sees it. Callers list only active profiles the viewer may see (not
+ * blocked either way, notBlockedWith); the main photo's URLs are minted for that viewer only
+ * while the photo is active (design §8: /media no longer checks).
+ */
 export function toProfileCard(
   row: CardRow,
-  site: Site,
+  media: MediaSigner,
   regionName: RegionCatalogue["nameOf"],
   locale: Locale,
   today = new Date(),
@@ -64,7 +69,11 @@ export function toProfileCard(
     kind: row.kind,
     fictional: row.fictional,
     main_image:
-      row.photoId !== null && row.photoKey && row.photoStatus && row.photoWidth && row.photoHeight
+      row.photoId !== null &&
+      row.photoKey &&
+      row.photoStatus === "active" &&
+      row.photoWidth &&
+      row.photoHeight
         ? toPhotoView(
             {
               id: row.photoId,
@@ -73,7 +82,7 @@ export function toProfileCard(
               width: row.photoWidth,
               height: row.photoHeight,
             },
-            site.cdnPrefix,
+            media,
           )
         : null,
   };

@@ -3,6 +3,7 @@ import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { ApiError } from "../lib/errors";
 import { markLikeSeen } from "../likes/service";
+import type { MediaSigner } from "../photos/media-url";
 import type { Viewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
 import { findPartnerCards, getProfileDetail } from "./service";
@@ -21,12 +22,12 @@ export type ProfileScreen = { profile: ProfileDetail; partners: ProfileCard[] };
 export async function findProfileScreen(
   db: Database,
   profileId: number,
-  visitor: { viewer: Viewer | null; site: Site; locale: Locale },
+  visitor: { viewer: Viewer | null; site: Site; locale: Locale; media: MediaSigner },
 ): Promise<ProfileScreen | null> {
   const { viewer } = visitor;
   let profile: ProfileDetail;
   try {
-    profile = await getProfileDetail(db, profileId, viewer, visitor.site, visitor.locale);
+    profile = await getProfileDetail(db, profileId, viewer, visitor.media, visitor.locale);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -34,6 +35,6 @@ export async function findProfileScreen(
   if (viewer?.profileId && !profile.is_own) await markLikeSeen(db, profile.id, viewer.profileId);
   const partners = profile.is_own
     ? []
-    : await findPartnerCards(db, visitor.site, viewer, visitor.locale);
+    : await findPartnerCards(db, visitor.site, viewer, visitor.media, visitor.locale);
   return { profile, partners };
 }

@@ -37,7 +37,7 @@ export const memberRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       return c.json(await getOwnProfile(c.var.db, member.profileId), 200);
     }
     const { viewer } = c.var;
-    const profile = await getProfileDetail(c.var.db, id, viewer, c.var.site, c.var.locale);
+    const profile = await getProfileDetail(c.var.db, id, viewer, c.var.media, c.var.locale);
     // spec §4: opening a profile clears its new-like flag.
     if (viewer?.profileId && !profile.is_own) await markLikeSeen(c.var.db, id, viewer.profileId);
     return c.json(profile, 200);

@@ -6,6 +6,7 @@ import type { Database } from "../db/client";
 import { loadRegionCatalogue } from "../geo/regions";
 import { notFound } from "../lib/errors";
 import { hasLiked } from "../likes/service";
+import type { MediaSigner } from "../photos/media-url";
 import { photos } from "../photos/schema";
 import { orderGallery, photoAllowance, toGallery, toPhotoView } from "../photos/service";
 import { getAge } from "../profiles/age";
@@ -17,13 +18,14 @@ import { cardColumns, toProfileCard } from "./card";
 /**
  * A member's profile as a viewer may see it (spec §2 Profile view). Someone the member blocked
  * gets the same 404 as for a profile that does not exist (spec §6); photos past the viewer's
- * allowance are sent locked, as a blurred stand-in only (design §8).
+ * allowance are sent locked, as a blurred stand-in only (design §8). `media` mints the URLs for
+ * this same viewer: these rules are all that decides which photos they can open.
  */
 export async function getProfileDetail(
   db: Database,
   profileId: number,
   viewer: Viewer | null,
-  site: Site,
+  media: MediaSigner,
   locale: Locale = "en",
 ): Promise<ProfileDetail> {
   const isOwn = viewer?.profileId === profileId;
@@ -47,7 +49,7 @@ export async function getProfileDetail(
     .from(photos)
     .where(and(eq(photos.profileId, profile.id), eq(photos.status, "active")));
   const ordered = orderGallery(photoRows, profile.mainPhotoId);
-  const gallery = toGallery(ordered, photoAllowance(viewer, profile.id), site.cdnPrefix);
+  const gallery = toGallery(ordered, photoAllowance(viewer, profile.id), media);
 
   const relatedFilters = [
     eq(profiles.status, "active"),
@@ -93,10 +95,10 @@ export async function getProfileDetail(
     relationship_status: profile.relationshipStatus,
     kind: profile.kind,
     fictional: profile.fictional,
-    main_image: main ? toPhotoView(main, site.cdnPrefix) : null,
+    main_image: main ? toPhotoView(main, media) : null,
     photos: gallery,
     locked_count: gallery.filter((photo) => "locked" in photo).length,
-    related: relatedRows.map((row) => toProfileCard(row, site, regions.nameOf, locale)),
+    related: relatedRows.map((row) => toProfileCard(row, media, regions.nameOf, locale)),
     is_own: isOwn,
     liked,
     blocked,
@@ -111,6 +113,7 @@ export async function findPartnerCards(
   db: Database,
   site: Site,
   viewer: Viewer | null,
+  media: MediaSigner,
   locale: Locale,
   limit = 3,
 ): Promise<ProfileCard[]> {
@@ -131,5 +134,5 @@ export async function findPartnerCards(
       .limit(limit),
     loadRegionCatalogue(),
   ]);
-  return rows.map((row) => toProfileCard(row, site, regions.nameOf, locale));
+  return rows.map((row) => toProfileCard(row, media, regions.nameOf, locale));
 }

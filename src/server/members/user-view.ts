@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { UserView } from "../../contract/users";
 import { isLocale } from "../../i18n/locales";
 import type { Database } from "../db/client";
+import { createMediaSigner } from "../photos/media-url";
 import { type Photo, photos } from "../photos/schema";
 import { toPhotoView } from "../photos/service";
 import { type Profile, profiles } from "../profiles/schema";
@@ -37,7 +38,11 @@ export type UserViewProfile = {
   mainPhoto: Pick<Photo, "id" | "storageKey" | "status" | "width" | "height"> | null;
 };
 
-/** spec §3 User, as GET /api/user.php and the page shell give it to the client. */
+/**
+ * spec §3 User, as GET /api/user.php and the page shell give it to the client: always to the
+ * member themself, so its photo URLs are minted for them (also right after a login, when the
+ * request came from a visitor).
+ */
 export function toUserView(
   user: User,
   { profile, mainPhoto }: UserViewProfile,
@@ -58,7 +63,7 @@ export function toUserView(
           name: profile.name,
           country: profile.country,
           status: profile.status,
-          main_image: mainPhoto ? toPhotoView(mainPhoto, site.cdnPrefix) : null,
+          main_image: mainPhoto ? toPhotoView(mainPhoto, createMediaSigner(site, user)) : null,
           wizard_step: profile.wizardStep,
         }
       : null,

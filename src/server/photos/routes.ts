@@ -144,7 +144,7 @@ photoRoutes.use(
 photoRoutes
   .openapi(listRoute, async (c) => {
     const member = requireMemberViewer(c.var.viewer);
-    return c.json(await findOwnPhotos(c.var.db, member, c.var.site.cdnPrefix), 200);
+    return c.json(await findOwnPhotos(c.var.db, member, c.var.media), 200);
   })
   .openapi(uploadRoute, async (c) => {
     const member = requireMemberViewer(c.var.viewer);
@@ -154,15 +154,15 @@ photoRoutes
       throw new ValidationError({ photo: { key: "photos.error.missing" } });
     }
     await uploadPhoto(c.var.db, getStorage(), member, new Uint8Array(await file.arrayBuffer()));
-    return c.json(await findOwnPhotos(c.var.db, member, c.var.site.cdnPrefix), 201);
+    return c.json(await findOwnPhotos(c.var.db, member, c.var.media), 201);
   })
   .openapi(arrangeRoute, async (c) => {
     const member = requireMemberViewer(c.var.viewer);
     await arrangePhotos(c.var.db, member.profileId, c.req.valid("json"));
-    return c.json(await findOwnPhotos(c.var.db, member, c.var.site.cdnPrefix), 200);
+    return c.json(await findOwnPhotos(c.var.db, member, c.var.media), 200);
   })
   .openapi(deleteRoute, async (c) => {
     const member = requireMemberViewer(c.var.viewer);
     await deletePhoto(c.var.db, getStorage(), member.profileId, c.req.valid("query").id);
-    return c.json(await findOwnPhotos(c.var.db, member, c.var.site.cdnPrefix), 200);
+    return c.json(await findOwnPhotos(c.var.db, member, c.var.media), 200);
   });

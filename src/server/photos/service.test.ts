@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createMediaSigner } from "./media-url";
 import { orderGallery, photoAllowance, toGallery, toPhotoView } from "./service";
 
 const photo = (id: number, position: number) => ({
@@ -12,20 +13,23 @@ const photo = (id: number, position: number) => ({
 });
 
 describe("photo URLs and locks", () => {
-  it("prefixes every URL with the site's cdn_prefix", () => {
-    const view = toPhotoView(photo(1, 0), "https://cdn.example");
+  it("prefixes every URL with the site's cdn_prefix and signs it for the viewer", () => {
+    const media = createMediaSigner({ cdnPrefix: "https://cdn.example" }, { id: 12 });
+    const signed = (file: string) =>
+      new RegExp(`^https://cdn\\.example/media/${file}\\?v=12&e=[0-9]+&s=[\\w-]{22}$`);
+    const view = toPhotoView(photo(1, 0), media);
     expect(view).toMatchObject({
-      match: "https://cdn.example/media/p/ab/key1-main.webp",
-      thumb: "https://cdn.example/media/p/ab/key1-thumb.webp",
-      large: "https://cdn.example/media/p/ab/key1-large.webp",
+      match: expect.stringMatching(signed("p/ab/key1-main\\.webp")),
+      thumb: expect.stringMatching(signed("p/ab/key1-thumb\\.webp")),
+      large: expect.stringMatching(signed("p/ab/key1-large\\.webp")),
       filename: "p/ab/key1-main.webp",
       thumb_filename: "p/ab/key1-thumb.webp",
     });
-    const [, locked] = toGallery([photo(1, 0), photo(2, 1)], 1, "https://cdn.example");
+    const [, locked] = toGallery([photo(1, 0), photo(2, 1)], 1, media);
     expect(locked).toEqual({
       id: 2,
       locked: true,
-      blurred: "https://cdn.example/media/b/cd/blur2.webp",
+      blurred: expect.stringMatching(signed("b/cd/blur2\\.webp")),
     });
   });
 

@@ -6,6 +6,7 @@ import type { Database } from "../db/client";
 import { ApiError, notFound } from "../lib/errors";
 import type { Storage } from "../lib/storage";
 import { profiles } from "../profiles/schema";
+import type { MediaSigner } from "./media-url";
 import { PhotoRejectedError, type ProcessedPhoto, processPhoto, RENDITIONS } from "./processing";
 import { type Photo, photos } from "./schema";
 
@@ -24,11 +25,14 @@ export type PhotoViewer = { profileId: number | null; isPremium: boolean } | nul
 type PhotoKeys = Pick<Photo, "id" | "storageKey" | "status" | "width" | "height">;
 
 /**
- * @example toPhotoView(photo, "https://cdn.example").match
- *   // "https://cdn.example/media/p/3f/3f9c…-main.webp"
+ * A photo the viewer may open, with its renditions' URLs minted for that viewer. Callers decide
+ * whether they may (photoAllowance, blocks, active photo and profile): /media checks only the
+ * signature (media-url.ts).
+ * @example toPhotoView(photo, media).match
+ *   // "https://cdn.example/media/p/3f/3f9c…-main.webp?v=12&e=1893502200&s=…"
  */
-export function toPhotoView(photo: PhotoKeys, cdnPrefix: string): PhotoView {
-  const url = (name: string) => `${cdnPrefix}/media/${photo.storageKey}-${name}.webp`;
+export function toPhotoView(photo: PhotoKeys, media: MediaSigner): PhotoView {
+  const url = (name: string) => media.url(`${photo.storageKey}-${name}.webp`);
   return {
     id: photo.id,
     filename: `${photo.storageKey}-main.webp`,
@@ -42,14 +46,15 @@ export function toPhotoView(photo: PhotoKeys, cdnPrefix: string): PhotoView {
   };
 }
 
+/** A photo past the viewer's allowance: only its blurred stand-in's URL (design §8). */
 export function toLockedPhoto(
   photo: Pick<Photo, "id" | "blurKey">,
-  cdnPrefix: string,
+  media: MediaSigner,
 ): LockedPhoto {
   return {
     id: photo.id,
     locked: true as const,
-    blurred: photo.blurKey ? `${cdnPrefix}/media/${photo.blurKey}.webp` : null,
+    blurred: photo.blurKey ? media.url(`${photo.blurKey}.webp`) : null,
   };
 }
 
@@ -73,10 +78,10 @@ export function photoAllowance(viewer: PhotoViewer, ownerProfileId: number): num
 export function toGallery(
   ordered: (PhotoKeys & Pick<Photo, "blurKey">)[],
   allowance: number,
-  cdnPrefix: string,
+  media: MediaSigner,
 ): GalleryPhoto[] {
   return ordered.map((photo, index) =>
-    index < allowance ? toPhotoView(photo, cdnPrefix) : toLockedPhoto(photo, cdnPrefix),
+    index < allowance ? toPhotoView(photo, media) : toLockedPhoto(photo, media),
   );
 }
 
@@ -84,7 +89,7 @@ export function toGallery(
 export async function findOwnPhotos(
   db: Database,
   owner: { profileId: number; isPremium: boolean },
-  cdnPrefix: string,
+  media: MediaSigner,
 ): Promise<OwnPhotos> {
   const [profile] = await db
     .select({ mainPhotoId: profiles.mainPhotoId })
@@ -93,7 +98,7 @@ export async function findOwnPhotos(
   const rows = await db.select().from(photos).where(eq(photos.profileId, owner.profileId));
   const ordered = orderGallery(rows, profile?.mainPhotoId ?? null);
   return {
-    photos: ordered.map((photo) => toPhotoView(photo, cdnPrefix)),
+    photos: ordered.map((photo) => toPhotoView(photo, media)),
     main_id: profile?.mainPhotoId ?? null,
     limit: owner.isPremium ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free,
   };

@@ -3,6 +3,7 @@ import type { Translate } from "../../i18n/translate";
 import type { Session } from "../auth/schema";
 import type { Database } from "../db/client";
 import type { UserViewProfile } from "../members/user-view";
+import type { MediaSigner } from "../photos/media-url";
 import type { Viewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
 import type { User } from "../users/schema";
@@ -22,6 +23,8 @@ export type AppVariables = {
   viewer: Viewer | null;
   /** What GET /api/user.php shows of the member's profile, resolved with the session. */
   userViewProfile: UserViewProfile | null;
+  /** Mints this request's /media URLs for its member, or for a visitor (photos/media-url.ts). */
+  media: MediaSigner;
 };
 
 /** Bindings passed in by the Astro endpoint that serves the app: the socket's peer address. */

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { createMediaSigner } from "../photos/media-url";
 import { getReadyDb } from "../startup";
 import type { AppEnv } from "./context";
 import { resolveVisitor } from "./visitor";
@@ -6,8 +7,8 @@ import { resolveVisitor } from "./visitor";
 /**
  * Puts the database and the visitor on the context, once per request: the site, the client (by
  * the trusted-proxy rule), the member of the auth cookie with their viewer and user view's
- * profile (one statement, none for a visitor) and the locale. The page pipeline
- * (src/middleware.ts) uses the same resolveVisitor.
+ * profile (one statement, none for a visitor), the locale, and the signer of the answer's media
+ * URLs for that member. The page pipeline (src/middleware.ts) uses the same resolveVisitor.
  */
 export function requestContext(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -25,6 +26,7 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
     c.set("userViewProfile", visitor.userViewProfile);
     c.set("locale", visitor.locale);
     c.set("t", visitor.t);
+    c.set("media", createMediaSigner(visitor.site, visitor.user));
     await next();
   };
 }

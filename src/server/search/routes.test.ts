@@ -4,6 +4,7 @@ import type { MemberSearchPage } from "../../contract/search";
 import { createLoggedInMember, createTestMember } from "../../test/members";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
+import { createMediaSigner } from "../photos/media-url";
 import { latestBirthdateForAge } from "../profiles/age";
 import { profiles } from "../profiles/schema";
 import { defaultSite } from "../sites/registry";
@@ -76,11 +77,15 @@ describe("GET /api/search.php", () => {
     const page = await findMembers(
       await getDb(),
       { country: COUNTRY },
-      { site: defaultSite, totalCap: 10 },
+      { media: createMediaSigner(defaultSite, null), totalCap: 10 },
     );
     expect(page.total).toBe(10);
     expect(page.total_capped).toBe(true);
-    const exact = await findMembers(await getDb(), { country: COUNTRY }, { site: defaultSite });
+    const exact = await findMembers(
+      await getDb(),
+      { country: COUNTRY },
+      { media: createMediaSigner(defaultSite, null) },
+    );
     expect(exact).toMatchObject({ total: 30, total_capped: false });
   });
 
@@ -89,12 +94,12 @@ describe("GET /api/search.php", () => {
     expect(page.profiles.map((profile) => profile.name)).not.toContain("Hidden");
   });
 
-  it("gives photo URLs carrying the site's cdn_prefix path, and null without a photo", async () => {
+  it("gives signed photo URLs carrying the site's cdn_prefix path, and null without a photo", async () => {
     const page = (await (await search(`country=${COUNTRY}`)).json()) as MemberSearchPage;
     const withPhoto = page.profiles.find((profile) => profile.main_image);
     const without = page.profiles.find((profile) => !profile.main_image);
     expect(withPhoto?.main_image?.match).toMatch(
-      /^\/media\/p\/[0-9a-f]{2}\/[0-9a-f]{24}-main\.webp$/,
+      /^\/media\/p\/[0-9a-f]{2}\/[0-9a-f]{24}-main\.webp\?v=0&e=[0-9]+&s=[\w-]{22}$/,
     );
     expect(without?.main_image).toBeNull();
   });

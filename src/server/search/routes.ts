@@ -33,7 +33,7 @@ export const searchRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       throw new ApiError(403, "authentication_required", "members.loginToSearch.title");
     }
     const page = await findMembers(c.var.db, c.req.valid("query"), {
-      site: c.var.site,
+      media: c.var.media,
       locale: c.var.locale,
       viewerProfileId: c.var.viewer?.profileId ?? null,
     });

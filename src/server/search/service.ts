@@ -5,10 +5,10 @@ import { notBlockedWith } from "../blocks/service";
 import type { Database } from "../db/client";
 import { loadRegionCatalogue } from "../geo/regions";
 import { cardColumns, toProfileCard } from "../members/card";
+import type { MediaSigner } from "../photos/media-url";
 import { photos } from "../photos/schema";
 import { earliestBirthdateForAge, latestBirthdateForAge } from "../profiles/age";
 import { profiles } from "../profiles/schema";
-import type { Site } from "../sites/registry";
 import { encodeSearchCursor, type MemberSearchQuery } from "./validation";
 
 /**
@@ -27,7 +27,8 @@ export async function findMembers(
   db: Database,
   query: MemberSearchQuery,
   options: {
-    site: Site;
+    /** Mints the cards' photo URLs for the viewer (viewerProfileId's member, or a visitor). */
+    media: MediaSigner;
     locale?: Locale;
     viewerProfileId?: number | null;
     pageSize?: number;
@@ -88,7 +89,7 @@ export async function findMembers(
   }
   return {
     profiles: page.map((row) =>
-      toProfileCard(row, options.site, regions.nameOf, options.locale ?? "en", today),
+      toProfileCard(row, options.media, regions.nameOf, options.locale ?? "en", today),
     ),
     total,
     total_capped: totalCapped,
