@@ -1,16 +1,23 @@
 import { z } from "@hono/zod-openapi";
 import { PHOTO_STATUSES } from "./profile-options";
 
-/** The public form of a photo: spec §3 main_image (filename, thumb_filename, status, match). */
+/** How every photo URL of an answer is made (design §8), for the OpenAPI document. */
+const SIGNED_URL =
+  "cdn_prefix + /media/<file>?v=&e=&s=: minted for the viewer of this answer and signed, valid 60 to 70 minutes; a changed or expired URL gets 404";
+
+/**
+ * The public form of a photo: spec §3 main_image (filename, thumb_filename, status, match).
+ * `filename` and `thumb_filename` are storage names; only the URLs open the files.
+ */
 export const photoView = z
   .object({
     id: z.number().int(),
     filename: z.string(),
     thumb_filename: z.string(),
     status: z.enum(PHOTO_STATUSES),
-    match: z.string().openapi({ description: "The main rendition (720×900), with cdn_prefix" }),
-    thumb: z.string().openapi({ description: "The thumbnail (240×300)" }),
-    large: z.string().openapi({ description: "The whole picture, up to 1440×1800" }),
+    match: z.string().openapi({ description: `The main rendition (720×900). ${SIGNED_URL}` }),
+    thumb: z.string().openapi({ description: `The thumbnail (240×300). ${SIGNED_URL}` }),
+    large: z.string().openapi({ description: `The whole picture, up to 1440×1800. ${SIGNED_URL}` }),
     width: z.number().int(),
     height: z.number().int(),
   })
@@ -22,7 +29,14 @@ export type PhotoView = z.infer<typeof photoView>;
  * sent, never a URL of the photo itself.
  */
 export const lockedPhoto = z
-  .object({ id: z.number().int(), locked: z.literal(true), blurred: z.string().nullable() })
+  .object({
+    id: z.number().int(),
+    locked: z.literal(true),
+    blurred: z
+      .string()
+      .nullable()
+      .openapi({ description: `The blurred stand-in (360×450). ${SIGNED_URL}` }),
+  })
   .openapi("LockedPhoto");
 export type LockedPhoto = z.infer<typeof lockedPhoto>;
 

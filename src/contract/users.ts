@@ -96,7 +96,10 @@ export const memberExport = z
       .nullable(),
     photos: z.array(
       z.object({
-        url: z.string(),
+        url: z.string().openapi({
+          description:
+            "The whole picture: a signed URL minted for the member, valid 60 to 70 minutes (download the file in that time)",
+        }),
         position: z.number().int(),
         status: z.enum(PHOTO_STATUSES),
         uploaded_at: z.iso.datetime(),

@@ -23,7 +23,7 @@ import { requestBodyLimit } from "./request/body-limit";
 import type { AppEnv } from "./request/context";
 import { idempotency } from "./request/idempotency";
 import { originCheck } from "./request/origin-check";
-import { requestContext } from "./request/request-context";
+import { mediaRequestContext, requestContext } from "./request/request-context";
 import { searchRoutes } from "./search/routes";
 import { siteRoutes } from "./sites/routes";
 import { testingRoutes } from "./testing/routes";
@@ -73,7 +73,9 @@ export function createApi(options: AppOptions = {}) {
 /**
  * The whole server pipeline for /api and /media. Middleware order matters:
  * 1. secure headers first, so every answer (errors too) carries them;
- * 2. requestContext before anything that needs the site, member or language;
+ * 2. the request context before anything that needs the site, member or language: for /api the
+ *    database-backed one (the member's session); for /media the request alone, as a signed URL
+ *    is the whole permission there (design §8) and serving a file must not wait on the database;
  * 3. the body limit before anything reads a body, after the context (its message is translated);
  * 4. originCheck before any write runs, and it needs the language for its message;
  * 5. idempotency after the session is known (keys are scoped per member, or per site for
@@ -88,7 +90,8 @@ export function createApp(options: AppOptions = {}) {
       crossOriginResourcePolicy: "same-origin",
     }),
   );
-  app.use("*", requestContext());
+  app.use("/api/*", requestContext());
+  app.use("/media/*", mediaRequestContext());
   app.use("/api/*", requestBodyLimit());
   app.use("/api/*", originCheck());
   app.use("/api/*", idempotency());

@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import type { OwnPhotos, PhotoView } from "../../contract/photos";
+import type { ProfileDetail } from "../../contract/profiles";
 import type { MemberSearchPage } from "../../contract/search";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
@@ -28,6 +30,7 @@ async function searchIds(viewer: Member): Promise<number[]> {
 describe("blocking (spec §6)", () => {
   let blocker: Member;
   let blocked: Member;
+  let bystander: Member;
 
   beforeEach(async () => {
     blocker = await createLoggedInMember(app, {
@@ -38,6 +41,9 @@ describe("blocking (spec §6)", () => {
       paidUser: true,
       credits: 100,
       profile: { name: "Blocked", country: COUNTRY },
+    });
+    bystander = await createLoggedInMember(app, {
+      profile: { name: "Bystander", country: COUNTRY },
     });
     const response = await call("POST", "/api/block.php", blocker.cookie, {
       id: blocked.profile.id,
@@ -58,17 +64,40 @@ describe("blocking (spec §6)", () => {
     expect(await response.json()).toMatchObject({ blocked: true });
   });
 
-  it("refuses the blocker's photos to the blocked member, by direct URL too", async () => {
+  it("gives the blocked member no URL of the blocker's photos, and refuses one rewritten", async () => {
     const photo = blocker.photos[0];
     if (!photo) throw new Error("no photo");
+    const answersTo = async (viewer: Member) => [
+      await call("GET", `/api/profile.php?id=${blocker.profile.id}`, viewer.cookie),
+      await call("GET", `/api/search.php?country=${COUNTRY}`, viewer.cookie),
+      // Related members: the blocker is among the bystander's (same country, newest).
+      await call("GET", `/api/profile.php?id=${bystander.profile.id}`, viewer.cookie),
+    ];
+    for (const answer of await answersTo(blocked)) {
+      const text = await answer.text();
+      expect(text).not.toContain(photo.storageKey);
+      expect(text).not.toContain(photo.blurKey);
+    }
+    // The same answers to anyone else carry the blocker's photo, so the check above is not empty.
+    for (const answer of await answersTo(bystander)) {
+      expect(await answer.text()).toContain(photo.storageKey);
+    }
+    // The blocker's own URLs, with the viewer changed to the blocked member, open nothing.
+    const own = (await (await call("GET", "/api/photos.php", blocker.cookie)).json()) as OwnPhotos;
+    const main = own.photos[0] as PhotoView;
+    for (const url of [main.match, main.thumb]) {
+      expect((await call("GET", url, blocker.cookie)).status, url).toBe(200);
+      const rewritten = url.replace(/\?v=[0-9]+&/, `?v=${blocked.user.id}&`);
+      expect(rewritten).not.toBe(url);
+      expect((await call("GET", rewritten, blocked.cookie)).status, rewritten).toBe(404);
+    }
+    // Without a signature, the bare keys open nothing either.
     for (const url of [
       `/media/${photo.storageKey}-main.webp`,
       `/media/${photo.storageKey}-thumb.webp`,
       `/media/${photo.blurKey}.webp`,
     ]) {
       expect((await call("GET", url, blocked.cookie)).status, url).toBe(404);
-      // Anyone else (here the blocker's own view) still gets them.
-      expect((await call("GET", url, blocker.cookie)).status, url).toBe(200);
     }
   });
 
@@ -118,10 +147,12 @@ describe("blocking (spec §6)", () => {
     expect(
       (await call("GET", `/api/profile.php?id=${blocker.profile.id}`, blocked.cookie)).status,
     ).toBe(200);
-    const photo = blocker.photos[0];
-    expect(
-      (await call("GET", `/media/${photo?.storageKey}-main.webp`, blocked.cookie)).status,
-    ).toBe(200);
+    const profile = (await (
+      await call("GET", `/api/profile.php?id=${blocker.profile.id}`, blocked.cookie)
+    ).json()) as ProfileDetail;
+    const main = profile.photos[0] as PhotoView;
+    expect(main.match).toContain(blocker.photos[0]?.storageKey);
+    expect((await call("GET", main.match, blocked.cookie)).status).toBe(200);
     expect(await searchIds(blocked)).toContain(blocker.profile.id);
     expect(
       (await call("POST", "/api/like.php", blocked.cookie, { id: blocker.profile.id })).status,

@@ -73,7 +73,8 @@ export type S3Options = {
 
 /**
  * An S3-compatible bucket (AWS, Cloudflare R2, MinIO, …), addressed path-style and signed with
- * SigV4. Objects stay private: the app serves them after checking who may see them.
+ * SigV4. Objects stay private: the app serves them to holders of a signed URL
+ * (photos/media-url.ts).
  */
 export function createS3Storage(options: S3Options): Storage {
   const client = new AwsClient({

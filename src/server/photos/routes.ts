@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ownPhotos } from "../../contract/photos";
-import { ApiError, ValidationError } from "../lib/errors";
+import { ApiError, notFound, ValidationError } from "../lib/errors";
 import {
   ERRORS,
   errorResponses,
@@ -15,33 +15,41 @@ import { contentTypeOf, getStorage, isSafeStorageKey } from "../lib/storage";
 import { idParamSchema, idSchema, validationHook } from "../lib/validation";
 import { requireMemberViewer } from "../profiles/viewer";
 import { getBodyLimit } from "../request/body-limit";
-import type { AppEnv } from "../request/context";
-import {
-  arrangePhotos,
-  canOpenMediaFile,
-  deletePhoto,
-  findOwnPhotos,
-  uploadPhoto,
-} from "./service";
+import type { AppEnv, MediaEnv } from "../request/context";
+import { verifyMediaUrl } from "./media-url";
+import { arrangePhotos, deletePhoto, findOwnPhotos, uploadPhoto } from "./service";
 
 /**
- * GET /media/<key>: stored photos. Keys carry 96 random bits, and every request is checked
- * against who is asking (locked photos, blocking), so a URL alone opens nothing (design §8).
+ * GET /media/<file>?v=&e=&s=: stored photos, for whoever holds a URL minted for them
+ * (media-url.ts). Who may see which photo was decided when the URL was minted; here only the
+ * signature and the expiry are checked, with no database and no session (design §8).
  */
-export const mediaRoutes = new Hono<AppEnv>().get("/*", async (c) => {
-  const key = c.req.path.replace(/^\/media\//, "");
-  if (!isSafeStorageKey(key)) return c.notFound();
-  const { viewer } = c.var;
-  if (!(await canOpenMediaFile(c.var.db, key, viewer))) return c.notFound();
-  const body = await getStorage().get(key);
-  if (!body) return c.notFound();
-  return c.body(body as Uint8Array<ArrayBuffer>, 200, {
-    "content-type": contentTypeOf(key),
-    // Per viewer: a shared cache must not hand one member's allowed photo to another.
-    "cache-control": "private, max-age=3600",
-    vary: "cookie",
+export const mediaRoutes = new Hono<MediaEnv>()
+  .use(async (c, next) => {
+    await next();
+    // A refusal is in the request's language and may change (a file not yet stored): no cache
+    // keeps it.
+    if (!c.res.ok) c.header("cache-control", "no-store");
+  })
+  .get("/*", async (c) => {
+    // One answer for every refusal (design §6, in the request's language): an unsafe or unknown
+    // name, a missing, tampered or another viewer's signature, or an expired URL.
+    const unavailable = () => notFound("error.mediaUnavailable");
+    const file = c.req.path.replace(/^\/media\//, "");
+    if (!isSafeStorageKey(file)) throw unavailable();
+    const now = new Date();
+    const query = { v: c.req.query("v"), e: c.req.query("e"), s: c.req.query("s") };
+    const expires = verifyMediaUrl(file, query, now);
+    if (expires === null) throw unavailable();
+    const body = await getStorage().get(file);
+    if (!body) throw unavailable();
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": contentTypeOf(file),
+      // The URL is the capability, the same for every request that carries it: a shared cache may
+      // keep it per URL (no Vary), until the URL expires and no longer.
+      "cache-control": `public, max-age=${expires - Math.floor(now.getTime() / 1000)}`,
+    });
   });
-});
 
 const listRoute = createRoute({
   method: "get",

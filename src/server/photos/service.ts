@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { GalleryPhoto, LockedPhoto, OwnPhotos, PhotoView } from "../../contract/photos";
-import { hasBlocked } from "../blocks/service";
 import type { Database } from "../db/client";
 import { ApiError, notFound } from "../lib/errors";
 import type { Storage } from "../lib/storage";
@@ -303,57 +302,4 @@ export async function deletePhoto(
     return photo;
   });
   await removeUnusedPhotoFiles(db, storage, [deleted]);
-}
-
-const RENDITION_FILE = /^(?<key>(?:p|pool)\/[0-9a-z/]+)-(?:thumb|main|large)\.webp$/;
-const BLUR_FILE = /^(?<key>b\/[0-9a-z/]+)\.webp$/;
-
-/**
- * May this viewer open this file of /media? Every request is checked (design §8, spec §6): the
- * owner's profile and the photo must be active, the owner must not have blocked the viewer, and
- * a photo's own renditions only within the viewer's allowance; the blurred stand-in is for
- * anyone the owner has not blocked. A URL that leaked or was kept from an earlier visit
- * therefore opens nothing the viewer may not see now.
- */
-export async function canOpenMediaFile(
-  db: Database,
-  file: string,
-  viewer: PhotoViewer,
-): Promise<boolean> {
-  const rendition = RENDITION_FILE.exec(file)?.groups?.key;
-  const blur = BLUR_FILE.exec(file)?.groups?.key;
-  if (!rendition && !blur) return false;
-  // Demo and benchmark pools share one file among many photos: any one that allows it will do.
-  const candidates = await db
-    .select({
-      id: photos.id,
-      profileId: photos.profileId,
-      status: photos.status,
-      ownerStatus: profiles.status,
-      mainPhotoId: profiles.mainPhotoId,
-    })
-    .from(photos)
-    .innerJoin(profiles, eq(profiles.id, photos.profileId))
-    .where(rendition ? eq(photos.storageKey, rendition) : eq(photos.blurKey, blur as string))
-    .limit(20);
-  for (const candidate of candidates) {
-    const isOwner = viewer?.profileId === candidate.profileId;
-    if (isOwner) return true;
-    if (candidate.status !== "active" || candidate.ownerStatus !== "active") continue;
-    if (viewer?.profileId && (await hasBlocked(db, candidate.profileId, viewer.profileId)))
-      continue;
-    // The main photo is first in the gallery: everyone who may see the profile may open it.
-    if (blur || candidate.id === candidate.mainPhotoId) return true;
-    const allowance = photoAllowance(viewer, candidate.profileId);
-    if (!Number.isFinite(allowance)) return true;
-    const siblings = await db
-      .select({ id: photos.id, position: photos.position })
-      .from(photos)
-      .where(and(eq(photos.profileId, candidate.profileId), eq(photos.status, "active")));
-    const rank = orderGallery(siblings, candidate.mainPhotoId).findIndex(
-      (photo) => photo.id === candidate.id,
-    );
-    if (rank >= 0 && rank < allowance) return true;
-  }
-  return false;
 }

@@ -107,9 +107,8 @@ export const photos = pgTable(
   },
   (table) => [
     index("photos_profile_idx").on(table.profileId, table.position),
-    // /media looks a file up by its key to check who may see it.
+    // Deleting a photo asks whether another photo still uses its files (the demo's shared pool).
     index("photos_storage_key_idx").on(table.storageKey),
-    index("photos_blur_key_idx").on(table.blurKey),
   ],
 );
 

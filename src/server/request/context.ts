@@ -31,3 +31,12 @@ export type AppVariables = {
 export type AppBindings = { clientAddress?: string };
 
 export type AppEnv = { Variables: AppVariables; Bindings: AppBindings };
+
+/**
+ * What /media has: the request alone (site, client, locale), no database and no member. A
+ * signed URL is the capability there (design §8), so nothing else is looked up.
+ */
+export type MediaEnv = {
+  Variables: Pick<AppVariables, "site" | "client" | "locale" | "t">;
+  Bindings: AppBindings;
+};

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
-import { createMediaSigner } from "../photos/media-url";
+import { createMediaSigner, hasMediaSigningKey } from "../photos/media-url";
 import { getReadyDb } from "../startup";
-import type { AppEnv } from "./context";
-import { resolveVisitor } from "./visitor";
+import type { AppEnv, MediaEnv } from "./context";
+import { resolveRequest, resolveVisitor } from "./visitor";
 
 /**
  * Puts the database and the visitor on the context, once per request: the site, the client (by
@@ -27,6 +27,23 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
     c.set("locale", visitor.locale);
     c.set("t", visitor.t);
     c.set("media", createMediaSigner(visitor.site, visitor.user));
+    await next();
+  };
+}
+
+/**
+ * The context of /media: the site, client and locale from the request alone (resolveRequest),
+ * so a refusal is translated; no database and no session. The signing key is read at start-up
+ * (getReadyDb); a process whose very first request is for a file reads it here, once.
+ */
+export function mediaRequestContext(): MiddlewareHandler<MediaEnv> {
+  return async (c, next) => {
+    if (!hasMediaSigningKey()) await getReadyDb();
+    const info = resolveRequest({ request: c.req.raw, peerAddress: c.env?.clientAddress });
+    c.set("site", info.site);
+    c.set("client", info.client);
+    c.set("locale", info.locale);
+    c.set("t", info.t);
     await next();
   };
 }

@@ -1,0 +1,1 @@
+DROP INDEX "photos_blur_key_idx";
