@@ -70,14 +70,13 @@ describe("the fixture API when TEST_FIXTURES is on", () => {
     };
     expect(user).toMatchObject({ status: "confirmed", credits: 120, paid_user: true });
     expect(user.profile.main_image.id).toBe(member.photo_ids[0]);
-    // The photos are real files, served to their owner.
+    // The photos are real files, served through the signed URLs their owner was given.
     const { photos } = (await (
       await app.request(`/api/profile.php?id=${member.profile_id}`, { headers: { cookie } })
     ).json()) as { photos: { large: string }[] };
     expect(photos).toHaveLength(2);
-    const file = await app.request(new URL(photos[0]?.large ?? "", "http://localhost").pathname, {
-      headers: { cookie },
-    });
+    const url = new URL(photos[0]?.large ?? "", "http://localhost");
+    const file = await app.request(`${url.pathname}${url.search}`, { headers: { cookie } });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/webp");
   });
