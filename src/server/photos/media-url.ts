@@ -35,16 +35,22 @@ let signingKey: Buffer | undefined;
  * at start-up by getReadyDb (src/server/startup.ts), so signing and checking stay synchronous.
  */
 export async function loadMediaSigningKey(db: Database): Promise<void> {
-  await db
-    .insert(mediaSigningKey)
-    .values({ id: 1, secret: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ secret: mediaSigningKey.secret })
-    .from(mediaSigningKey)
-    .where(eq(mediaSigningKey.id, 1));
-  if (!row) throw new Error("The media signing key could not be stored");
-  signingKey = Buffer.from(row.secret, "base64url");
+  // A second try covers a rotation (the row deleted) between this process's insert and read.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await db
+      .insert(mediaSigningKey)
+      .values({ id: 1, secret: randomBytes(32).toString("base64url") })
+      .onConflictDoNothing();
+    const [row] = await db
+      .select({ secret: mediaSigningKey.secret })
+      .from(mediaSigningKey)
+      .where(eq(mediaSigningKey.id, 1));
+    if (row) {
+      signingKey = Buffer.from(row.secret, "base64url");
+      return;
+    }
+  }
+  throw new Error("The media signing key could not be stored");
 }
 
 /** Has this process read the signing key yet? */
