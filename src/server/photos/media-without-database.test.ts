@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ProfileDetail } from "../../contract/profiles";
 import { createLoggedInMember } from "../../test/members";
+import { recordQueries } from "../../test/queries";
 import { createApp } from "../app";
 import { getConnection } from "../db/client";
 
@@ -15,6 +16,14 @@ describe("GET /media without the database (design §8)", () => {
     });
     const photo = ((await answer.json()) as ProfileDetail).photos[0];
     if (!photo || !("thumb" in photo)) throw new Error("no open photo");
+
+    // Not one statement, even with the session cookie of a member.
+    const statements = await recordQueries(async () => {
+      expect((await app.request(photo.thumb, { headers: { cookie: viewer.cookie } })).status).toBe(
+        200,
+      );
+    });
+    expect(statements).toEqual([]);
 
     // Closed, but still the process's connection: any query now fails instead of reopening one
     // (this file's own database; the API suite's PostgreSQL run ends this file's pool only).
