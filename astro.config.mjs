@@ -7,7 +7,7 @@ import node from "@astrojs/node";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import { defineConfig } from "astro/config";
-import { precompressAssets } from "./scripts/precompressed-assets.ts";
+import { precompress } from "./scripts/precompress.ts";
 import { lockDataDir } from "./src/server/db/data-dir-lock.ts";
 import { getEnv } from "./src/server/lib/env.ts";
 
@@ -72,17 +72,6 @@ export default defineConfig({
         },
       },
     },
-    {
-      // design §12: the hashed JavaScript and CSS are compressed once, here, and sent as such
-      // by scripts/serve-build.ts (brotli or gzip, as the browser accepts).
-      name: "amora:precompress",
-      hooks: {
-        "astro:build:done": async ({ dir, logger }) => {
-          const written = await precompressAssets(fileURLToPath(dir));
-          logger.info(`${written} precompressed asset variants (.br, .gz)`);
-        },
-      },
-    },
     // The sitemap lists the public URLs of the default site's prerendered pages (each with its
     // 11 language alternates) and the home page per language; src/pages/sitemap.xml.ts serves it
     // for every site with that site's origin.
@@ -105,6 +94,9 @@ export default defineConfig({
         };
       },
     }),
+    // design §12: build assets compressed once, here, and sent as the browser accepts by
+    // scripts/static-files.ts. Last, so it also packs what the integrations before it wrote.
+    precompress(),
   ],
   i18n: {
     locales,

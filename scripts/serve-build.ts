@@ -4,16 +4,16 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getEnv } from "../src/server/lib/env";
 import { escapeMalformedPercentEncoding } from "../src/server/lib/url-encoding";
-import { sendPrecompressedAsset } from "./precompressed-assets";
+import { createPrecompressedFileHandler, indexPrecompressedFiles } from "./static-files";
 
 /**
  * Serves the production build: the Node adapter's standalone handler (static files, then Astro)
- * in an HTTP server of ours, for two reasons. The build's hashed assets are sent precompressed
- * (scripts/precompressed-assets.ts), which the adapter's static handler cannot. And the adapter's
- * own server answers a URL that
- * `decodeURI` cannot read with a bare "Bad request." in plain text, before Astro or the API see
- * it; here such a URL is repaired first, so the API answers it with its JSON error and pages with
- * the 404 page (design §10). TLS is the job of the proxy in front (see trusted proxies).
+ * in an HTTP server of ours, for two reasons. The build's assets are sent precompressed
+ * (scripts/static-files.ts), which the adapter's static handler cannot. And the adapter's own
+ * server answers a URL that `decodeURI` cannot read with a bare "Bad request." in plain text,
+ * before Astro or the API see it; here such a URL is repaired first, so the API answers it with
+ * its JSON error and pages with the 404 page (design §10). TLS is the job of the proxy in front
+ * (see trusted proxies).
  */
 export async function serveBuild(
   entry: string,
@@ -22,11 +22,12 @@ export async function serveBuild(
   // The entry starts the adapter's own server when imported, unless told not to.
   process.env.ASTRO_NODE_AUTOSTART = "disabled";
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: RequestListener };
-  const clientDir = resolve(getEnv().CLIENT_DIR);
+  const serveStatic = createPrecompressedFileHandler(
+    await indexPrecompressedFiles(resolve(getEnv().CLIENT_DIR)),
+  );
   const listener: RequestListener = (request, response) => {
     if (request.url) request.url = escapeMalformedPercentEncoding(request.url);
-    if (sendPrecompressedAsset(request, response, clientDir)) return;
-    handler(request, response);
+    serveStatic(request, response, () => handler(request, response));
   };
   await warmUp(listener);
   const server = createServer(listener);
