@@ -141,6 +141,22 @@ export default defineConfig({
         configEnvironment: (name) =>
           name === "ssr" ? { define: { "process.env.NODE_ENV": '"production"' } } : undefined,
       },
+      {
+        // scripts/serve-build.ts hands /api and /media to the Hono app itself, without the
+        // Node adapter and Astro's pipeline (ARCHITECTURE.md "Serving"): the app is a second
+        // entry of the server build, dist/server/api.mjs, sharing its chunks (one instance of
+        // every module, the database pool and the event bus among them) with the pages.
+        name: "amora:api-entry",
+        apply: "build",
+        applyToEnvironment: (environment) => environment.name === "ssr",
+        buildStart() {
+          this.emitFile({
+            type: "chunk",
+            id: fileURLToPath(new URL("./src/server/index.ts", import.meta.url)),
+            fileName: "api.mjs",
+          });
+        },
+      },
     ],
     ssr: {
       // Native and WASM packages, and data packages that read their own files, are loaded from

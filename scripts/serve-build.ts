@@ -1,19 +1,33 @@
-import { createServer, type RequestListener, type Server } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo, ListenOptions } from "node:net";
-import { resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { getRequestListener } from "@hono/node-server";
+import compression from "compression";
+import type { App } from "../src/server/app";
 import { getEnv } from "../src/server/lib/env";
 import { escapeMalformedPercentEncoding } from "../src/server/lib/url-encoding";
 import { createPrecompressedFileHandler, indexPrecompressedFiles } from "./static-files";
 
 /**
- * Serves the production build: the Node adapter's standalone handler (static files, then Astro)
- * in an HTTP server of ours, for two reasons. The build's assets are sent precompressed
- * (scripts/static-files.ts), which the adapter's static handler cannot. And the adapter's own
- * server answers a URL that `decodeURI` cannot read with a bare "Bad request." in plain text,
- * before Astro or the API see it; here such a URL is repaired first, so the API answers it with
- * its JSON error and pages with the 404 page (design §10). TLS is the job of the proxy in front
- * (see trusted proxies).
+ * Serves the production build with one small HTTP server of ours (ARCHITECTURE.md "Serving"):
+ * - /api and /media go straight to the Hono app (dist/server/api.mjs, the build's second entry)
+ *   on @hono/node-server, without the Node adapter or Astro's pipeline, which they never need;
+ * - the build's assets are sent precompressed from an index made at start (scripts/static-files);
+ * - everything else goes to the Node adapter's handler: its static files, then Astro's pages;
+ * - answers are compressed on the fly where it pays (design §12): HTML and JSON of 1 KB or more,
+ *   gzip or brotli by the client's Accept-Encoding, streamed as written. What already carries a
+ *   Content-Encoding (precompressed assets and prerendered pages), images and server-sent
+ *   events pass as they are.
+ * A URL that `decodeURI` cannot read is repaired first, so the API answers it with its JSON
+ * error and pages with the 404 page, where the adapter would send a bare "Bad request."
+ * (design §10). TLS is the job of the proxy in front (see trusted proxies).
  */
 export async function serveBuild(
   entry: string,
@@ -21,18 +35,56 @@ export async function serveBuild(
 ): Promise<void> {
   // The entry starts the adapter's own server when imported, unless told not to.
   process.env.ASTRO_NODE_AUTOSTART = "disabled";
-  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: RequestListener };
+  const { handler: pages } = (await import(pathToFileURL(entry).href)) as {
+    handler: RequestListener;
+  };
+  const { app } = (await import(pathToFileURL(join(dirname(entry), "api.mjs")).href)) as {
+    app: App;
+  };
+  // The socket's peer, as the adapter hands it to Astro; the trusted-proxy rule
+  // (src/server/request/client.ts) decides what forwarded headers may add to it.
+  const api = getRequestListener(
+    (request, env: { incoming: { socket: { remoteAddress?: string } } }) =>
+      app.fetch(request, { clientAddress: env.incoming.socket.remoteAddress ?? "" }),
+  );
   const serveStatic = createPrecompressedFileHandler(
     await indexPrecompressedFiles(resolve(getEnv().CLIENT_DIR)),
   );
+  // compression is written for Express; it only uses what node:http's request and response have.
+  const compress = compression({ filter: shouldCompress }) as unknown as (
+    request: IncomingMessage,
+    response: ServerResponse,
+    next: () => void,
+  ) => void;
   const listener: RequestListener = (request, response) => {
     if (request.url) request.url = escapeMalformedPercentEncoding(request.url);
-    serveStatic(request, response, () => handler(request, response));
+    const url = request.url ?? "/";
+    compress(request, response, () => {
+      if (isAppPath(url)) {
+        void api(request, response);
+        return;
+      }
+      serveStatic(request, response, () => pages(request, response));
+    });
   };
   await warmUp(listener);
   const server = createServer(listener);
   await listen(server, { port: options.port, host: options.host });
   console.log(`Server listening on http://${options.host}:${options.port}`);
+}
+
+/** The paths src/server's Hono app answers: the API and the media files. */
+export function isAppPath(url: string): boolean {
+  return /^\/(api|media)(\/|\?|$)/.test(url);
+}
+
+/** compression's own rule (compressible types only), less server-sent events, which must flow. */
+function shouldCompress(
+  request: Parameters<typeof compression.filter>[0],
+  response: Parameters<typeof compression.filter>[1],
+): boolean {
+  const type = String(response.getHeader("content-type") ?? "");
+  return !type.startsWith("text/event-stream") && compression.filter(request, response);
 }
 
 function listen(server: Server, options: ListenOptions): Promise<number> {
@@ -44,10 +96,8 @@ function listen(server: Server, options: ListenOptions): Promise<number> {
 
 /**
  * One page through Astro's pipeline before any traffic, on a private loopback port of this
- * process (exclusive: under WEB_CONCURRENCY the shared port would hand it to another process).
- * It loads and compiles the page modules, and it settles Astro's one-time check of
- * src/fetch.ts, which otherwise, when the first request is an API call (never passed to
- * Astro), warns that middleware will not run.
+ * process (exclusive: under WEB_CONCURRENCY the shared port would hand it to another process),
+ * so the first member does not wait while the page modules load and compile.
  */
 async function warmUp(listener: RequestListener): Promise<void> {
   const probe = createServer(listener);

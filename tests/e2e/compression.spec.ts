@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { signInRequest } from "./helpers";
 
 // design §12 / issue 11: server-rendered HTML and API JSON are compressed on the fly for a
-// client that accepts it (src/fetch.ts), images are sent as they are, and a client that asks
+// client that accepts it (scripts/serve-build.ts), images are sent as they are, and a client that asks
 // for no encoding gets none.
 
 test.describe("compression on the fly", () => {
