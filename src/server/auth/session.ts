@@ -7,6 +7,7 @@ import { photos } from "../photos/schema";
 import { profiles } from "../profiles/schema";
 import { type User, users } from "../users/schema";
 import { type Session, sessions } from "./schema";
+import { sessionCacheFor } from "./session-cache";
 
 /** spec §9: the auth cookie lives 30 days, path /. */
 export const SESSION_COOKIE = "auth";
@@ -42,14 +43,6 @@ export async function createSession(db: Database, token: string, userId: number)
 }
 
 /**
- * Looks a cookie token up with its member, their profile and its main photo, in one statement
- * over primary and unique keys: all the database work a member's request needs before its own
- * (ARCHITECTURE.md, the request path; no cache). Left joins: a member may have no profile yet,
- * or it no main photo. An expired session is deleted; a session in the second half of its life
- * is extended to a full 30 days again (design §10: sliding expiry), so a session is written
- * about once in 15 days, never on every request.
- */
-/**
  * The hot path's one statement (ARCHITECTURE.md): the session, its member, and what the viewer
  * and the user view need of the member's profile and main photo. Prepared once per database
  * connection (a named statement): planning it cost more than running it (bench, PGlite).
@@ -77,12 +70,26 @@ function sessionStatement(db: Database) {
   return statement;
 }
 
+type SessionRow = NonNullable<SessionValidation>;
+
+/**
+ * Looks a cookie token up with its member, their profile and its main photo: from the session
+ * cache (session-cache.ts; coherent with every write, by the database's notifications), else
+ * in one statement over primary and unique keys, all the database work a member's request
+ * needs before its own (ARCHITECTURE.md, the request path). Left joins: a member may have no
+ * profile yet, or it no main photo. An expired session is deleted; a session in the second half
+ * of its life is extended to a full 30 days again (design §10: sliding expiry), so a session is
+ * written about once in 15 days, never on every request.
+ */
 export async function validateSessionToken(
   db: Database,
   token: string,
 ): Promise<SessionValidation> {
   const id = hashSessionToken(token);
-  const [row] = await sessionStatement(db).execute({ id });
+  const read = async (): Promise<SessionRow | undefined> =>
+    (await sessionStatement(db).execute({ id }))[0];
+  const cache = await sessionCacheFor<SessionRow>(db);
+  const row = cache ? await cache.readThrough(id, read) : await read();
   if (!row) return null;
   const { session } = row;
   const now = Date.now();
@@ -91,6 +98,7 @@ export async function validateSessionToken(
     return null;
   }
   if (now >= session.expiresAt.getTime() - RENEW_BEFORE_END_MS) {
+    // The row is this request's own copy (the cache hands out copies).
     session.expiresAt = new Date(now + SESSION_MS);
     await db
       .update(sessions)

@@ -25,7 +25,148 @@ export type Connection = {
   db: Database;
   close: () => Promise<void>;
   engine: "pglite" | "postgres";
+  /** Hears the NOTIFY payloads of one channel (ARCHITECTURE.md, the session cache). */
+  listen: (channel: string, handlers: ListenHandlers) => Promise<ChannelListener>;
 };
+
+export type ListenHandlers = {
+  /** A notification's payload, delivered in commit order. */
+  onNotify: (payload: string) => void;
+  /**
+   * Notifications may have been missed (the listening connection was lost, or is back): what
+   * was learnt from them must be forgotten.
+   */
+  onReset: () => void;
+};
+
+export type ChannelListener = {
+  /** True while every notification committed from now on will be delivered. */
+  readonly live: boolean;
+  close: () => Promise<void>;
+};
+
+/** LISTEN's channel is an identifier; ours are fixed lower-case names. */
+function listenStatement(channel: string): string {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return `LISTEN ${channel}`;
+}
+
+/**
+ * Every connection of the pool listens, from before it runs anything else: PostgreSQL hands a
+ * session its own notifications as its write commits, before the statement returns. On the
+ * embedded database the pool's one connection is the only session and every write goes through
+ * it, so this is the whole listener (between two connections nothing can be written).
+ */
+async function listenOnPool(
+  pool: import("pg").Pool,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<ChannelListener> {
+  const statement = listenStatement(channel);
+  const attached = new WeakSet<import("pg").PoolClient>();
+  const attach = (client: import("pg").PoolClient) => {
+    if (attached.has(client)) return;
+    attached.add(client);
+    client.on("notification", (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? "");
+    });
+    // Queued on the client before the query it was opened for.
+    client.query(statement).catch(() => {});
+  };
+  pool.on("connect", attach);
+  const client = await pool.connect();
+  try {
+    // A connection opened before listening began (migrations) gets its LISTEN now; the
+    // "connect" handler above has already run for one opened by this very call.
+    attach(client);
+    await client.query("SELECT 1");
+  } finally {
+    client.release();
+  }
+  let closed = false;
+  return {
+    get live() {
+      return !closed;
+    },
+    close: async () => {
+      closed = true;
+      pool.off("connect", attach);
+    },
+  };
+}
+
+/**
+ * On PostgreSQL, writes come from every process and every pooled connection: one connection of
+ * its own listens, and while it is down the listener is not live (its users must not trust
+ * what they remember). It reconnects with growing pauses, and reports a reset each time it
+ * drops and each time it is back.
+ */
+async function listenOnServer(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<ChannelListener> {
+  const { default: pg } = await import("pg");
+  const statement = listenStatement(channel);
+  let live = false;
+  let closed = false;
+  let client: import("pg").Client | undefined;
+  let pause = 500;
+  let timer: NodeJS.Timeout | undefined;
+
+  const drop = () => {
+    const dropped = client;
+    client = undefined;
+    if (!dropped) return;
+    dropped.removeAllListeners();
+    dropped.on("error", () => {});
+    dropped.end().catch(() => {});
+  };
+  const lost = () => {
+    if (!live && !client) return;
+    live = false;
+    drop();
+    handlers.onReset();
+    if (!closed) {
+      timer = setTimeout(connect, pause);
+      timer.unref();
+      pause = Math.min(pause * 2, 30_000);
+    }
+  };
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    next.on("error", lost);
+    next.on("end", lost);
+    next.on("notification", (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? "");
+    });
+    try {
+      await next.connect();
+      await next.query(statement);
+      if (closed) return;
+      live = true;
+      pause = 500;
+      handlers.onReset();
+    } catch {
+      lost();
+    }
+  }
+
+  await connect();
+  return {
+    get live() {
+      return live;
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(timer);
+      live = false;
+      drop();
+    },
+  };
+}
 
 const queryObservers = new Set<(query: string) => void>();
 
@@ -106,11 +247,18 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Co
     });
     const db = drizzle({ client: pool, schema, logger: queryLogger });
     await migrate(db, { migrationsFolder });
+    const listeners: ChannelListener[] = [];
     const close = async () => {
+      for (const listener of listeners) await listener.close();
       await pool.end();
       await stopWorker();
     };
-    return { db, close, engine: "pglite" };
+    const listen = async (channel: string, handlers: ListenHandlers) => {
+      const listener = await listenOnPool(pool, channel, handlers);
+      listeners.push(listener);
+      return listener;
+    };
+    return { db, close, engine: "pglite", listen };
   } catch (error) {
     await stopWorker();
     throw error;
@@ -124,7 +272,31 @@ async function openPostgres(url: string, poolSize: number, migrationsFolder: str
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzle({ client: pool, schema, logger: queryLogger });
   await migrate(db, { migrationsFolder });
-  return { db, close: () => pool.end(), engine: "postgres" } satisfies Connection;
+  const listeners: ChannelListener[] = [];
+  const close = async () => {
+    for (const listener of listeners) await listener.close();
+    await pool.end();
+  };
+  const listen = async (channel: string, handlers: ListenHandlers): Promise<ChannelListener> => {
+    const server = await listenOnServer(url, channel, handlers);
+    // The pooled connections listen too, so a write of this process is heard on its own
+    // connection before its statement returns, as on PGlite (read-your-writes: a logout's next
+    // request is refused). They are not what the listener's liveness stands on: idle, the pool
+    // closes them.
+    const own = await listenOnPool(pool, channel, { ...handlers, onReset: () => {} });
+    const listener = {
+      get live() {
+        return server.live;
+      },
+      close: async () => {
+        await own.close();
+        await server.close();
+      },
+    };
+    listeners.push(listener);
+    return listener;
+  };
+  return { db, close, engine: "postgres", listen } satisfies Connection;
 }
 
 let connection: Promise<Connection> | undefined;

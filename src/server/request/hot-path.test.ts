@@ -10,7 +10,8 @@ import { getOwnProfile } from "../profiles/wizard";
 /*
  * The hot path (ARCHITECTURE.md, the request path): the auth cookie's session, its member, their
  * profile id and what the user view shows of their profile and main photo are read by one
- * statement, and no route asks for them again. Counted at the driver (db/client.ts).
+ * statement, and no route asks for them again. Counted at the driver (db/client.ts), on each
+ * member's first request: later ones come from the session cache (session-cache.test.ts).
  */
 const app = createApp();
 

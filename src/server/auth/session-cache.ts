@@ -1,0 +1,131 @@
+import { LRUCache } from "lru-cache";
+import { type ChannelListener, type Database, getConnection } from "../db/client";
+
+/**
+ * The channel drizzle/0010_member_change_notify.sql notifies on every committed write to a
+ * session, a member, their profile or its photos: the members' ids, comma-separated, or "*".
+ */
+export const MEMBER_CHANGE_CHANNEL = "member_change";
+
+/** About 2 KB a session: the cache stays under about 20 MB however many members come. */
+const MAX_SESSIONS = 10_000;
+/**
+ * Coherence comes from the notifications, not from time: the limit only lets a member who left
+ * free their memory, and bounds what a write made with the triggers switched off (by hand, as
+ * an operator) could leave behind.
+ */
+const TTL_MS = 5 * 60 * 1000;
+
+/** What the cache needs of a cached value: the session's id and its member. */
+type SessionRow = { session: { id: string; userId: number } };
+
+/**
+ * Session id → the hot path's row (the session, its member, their profile and main photo), in
+ * this process, kept coherent by the database: every write to those rows, by any code in any
+ * process, notifies their member's id at commit (ARCHITECTURE.md, the request path), and the
+ * member's sessions are forgotten. A read is remembered only if no notification came while it
+ * ran (it may have read the row before that write), and nothing is served or remembered while
+ * the listening connection is down (notifications may be lost then; all is forgotten when it is
+ * back). Values are copied in and out: a request may change its own copy.
+ */
+export class SessionCache<Row extends SessionRow> {
+  readonly #entries: LRUCache<string, Row>;
+  /** Member id → the ids of their cached sessions, to forget them by member. */
+  readonly #byMember = new Map<number, Set<string>>();
+  /** Bumped by every notification and reset: a read that saw it change is not remembered. */
+  #generation = 0;
+  #listener: Pick<ChannelListener, "live"> = { live: false };
+
+  constructor(options: { max?: number; ttlMs?: number } = {}) {
+    this.#entries = new LRUCache<string, Row>({
+      max: options.max ?? MAX_SESSIONS,
+      ttl: options.ttlMs ?? TTL_MS,
+      dispose: (row, id) => {
+        const ids = this.#byMember.get(row.session.userId);
+        ids?.delete(id);
+        if (ids?.size === 0) this.#byMember.delete(row.session.userId);
+      },
+    });
+  }
+
+  /** The listener whose liveness decides whether the cache may be used. */
+  attach(listener: Pick<ChannelListener, "live">): void {
+    this.#listener = listener;
+  }
+
+  /** How many sessions are remembered (tests and the bench). */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The cached row for a session id, else what `read` finds (remembered if still current). */
+  async readThrough(id: string, read: () => Promise<Row | undefined>): Promise<Row | undefined> {
+    if (this.#listener.live) {
+      const cached = this.#entries.get(id);
+      if (cached) return structuredClone(cached);
+    }
+    const generation = this.#generation;
+    const row = await read();
+    if (row && row.session.id === id && generation === this.#generation && this.#listener.live) {
+      this.#entries.set(id, structuredClone(row));
+      const ids = this.#byMember.get(row.session.userId) ?? new Set<string>();
+      ids.add(id);
+      this.#byMember.set(row.session.userId, ids);
+    }
+    return row;
+  }
+
+  /** A notification's payload: these members' sessions (or, for "*", all) are forgotten. */
+  forgetMembers(payload: string): void {
+    this.#generation++;
+    if (payload === "*") {
+      this.#entries.clear();
+      return;
+    }
+    for (const part of payload.split(",")) {
+      const ids = this.#byMember.get(Number(part));
+      for (const id of [...(ids ?? [])]) this.#entries.delete(id);
+    }
+  }
+
+  /** Notifications may have been missed: everything is forgotten. */
+  reset(): void {
+    this.#generation++;
+    this.#entries.clear();
+  }
+}
+
+const caches = new WeakMap<Database, Promise<SessionCache<SessionRow> | null>>();
+
+/**
+ * The session cache of the process's database connection, listening from its first use; null
+ * for any other database handle (a transaction), which reads without it.
+ */
+export async function sessionCacheFor<Row extends SessionRow>(
+  db: Database,
+): Promise<SessionCache<Row> | null> {
+  const connection = await getConnection();
+  if (connection.db !== db) return null;
+  let cache = caches.get(db);
+  if (!cache) {
+    const created = new SessionCache<SessionRow>();
+    cache = connection
+      .listen(MEMBER_CHANGE_CHANNEL, {
+        onNotify: (payload) => created.forgetMembers(payload),
+        onReset: () => created.reset(),
+      })
+      .then(
+        (listener) => {
+          created.attach(listener);
+          return created;
+        },
+        () => {
+          // The next request tries again; until then, reads go to the database.
+          caches.delete(db);
+          return null;
+        },
+      );
+    caches.set(db, cache);
+  }
+  return (await cache) as SessionCache<Row> | null;
+}
