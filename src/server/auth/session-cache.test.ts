@@ -33,8 +33,13 @@ describe("SessionCache", () => {
     const second = await cache.readThrough("s1", read);
     expect(read).toHaveBeenCalledTimes(1);
     expect(second).toEqual(first);
-    if (second) second.value = "changed by a request";
-    expect((await cache.readThrough("s1", read))?.value).toBe("a");
+    if (second) {
+      second.value = "changed by a request";
+      second.session.userId = 99;
+    }
+    const third = await cache.readThrough("s1", read);
+    expect(third?.value).toBe("a");
+    expect(third?.session.userId).toBe(1);
   });
 
   it("forgets every session of a notified member, and only theirs", async () => {

@@ -1,5 +1,5 @@
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { createHash } from "node:crypto";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { eq, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type UserViewProfile, userViewColumns } from "../members/user-view";
@@ -28,7 +28,8 @@ export function generateSessionToken(): string {
 
 /** The stored session id for a token: its SHA-256 in hex. */
 export function hashSessionToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  // node:crypto's native SHA-256, not a JavaScript one: this runs on every member request.
+  return createHash("sha256").update(token).digest("hex");
 }
 
 export async function createSession(db: Database, token: string, userId: number): Promise<Session> {

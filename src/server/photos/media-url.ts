@@ -1,5 +1,12 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import {
+  createHmac,
+  createSecretKey,
+  type KeyObject,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto";
 import { eq } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import type { Database } from "../db/client";
 import type { Site } from "../sites/registry";
 import type { User } from "../users/schema";
@@ -27,7 +34,11 @@ const SIGNATURE = /^[A-Za-z0-9_-]{22}$/;
 /** A user id or an expiry as we write them: plain decimal digits, no sign, no leading zero. */
 const NUMBER = /^(?:0|[1-9][0-9]{0,14})$/;
 
-let signingKey: Buffer | undefined;
+/**
+ * A KeyObject, not the bytes: given a Buffer, createHmac makes a key object of it on every call
+ * (about 25 µs on Node 24, against 4 µs for the whole HMAC with a KeyObject).
+ */
+let signingKey: KeyObject | undefined;
 
 /**
  * Reads the signing key into this process, making it first if the database has none (32 random
@@ -46,7 +57,8 @@ export async function loadMediaSigningKey(db: Database): Promise<void> {
       .from(mediaSigningKey)
       .where(eq(mediaSigningKey.id, 1));
     if (row) {
-      signingKey = Buffer.from(row.secret, "base64url");
+      signingKey = createSecretKey(Buffer.from(row.secret, "base64url"));
+      signatures.clear();
       return;
     }
   }
@@ -58,16 +70,30 @@ export function hasMediaSigningKey(): boolean {
   return signingKey !== undefined;
 }
 
+/**
+ * Signatures already computed, by their input: expiries come in 10-minute steps, so a viewer's
+ * URL of a file is the same for every answer in those minutes (a search page mints 72, a card
+ * is shown again and again, and /media checks the same URLs over and over). About 150 bytes an
+ * entry; emptied when the key changes.
+ */
+const signatures = new LRUCache<string, string>({ max: 100_000 });
+
 function signatureOf(file: string, viewerId: number, expires: number): string {
   if (!signingKey) {
     throw new Error("The media signing key is not loaded: open the database with getReadyDb()");
   }
   // A line break cannot occur in a storage key, so the three parts cannot run into each other.
-  return createHmac("sha256", signingKey)
-    .update(`${file}\n${viewerId}\n${expires}`)
-    .digest()
-    .subarray(0, SIGNATURE_BYTES)
-    .toString("base64url");
+  const input = `${file}\n${viewerId}\n${expires}`;
+  let signature = signatures.get(input);
+  if (signature === undefined) {
+    signature = createHmac("sha256", signingKey)
+      .update(input)
+      .digest()
+      .subarray(0, SIGNATURE_BYTES)
+      .toString("base64url");
+    signatures.set(input, signature);
+  }
+  return signature;
 }
 
 /**
