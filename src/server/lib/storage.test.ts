@@ -1,7 +1,10 @@
+import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createS3Storage } from "./storage";
+import { createLocalStorage, createS3Storage, type Storage, withMemoryCache } from "./storage";
 
 /**
  * A small stand-in for an S3-compatible service (we do not own S3's HTTP API): it keeps
@@ -86,5 +89,51 @@ describe("createS3Storage", () => {
     const storage = bucketWith("wrong-key");
     await expect(storage.put("p/ab/x-main.webp", new Uint8Array([1]))).rejects.toThrow(/403/);
     await expect(storage.get("../etc/passwd")).rejects.toThrow(/Unsafe/);
+  });
+});
+
+describe("withMemoryCache", () => {
+  /** A real local storage in a directory of its own, with its reads listed. */
+  function counted() {
+    const local = createLocalStorage(mkdtempSync(join(tmpdir(), "amora-storage-")));
+    const reads: string[] = [];
+    const storage: Storage = {
+      ...local,
+      get(key) {
+        reads.push(key);
+        return local.get(key);
+      },
+    };
+    return { storage, reads };
+  }
+
+  it("reads a file once, and once for two requests at the same time", async () => {
+    const { storage, reads } = counted();
+    const cached = withMemoryCache(storage);
+    await cached.put("a/one.webp", new Uint8Array([1, 2, 3]));
+    const [first, second] = await Promise.all([cached.get("a/one.webp"), cached.get("a/one.webp")]);
+    expect([...((await cached.get("a/one.webp")) ?? [])]).toEqual([1, 2, 3]);
+    expect(first).toEqual(second);
+    expect(reads).toEqual(["a/one.webp"]);
+  });
+
+  it("forgets a file this process removes or replaces, and remembers no missing file", async () => {
+    const { storage, reads } = counted();
+    const cached = withMemoryCache(storage);
+    expect(await cached.get("a/two.webp")).toBeNull();
+    await cached.put("a/two.webp", new Uint8Array([2]));
+    expect([...((await cached.get("a/two.webp")) ?? [])]).toEqual([2]);
+    await cached.remove("a/two.webp");
+    expect(await cached.get("a/two.webp")).toBeNull();
+    expect(reads).toEqual(["a/two.webp", "a/two.webp", "a/two.webp"]);
+  });
+
+  it("keeps no file larger than 256 KB in memory", async () => {
+    const { storage, reads } = counted();
+    const cached = withMemoryCache(storage);
+    await cached.put("a/big.mp4", new Uint8Array(300 * 1024));
+    await cached.get("a/big.mp4");
+    await cached.get("a/big.mp4");
+    expect(reads).toEqual(["a/big.mp4", "a/big.mp4"]);
   });
 });

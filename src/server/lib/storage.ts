@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve, sep } from "node:path";
 import { AwsClient } from "aws4fetch";
+import { LRUCache } from "lru-cache";
 import { getEnv } from "./env";
 
 /**
@@ -111,6 +112,46 @@ export function createS3Storage(options: S3Options): Storage {
   };
 }
 
+/** The most bytes of media the process keeps in memory, and the largest file it keeps. */
+const MEMORY_BYTES = 64 * 1024 * 1024;
+const MEMORY_FILE_BYTES = 256 * 1024;
+/**
+ * Storage keys are never reused (each upload gets new random keys), so a kept file stays right
+ * while it exists. A file removed by another process (WEB_CONCURRENCY, several nodes) may still
+ * be served here from memory for this long, to holders of a URL that was signed before; the
+ * URLs themselves last longer (photos/media-url.ts), and so may a CDN's copy.
+ */
+const MEMORY_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * Storage with the files most asked for kept in memory (design §12: /media serves a search
+ * page's 24 thumbnails per viewer; reading each from disk cost most of its time, bench). Two
+ * requests for one file wait for the same read. This process's puts and removes take effect at
+ * once.
+ */
+export function withMemoryCache(storage: Storage): Storage {
+  const kept = new LRUCache<string, Uint8Array>({
+    maxSize: MEMORY_BYTES,
+    maxEntrySize: MEMORY_FILE_BYTES,
+    sizeCalculation: (body) => Math.max(1, body.byteLength),
+    ttl: MEMORY_TTL_MS,
+    fetchMethod: async (key) => (await storage.get(key)) ?? undefined,
+  });
+  return {
+    async put(key, body) {
+      kept.delete(key);
+      await storage.put(key, body);
+    },
+    async remove(key) {
+      kept.delete(key);
+      await storage.remove(key);
+    },
+    async get(key) {
+      return (await kept.fetch(key)) ?? null;
+    },
+  };
+}
+
 let storage: Storage | undefined;
 
 export function getStorage(): Storage {
@@ -132,6 +173,7 @@ export function getStorage(): Storage {
           : join(env.DATA_DIR, "media"));
       storage = createLocalStorage(root);
     }
+    storage = withMemoryCache(storage);
   }
   return storage;
 }
