@@ -17,7 +17,10 @@ import { type LighthouseScore, runLighthouse } from "./lighthouse";
 export type BenchOptions = {
   engine: "pglite" | "postgres";
   members: number;
+  /** The most answers a line waits for… */
   requests: number;
+  /** …and the longest it loads, in seconds. */
+  seconds: number;
   connections: number;
   lighthouse: boolean;
   /** Also run the PostgreSQL server with this many processes (one per core). */
@@ -54,25 +57,22 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-/** `amount` requests over `connections` connections; latencies of every answer, in ms. */
+/**
+ * Load for `options.seconds` over `connections` connections, stopped sooner at
+ * `options.requests` answers (bounded in time and in count), after a warm-up of a second (JIT,
+ * caches, the pool): the steady state. Latencies of every answer, in ms.
+ */
 async function load(
   name: string,
   url: string,
   headers: Record<string, string>,
   connections = options.connections,
 ): Promise<Measurement> {
-  // Warm-up: caches, JIT and the pool, so the measured run is the steady state.
-  await autocannon({ url, headers, connections, amount: Math.min(200, options.requests) });
+  await run(url, headers, connections, 1, Math.min(2000, options.requests));
   const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((done, fail) => {
-    const instance = autocannon(
-      { url, headers, connections, amount: options.requests, timeout: 30 },
-      (error, finished) => (error ? fail(error) : done(finished)),
-    );
-    instance.on("response", (_client, _status, _bytes, responseTime) => {
-      latencies.push(responseTime);
-    });
-  });
+  const result = await run(url, headers, connections, options.seconds, options.requests, (ms) =>
+    latencies.push(ms),
+  );
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) throw new Error(`${name}: ${failed} of ${result.requests.total} failed`);
   latencies.sort((a, b) => a - b);
@@ -84,6 +84,27 @@ async function load(
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
   };
+}
+
+function run(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+  maxRequests: number,
+  onLatency?: (ms: number) => void,
+): Promise<autocannon.Result> {
+  return new Promise<autocannon.Result>((done, fail) => {
+    let answered = 0;
+    const instance = autocannon(
+      { url, headers, connections, duration: seconds, timeout: 30 },
+      (error, finished) => (error ? fail(error) : done(finished)),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => {
+      onLatency?.(responseTime);
+      if (++answered === maxRequests) instance.stop();
+    });
+  });
 }
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --members 100000 --requests 2000 --connections 50]`: the budgets of design
+ * `npm run bench [-- --members 100000 --seconds 10 --requests 200000 --connections 50]`: the budgets of design
  * §12 and issue 11, measured over HTTP against the production server (`npm start`'s path), side
  * by side with a bare Hono server answering the same bytes in the same run.
  *
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     quick: { type: "boolean", default: false },
     members: { type: "string" },
     requests: { type: "string" },
+    seconds: { type: "string" },
     connections: { type: "string", default: "50" },
     /** Server processes for the PostgreSQL run's last line (WEB_CONCURRENCY). */
     processes: { type: "string", default: String(availableParallelism()) },
@@ -30,7 +31,8 @@ const { values } = parseArgs({
 const quick = values.quick ?? false;
 const base = {
   members: Number(values.members ?? (quick ? 3000 : 100_000)),
-  requests: Number(values.requests ?? (quick ? 300 : 2000)),
+  requests: Number(values.requests ?? (quick ? 300 : 200_000)),
+  seconds: Number(values.seconds ?? (quick ? 2 : 10)),
   connections: Number(values.connections),
   lighthouse: !quick,
   processes: Number(values.processes),
@@ -69,7 +71,7 @@ function budgetOf(m: Measurement): string {
 function print(result: EngineResult) {
   const header = `${"".padEnd(44)}  p50 ms  p95 ms  p99 ms    req/s  ratio  loop p99  budget`;
   console.log(
-    `\n${result.engine === "pglite" ? "PGlite (embedded)" : "PostgreSQL"}, ${result.members} members (seeded in ${result.seedSeconds.toFixed(0)} s), ${base.connections} connections, ${base.requests} requests per line\n${header}\n${"-".repeat(header.length + 20)}`,
+    `\n${result.engine === "pglite" ? "PGlite (embedded)" : "PostgreSQL"}, ${result.members} members (seeded in ${result.seedSeconds.toFixed(0)} s), ${base.connections} connections, ${base.seconds} s or ${base.requests} answers per line\n${header}\n${"-".repeat(header.length + 20)}`,
   );
   for (const m of result.measurements) {
     const ratio = m.bareRps ? (m.rps / m.bareRps).toFixed(3) : "";
