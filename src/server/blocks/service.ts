@@ -78,13 +78,16 @@ export async function assertNotBlocked(db: Database, from: number, to: number): 
 
 /**
  * A filter for lists of profiles (search, related profiles): leaves out everyone the viewer
- * blocked and everyone who blocked the viewer.
+ * blocked and everyone who blocked the viewer. Written as NOT IN over the viewer's blocks in both
+ * directions (two index lookups, hashed once per statement), not as NOT EXISTS with an OR, which
+ * PostgreSQL can only run as a nested loop per candidate row (bench: the search's capped count
+ * took 13 ms instead of 6). Both columns are NOT NULL, so NOT IN means what it says.
  */
 export function notBlockedWith(viewerProfileId: number, profileId: AnyPgColumn): SQL {
-  return sql`not exists (
-    select 1 from ${blocks}
-    where (${blocks.blockerProfileId} = ${profileId} and ${blocks.blockedProfileId} = ${viewerProfileId})
-       or (${blocks.blockerProfileId} = ${viewerProfileId} and ${blocks.blockedProfileId} = ${profileId})
+  return sql`${profileId} not in (
+    select ${blocks.blockedProfileId} from ${blocks} where ${blocks.blockerProfileId} = ${viewerProfileId}
+    union all
+    select ${blocks.blockerProfileId} from ${blocks} where ${blocks.blockedProfileId} = ${viewerProfileId}
   )`;
 }
 
