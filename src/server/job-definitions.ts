@@ -6,6 +6,7 @@ import { PASSWORD_RESET_JOB, RESET_TTL_MS, sendPasswordResetMail } from "./auth/
 import { pruneExpiredSessions } from "./auth/session";
 import { ACTIVATION_TTL_HOURS } from "./auth/signup";
 import { pruneAccountTokens } from "./auth/tokens";
+import { vacuumEmbedded } from "./db/maintenance";
 import type { JobDefinitions } from "./jobs/runner";
 import { pruneFinishedJobs } from "./jobs/service";
 import { deliverOutboxMail, MAIL_DELIVERY_JOB, MAIL_RETRY_BASE_MS } from "./lib/mail";
@@ -87,5 +88,11 @@ export const JOB_DEFINITIONS: JobDefinitions = {
   "prune.jobs": {
     everyMinutes: DAILY,
     run: async (_, { db, now }) => void (await pruneFinishedJobs(db, now)),
+  },
+  "db.vacuum": {
+    everyMinutes: DAILY,
+    // On the embedded database only; a large one takes seconds, during which queries wait.
+    leaseMs: 30 * 60 * 1000,
+    run: async (_, { db }) => void (await vacuumEmbedded(db)),
   },
 };
