@@ -4,6 +4,22 @@ import type { Locale } from "./locales";
 export type MessageParams = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
+const formats = new Map<Locale, { plural: Intl.PluralRules; number: Intl.NumberFormat }>();
+
+/**
+ * A locale's plural rules and number format, made once: each costs more than translating a
+ * page's strings, and every island instance makes a translator (bench: server-rendered member
+ * pages made dozens a request).
+ */
+function formatsOf(locale: Locale) {
+  let made = formats.get(locale);
+  if (!made) {
+    made = { plural: new Intl.PluralRules(locale), number: new Intl.NumberFormat(locale) };
+    formats.set(locale, made);
+  }
+  return made;
+}
+
 /**
  * The client-side translator: the same message syntax as the server's i18next setup
  * ({name} placeholders, plural forms chosen by Intl.PluralRules from a `count` param), without
@@ -11,8 +27,7 @@ export type Translate = (key: MessageKey, params?: MessageParams) => string;
  * @example createTranslate("en", en)("nav.newLikes", { count: 2 }) // "2 new likes"
  */
 export function createTranslate(locale: Locale, catalogue: Catalogue): Translate {
-  const plural = new Intl.PluralRules(locale);
-  const number = new Intl.NumberFormat(locale);
+  const { plural, number } = formatsOf(locale);
   return (key, params) => {
     let text: string | undefined;
     if (params && typeof params.count === "number") {
