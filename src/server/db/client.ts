@@ -300,6 +300,8 @@ async function openPostgres(url: string, poolSize: number, migrationsFolder: str
 }
 
 let connection: Promise<Connection> | undefined;
+/** How long a failure to open the database is the answer before opening is tried again. */
+const OPEN_RETRY_MS = 5_000;
 
 /**
  * The process-wide database, opened on first use with migrations applied (design §2):
@@ -315,7 +317,12 @@ export function getConnection(): Promise<Connection> {
         ? openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE, migrationsFolder)
         : openPglite(env.DATA_DIR, migrationsFolder)
     ).catch((error: unknown) => {
-      connection = undefined;
+      // Every request waits on this: for a while it is answered with the same failure, so a
+      // database that cannot open is not tried again (a worker thread each time) per request.
+      const failed = connection;
+      setTimeout(() => {
+        if (connection === failed) connection = undefined;
+      }, OPEN_RETRY_MS).unref();
       throw error;
     });
   }
@@ -327,8 +334,9 @@ export async function getDb(): Promise<Database> {
 }
 
 export async function closeDb(): Promise<void> {
-  if (!connection) return;
-  const open = await connection;
+  const opening = connection;
   connection = undefined;
-  await open.close();
+  // A database that failed to open has nothing to close.
+  const open = await opening?.catch(() => undefined);
+  await open?.close();
 }

@@ -128,4 +128,30 @@ describe("the embedded data directory (design §10: one process owns it)", () =>
     expect(output).toContain("taken");
     expect(code).toBe(0);
   });
+
+  it("answers a failed open with the same failure for a while, not a new try per request", async () => {
+    const dataDir = tempDataDir();
+    await startServerProcess(dataDir);
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "-e",
+        `const { getConnection } = await import("./src/server/db/client.ts");
+         const failures = [];
+         for (let i = 0; i < 3; i++) await getConnection().catch((error) => failures.push(error));
+         console.log(failures.length, failures.every((error) => error === failures[0]));
+         process.exit(0);`,
+      ],
+      { env: { ...process.env, NODE_ENV: "development", DATA_DIR: dataDir, DATABASE_URL: "" } },
+    );
+    children.push(child);
+    let output = "";
+    child.stdout?.on("data", (chunk) => {
+      output += chunk;
+    });
+    await once(child, "exit");
+    expect(output.trim()).toBe("3 true");
+  });
 });
