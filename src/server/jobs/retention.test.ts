@@ -215,10 +215,14 @@ describe("retention (design §10a)", () => {
     // Only VACUUM marks pages all-visible (the map index-only scans read); an update unmarks its
     // page. PGlite keeps no dead-row statistics to ask instead.
     const allVisible = async () => {
-      const { rows } = await db.execute<{ pages: number; visible: number }>(
-        sql`select relpages as pages, relallvisible as visible from pg_class where relname = 'users'`,
-      );
-      return rows[0]?.pages !== undefined && rows[0].pages > 0 && rows[0].visible === rows[0].pages;
+      const [table] = await db
+        .select({
+          pages: sql<number>`relpages`.mapWith(Number),
+          visible: sql<number>`relallvisible`.mapWith(Number),
+        })
+        .from(sql`pg_class`)
+        .where(sql`relname = 'users'`);
+      return table !== undefined && table.pages > 0 && table.visible === table.pages;
     };
     expect(JOB_DEFINITIONS["db.vacuum"]?.everyMinutes).toBe(24 * 60);
     if (engine === "pglite") expect(await allVisible()).toBe(false);
