@@ -12,7 +12,7 @@ import type { StepProps } from "./wizard-steps";
 type Props = StepProps & {
   locale: Locale;
   /** The site's countries with their names in the member's language. */
-  countries: { code: string; name: string }[];
+  countries: readonly { code: string; name: string }[];
   /** Earliest and latest dates of birth (ISO) the site accepts. */
   minBirthdate: string;
   maxBirthdate: string;

@@ -15,7 +15,7 @@ type Props = I18nProps & {
   profile: OwnProfile;
   photos: OwnPhotos;
   /** The site's countries with their names in the member's language. */
-  countries: { code: string; name: string }[];
+  countries: readonly { code: string; name: string }[];
   /** spec §3 visible_profile_fields and visible_profile_notes of the site. */
   visibleFields: string[];
   visibleNotes: string[];
