@@ -51,6 +51,26 @@ function listenStatement(channel: string): string {
   return `LISTEN ${channel}`;
 }
 
+type ConnectHook = (client: import("pg").ClientBase) => Promise<void>;
+
+/**
+ * A pg pool whose every new connection runs `hooks` (awaited, in order) before the pool hands
+ * it out for its first query (pg-pool's onConnect).
+ */
+function hookedPool(
+  pg: typeof import("pg").default,
+  config: import("pg").PoolConfig,
+): { pool: import("pg").Pool; hooks: Set<ConnectHook> } {
+  const hooks = new Set<ConnectHook>();
+  const pool = new pg.Pool({
+    ...config,
+    onConnect: async (client) => {
+      for (const hook of hooks) await hook(client);
+    },
+  });
+  return { pool, hooks };
+}
+
 /**
  * Every connection of the pool listens, from before it runs anything else: PostgreSQL hands a
  * session its own notifications as its write commits, before the statement returns. On the
@@ -58,28 +78,26 @@ function listenStatement(channel: string): string {
  * it, so this is the whole listener (between two connections nothing can be written).
  */
 async function listenOnPool(
-  pool: import("pg").Pool,
+  { pool, hooks }: { pool: import("pg").Pool; hooks: Set<ConnectHook> },
   channel: string,
   handlers: ListenHandlers,
 ): Promise<ChannelListener> {
   const statement = listenStatement(channel);
-  const attached = new WeakSet<import("pg").PoolClient>();
-  const attach = (client: import("pg").PoolClient) => {
+  const attached = new WeakSet<import("pg").ClientBase>();
+  const attach: ConnectHook = async (client) => {
     if (attached.has(client)) return;
     attached.add(client);
     client.on("notification", (message) => {
       if (message.channel === channel) handlers.onNotify(message.payload ?? "");
     });
-    // Queued on the client before the query it was opened for.
-    client.query(statement).catch(() => {});
+    await client.query(statement);
   };
-  pool.on("connect", attach);
+  hooks.add(attach);
+  // A connection opened before listening began (migrations) listens now; one the pool opens
+  // for this very call has run the hook already.
   const client = await pool.connect();
   try {
-    // A connection opened before listening began (migrations) gets its LISTEN now; the
-    // "connect" handler above has already run for one opened by this very call.
-    attach(client);
-    await client.query("SELECT 1");
+    await attach(client);
   } finally {
     client.release();
   }
@@ -90,7 +108,7 @@ async function listenOnPool(
     },
     close: async () => {
       closed = true;
-      pool.off("connect", attach);
+      hooks.delete(attach);
     },
   };
 }
@@ -237,7 +255,7 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Co
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new pg.Pool({
+    const hooked = hookedPool(pg, {
       host: socketDir,
       port: PGLITE_SOCKET_PORT,
       user: "postgres",
@@ -245,6 +263,7 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Co
       max: 1,
       allowExitOnIdle: true,
     });
+    const { pool } = hooked;
     const db = drizzle({ client: pool, schema, logger: queryLogger });
     await migrate(db, { migrationsFolder });
     const listeners: ChannelListener[] = [];
@@ -254,7 +273,7 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Co
       await stopWorker();
     };
     const listen = async (channel: string, handlers: ListenHandlers) => {
-      const listener = await listenOnPool(pool, channel, handlers);
+      const listener = await listenOnPool(hooked, channel, handlers);
       listeners.push(listener);
       return listener;
     };
@@ -269,7 +288,8 @@ async function openPostgres(url: string, poolSize: number, migrationsFolder: str
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const hooked = hookedPool(pg, { connectionString: url, max: poolSize });
+  const { pool } = hooked;
   const db = drizzle({ client: pool, schema, logger: queryLogger });
   await migrate(db, { migrationsFolder });
   const listeners: ChannelListener[] = [];
@@ -283,7 +303,7 @@ async function openPostgres(url: string, poolSize: number, migrationsFolder: str
     // connection before its statement returns, as on PGlite (read-your-writes: a logout's next
     // request is refused). They are not what the listener's liveness stands on: idle, the pool
     // closes them.
-    const own = await listenOnPool(pool, channel, { ...handlers, onReset: () => {} });
+    const own = await listenOnPool(hooked, channel, { ...handlers, onReset: () => {} });
     const listener = {
       get live() {
         return server.live;
