@@ -21,22 +21,25 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts the database the way the server does, in another process, on a data directory. */
-function startServerProcess(dataDir: string): Promise<ChildProcess> {
+/** Runs `code` (an ES module, with src/server/db/client.ts as `client`) in another process. */
+function spawnWithDatabase(dataDir: string, code: string): ChildProcess {
   const child = spawn(
     process.execPath,
-    [
-      "--import",
-      "tsx",
-      "-e",
-      `const { getConnection } = await import("./src/server/db/client.ts");
-       await getConnection();
-       console.log("ready");
-       setInterval(() => {}, 1000);`,
-    ],
+    ["--import", "tsx", "-e", `const client = await import("./src/server/db/client.ts");\n${code}`],
     { env: { ...process.env, NODE_ENV: "development", DATA_DIR: dataDir, DATABASE_URL: "" } },
   );
   children.push(child);
+  return child;
+}
+
+/** Starts the database the way the server does, in another process, on a data directory. */
+function startServerProcess(dataDir: string): Promise<ChildProcess> {
+  const child = spawnWithDatabase(
+    dataDir,
+    `await client.getConnection();
+     console.log("ready");
+     setInterval(() => {}, 1000);`,
+  );
   return new Promise((resolve, reject) => {
     let output = "";
     child.stdout?.on("data", (chunk) => {
@@ -132,21 +135,13 @@ describe("the embedded data directory (design §10: one process owns it)", () =>
   it("answers a failed open with the same failure for a while, not a new try per request", async () => {
     const dataDir = tempDataDir();
     await startServerProcess(dataDir);
-    const child = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "-e",
-        `const { getConnection } = await import("./src/server/db/client.ts");
-         const failures = [];
-         for (let i = 0; i < 3; i++) await getConnection().catch((error) => failures.push(error));
-         console.log(failures.length, failures.every((error) => error === failures[0]));
-         process.exit(0);`,
-      ],
-      { env: { ...process.env, NODE_ENV: "development", DATA_DIR: dataDir, DATABASE_URL: "" } },
+    const child = spawnWithDatabase(
+      dataDir,
+      `const failures = [];
+       for (let i = 0; i < 3; i++) await client.getConnection().catch((error) => failures.push(error));
+       console.log(failures.length, failures.every((error) => error === failures[0]));
+       process.exit(0);`,
     );
-    children.push(child);
     let output = "";
     child.stdout?.on("data", (chunk) => {
       output += chunk;
