@@ -143,9 +143,9 @@ export default defineConfig({
       },
       {
         // scripts/serve-build.ts hands /api and /media to the Hono app itself, without the
-        // Node adapter and Astro's pipeline (ARCHITECTURE.md "Hono beside Astro"): the app is a second
-        // entry of the server build, dist/server/api.mjs, sharing its chunks (one instance of
-        // every module, the database pool and the event bus among them) with the pages.
+        // Node adapter and Astro's pipeline (ARCHITECTURE.md "Hono beside Astro"): the app is
+        // a second entry of the server build, dist/server/api.mjs, sharing its chunks with the
+        // pages (one instance of every module: the database pool and the caches among them).
         name: "amora:api-entry",
         apply: "build",
         applyToEnvironment: (environment) => environment.name === "ssr",

@@ -16,7 +16,8 @@ import { escapeMalformedPercentEncoding } from "../src/server/lib/url-encoding";
 import { createPrecompressedFileHandler, indexPrecompressedFiles } from "./static-files";
 
 /**
- * Serves the production build with one small HTTP server of ours (ARCHITECTURE.md "Hono beside Astro"):
+ * Serves the production build with one small HTTP server of ours (ARCHITECTURE.md, "Hono beside
+ * Astro"):
  * - /api and /media go straight to the Hono app (dist/server/api.mjs, the build's second entry)
  *   on @hono/node-server, without the Node adapter or Astro's pipeline, which they never need;
  * - the build's assets are sent precompressed from an index made at start (scripts/static-files);

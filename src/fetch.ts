@@ -5,7 +5,8 @@ import { Hono } from "hono";
 import { app as server } from "./server";
 
 /**
- * The site's request pipeline under Astro (Astro 7 advanced routing, ARCHITECTURE.md "Hono beside Astro"):
+ * The site's request pipeline under Astro (Astro 7 advanced routing; ARCHITECTURE.md, "Hono
+ * beside Astro"):
  * - /api and /media go to the Hono app of src/server, without Astro's page pipeline (routing,
  *   middleware, rendering), which they never need;
  * - everything else runs Astro's default pipeline (src/middleware.ts, pages, i18n).

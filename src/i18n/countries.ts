@@ -7,7 +7,7 @@ const lists = new Map<string, readonly CountryOption[]>();
 /**
  * A site's countries as a form offers them: each with its name in the locale, in the locale's
  * alphabetical order. Made once per locale and list (frozen, as every page then shares it):
- * naming and collating 60 countries cost a member page more than a millisecond a request.
+ * naming and collating them cost a member page 0.2 ms a request for 14 countries.
  * @example countryOptions("de", ["at", "de"]) // [{ code: "de", name: "Deutschland" }, { code: "at", name: "Österreich" }]
  */
 export function countryOptions(locale: Locale, codes: readonly string[]): readonly CountryOption[] {

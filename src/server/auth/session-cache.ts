@@ -36,10 +36,10 @@ export class SessionCache<Row extends SessionRow> {
   #generation = 0;
   #listener: Pick<ChannelListener, "live"> = { live: false };
 
-  constructor(options: { max?: number; ttlMs?: number } = {}) {
+  constructor() {
     this.#entries = new LRUCache<string, Row>({
-      max: options.max ?? MAX_SESSIONS,
-      ttl: options.ttlMs ?? TTL_MS,
+      max: MAX_SESSIONS,
+      ttl: TTL_MS,
       dispose: (row, id) => {
         const ids = this.#byMember.get(row.session.userId);
         ids?.delete(id);
@@ -53,7 +53,7 @@ export class SessionCache<Row extends SessionRow> {
     this.#listener = listener;
   }
 
-  /** How many sessions are remembered (tests and the bench). */
+  /** How many sessions are remembered (for tests). */
   get size(): number {
     return this.#entries.size;
   }

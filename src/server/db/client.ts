@@ -51,6 +51,13 @@ function listenStatement(channel: string): string {
   return `LISTEN ${channel}`;
 }
 
+/** A connection's notification handler: hands on the payloads of `channel`. */
+function forwardTo(channel: string, handlers: ListenHandlers) {
+  return (message: import("pg").Notification) => {
+    if (message.channel === channel) handlers.onNotify(message.payload ?? "");
+  };
+}
+
 type ConnectHook = (client: import("pg").ClientBase) => Promise<void>;
 
 /**
@@ -87,9 +94,7 @@ async function listenOnPool(
   const attach: ConnectHook = async (client) => {
     if (attached.has(client)) return;
     attached.add(client);
-    client.on("notification", (message) => {
-      if (message.channel === channel) handlers.onNotify(message.payload ?? "");
-    });
+    client.on("notification", forwardTo(channel, handlers));
     await client.query(statement);
   };
   hooks.add(attach);
@@ -157,9 +162,7 @@ async function listenOnServer(
     client = next;
     next.on("error", lost);
     next.on("end", lost);
-    next.on("notification", (message) => {
-      if (message.channel === channel) handlers.onNotify(message.payload ?? "");
-    });
+    next.on("notification", forwardTo(channel, handlers));
     try {
       await next.connect();
       await next.query(statement);
