@@ -79,6 +79,24 @@ function hookedPool(
 }
 
 /**
+ * pg-pool's `pool.query` hands its connection back with the statement's error, which closes
+ * the connection (a syntax error, a constraint, a trigger's refusal). This one hands it back
+ * as fine: a failed statement leaves a connection usable, and one that broke reports it
+ * through its own error event, on which the pool drops it.
+ */
+function keepConnectionOnStatementErrors(pool: import("pg").Pool): void {
+  const query = async (...args: unknown[]) => {
+    const client = await pool.connect();
+    try {
+      return await (client.query as (...all: unknown[]) => Promise<unknown>)(...args);
+    } finally {
+      client.release();
+    }
+  };
+  pool.query = query as typeof pool.query;
+}
+
+/**
  * Every connection of the pool listens, from before it runs anything else: PostgreSQL hands a
  * session its own notifications as its write commits, before the statement returns. On the
  * embedded database the pool's one connection is the only session and every write goes through
@@ -264,9 +282,22 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Co
       user: "postgres",
       database: "postgres",
       max: 1,
+      // The one connection stays: each new one is the same database session (below).
+      idleTimeoutMillis: 0,
       allowExitOnIdle: true,
     });
+    // PGlite has one session, which outlives a connection to it: a new connection would find
+    // the last one's prepared statements (pg then fails to prepare them again, "already
+    // exists"), its LISTENs, and an open transaction if it died in one. So the one connection
+    // is kept (no idle timeout; a failed statement does not drop it, below), and one that
+    // replaces a broken connection starts from a clean session; the listen hooks, added after
+    // this one, then listen again.
+    hooked.hooks.add(async (client) => {
+      await client.query("ROLLBACK");
+      await client.query("DISCARD ALL");
+    });
     const { pool } = hooked;
+    keepConnectionOnStatementErrors(pool);
     const db = drizzle({ client: pool, schema, logger: queryLogger });
     await migrate(db, { migrationsFolder });
     const listeners: ChannelListener[] = [];
