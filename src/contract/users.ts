@@ -6,6 +6,8 @@ import {
   TRACKING_FIELDS,
   USER_STATUSES,
 } from "./account-options";
+import { MESSAGE_KINDS } from "./chat-options";
+import { CREDIT_REASONS } from "./credit-options";
 import { photoView } from "./photos";
 import { PHOTO_STATUSES, PROFILE_STATUSES } from "./profile-options";
 import { ownProfile } from "./profiles";
@@ -59,7 +61,7 @@ export const pendingDeletionAnswer = z
   })
   .openapi("PendingDeletion");
 
-/** Recorded by a feature still to come (chat, payments): an empty list until then. */
+/** Recorded by a feature still to come (payments): an empty list until then. */
 const emptyUntilBuilt = z
   .tuple([])
   .openapi({ maxItems: 0, description: "Empty until the feature that records it exists" });
@@ -105,7 +107,24 @@ export const memberExport = z
         uploaded_at: z.iso.datetime(),
       }),
     ),
-    messages_sent: emptyUntilBuilt,
+    messages_sent: z.array(
+      z.object({
+        conversation: z.number().int(),
+        kind: z.enum(MESSAGE_KINDS),
+        text: z.string().nullable(),
+        gift: z.string().nullable(),
+        credits: z.number().int(),
+        created_at: z.iso.datetime(),
+      }),
+    ),
+    credit_history: z.array(
+      z.object({
+        delta: z.number().int(),
+        balance_after: z.number().int(),
+        reason: z.enum(CREDIT_REASONS),
+        created_at: z.iso.datetime(),
+      }),
+    ),
     likes: z.array(relatedProfile),
     blocked_members: z.array(relatedProfile),
     gifts_sent: z.array(relatedProfile.extend({ gift: z.string(), credits: z.number().int() })),

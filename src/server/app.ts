@@ -8,9 +8,10 @@ import { passwordResetRoutes } from "./auth/password-reset-routes";
 import { authRoutes } from "./auth/routes";
 import { signupRoutes } from "./auth/signup-routes";
 import { blockRoutes } from "./blocks/routes";
+import { chatRoutes } from "./chat/routes";
 import { contentRoutes } from "./content/routes";
+import { eventRoutes } from "./events/routes";
 import { geoRoutes } from "./geo/routes";
-import { giftRoutes } from "./gifts/routes";
 import { getEnv } from "./lib/env";
 import { ApiError, ValidationError } from "./lib/errors";
 import { getTranslate } from "./lib/i18n";
@@ -61,7 +62,8 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", photoRoutes);
   api.route("/", blockRoutes);
   api.route("/", likeRoutes);
-  api.route("/", giftRoutes);
+  api.route("/", chatRoutes);
+  api.route("/", eventRoutes);
   // Off (the default), /api/test/… is a plain 404 and not in the document.
   if (options.testFixtures ?? getEnv().TEST_FIXTURES) api.route("/test", testingRoutes);
   api.doc31("/openapi.json", {

@@ -102,6 +102,14 @@ async function expectDeclared(method: Method, path: string, response: Response) 
   expect(Object.keys(operation?.responses ?? {}), `${where}: the status is declared`).toContain(
     String(response.status),
   );
+  // The events stream never ends: its declared type is checked, then it is closed.
+  if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    expect(Object.keys(operation?.responses?.[String(response.status)]?.content ?? {})).toContain(
+      "text/event-stream",
+    );
+    await response.body?.cancel();
+    return null;
+  }
   const schema = registeredSchemas.get(`${method} ${path}`)?.get(String(response.status));
   if (!schema) {
     expect(await response.text(), `${where}: no body, as declared`).toBe("");
@@ -372,6 +380,78 @@ describe("every answer of a journey through the API matches the document", () =>
     expect(exported.body.likes).toHaveLength(1);
     expect(exported.body.gifts_sent).toHaveLength(1);
     expect((await call("get", "/export.php")).status).toBe(403);
+  });
+
+  it("for two members chatting", async () => {
+    const alice = await createLoggedInMember(app, { paidUser: true, credits: 20 });
+    const bob = await createLoggedInMember(app);
+    const stranger = await createLoggedInMember(app);
+    const opened = await call<{ conversation: number }>("post", "/chat.php", {
+      cookie: alice.cookie,
+      json: { profile: bob.profile.id },
+    });
+    expect(opened.status).toBe(200);
+    const conversation = opened.body.conversation;
+    expect(
+      (
+        await call("post", "/chat.php", {
+          cookie: alice.cookie,
+          json: { profile: alice.profile.id },
+        })
+      ).status,
+    ).toBe(422);
+    expect((await call("post", "/chat.php", { json: { profile: bob.profile.id } })).status).toBe(
+      403,
+    );
+    const text = { conversation, text: "Hello Bob" };
+    expect((await call("post", "/message.php", { cookie: alice.cookie, json: text })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await call("post", "/message.php", {
+          cookie: alice.cookie,
+          json: { conversation, text: "" },
+        })
+      ).status,
+    ).toBe(422);
+    expect((await call("post", "/message.php", { cookie: alice.cookie, json: text })).status).toBe(
+      200,
+    );
+    expect((await call("post", "/message.php", { cookie: alice.cookie, json: text })).status).toBe(
+      402,
+    );
+    expect(
+      (await call("post", "/message.php", { cookie: stranger.cookie, json: text })).status,
+    ).toBe(404);
+    expect((await call("get", "/chats.php", { cookie: bob.cookie })).status).toBe(200);
+    expect(
+      (await call("get", "/chats.php", { cookie: bob.cookie, query: { cursor: "x" } })).status,
+    ).toBe(422);
+    expect(
+      (await call("get", "/messages.php", { cookie: bob.cookie, query: { conversation } })).status,
+    ).toBe(200);
+    expect(
+      (await call("get", "/messages.php", { cookie: stranger.cookie, query: { conversation } }))
+        .status,
+    ).toBe(404);
+    const read = { cookie: bob.cookie, json: { conversation } };
+    expect((await call("post", "/chat-read.php", read)).status).toBe(200);
+    expect((await call("post", "/typing.php", read)).status).toBe(200);
+    expect((await call("get", "/events.php", { cookie: bob.cookie })).status).toBe(200);
+    expect((await call("get", "/events.php")).status).toBe(403);
+    expect((await call("delete", "/chat.php", read)).status).toBe(200);
+    expect(
+      (await call("delete", "/chat.php", { cookie: stranger.cookie, json: { conversation } }))
+        .status,
+    ).toBe(404);
+    const exported = await call<{ messages_sent: unknown[]; credit_history: unknown[] }>(
+      "get",
+      "/export.php",
+      { cookie: alice.cookie },
+    );
+    expect(exported.body.messages_sent).toHaveLength(2);
+    expect(exported.body.credit_history).toHaveLength(3);
   });
 
   it("for a member managing their photos", async () => {

@@ -48,6 +48,11 @@ const isGermanText = (text: unknown) =>
  * code and a translated `message`, or 422 `validation` with a translated text per field.
  */
 async function findProblem(response: Response): Promise<string | null> {
+  // The events stream never ends: its answer is the status and type; the stream is closed.
+  if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    await response.body?.cancel();
+    return response.status === 200 ? null : `${response.status} event stream`;
+  }
   const text = await response.text();
   const answer = `${response.status} ${text.slice(0, 200)}`;
   if (response.status >= 500) return answer;

@@ -7,6 +7,7 @@ import { pruneExpiredSessions } from "./auth/session";
 import { ACTIVATION_TTL_HOURS } from "./auth/signup";
 import { pruneAccountTokens } from "./auth/tokens";
 import { vacuumEmbedded } from "./db/maintenance";
+import { pruneMemberEvents } from "./events/bus";
 import type { JobDefinitions } from "./jobs/runner";
 import { pruneFinishedJobs } from "./jobs/service";
 import { deliverOutboxMail, MAIL_DELIVERY_JOB, MAIL_RETRY_BASE_MS } from "./lib/mail";
@@ -63,6 +64,10 @@ export const JOB_DEFINITIONS: JobDefinitions = {
     // Erasure deletes photo files too; give a large backlog time before another worker steps in.
     leaseMs: 30 * 60 * 1000,
     run: async (_, { db, now }) => void (await eraseExpiredAccounts(db, now)),
+  },
+  "prune.member-events": {
+    everyMinutes: HOURLY,
+    run: async (_, { db, now }) => void (await pruneMemberEvents(db, now)),
   },
   "prune.rate-limits": {
     everyMinutes: HOURLY,

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { App } from "../server/app";
 import { hashPassword } from "../server/auth/password";
+import { changeCredits } from "../server/credits/service";
 import type { Database } from "../server/db/client";
 import { getStorage } from "../server/lib/storage";
 import { photos } from "../server/photos/schema";
@@ -42,12 +43,15 @@ export async function createTestMember(db: Database, options: TestMemberOptions 
       email: options.email ?? uniqueEmail(),
       passwordHash: options.password ? await hashPassword(options.password) : null,
       status: options.status ?? "confirmed",
-      credits: options.credits ?? 0,
       paidUser: options.paidUser ?? false,
       language: options.language ?? null,
     })
     .returning();
   if (!user) throw new Error("user not created");
+  // design §9: a balance is the sum of its ledger rows, in tests too.
+  if (options.credits) {
+    user.credits = (await changeCredits(db, user.id, options.credits, "correction")) ?? 0;
+  }
   const [profile] = await db
     .insert(profiles)
     .values({

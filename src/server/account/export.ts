@@ -1,6 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { MemberExport } from "../../contract/users";
 import { findBlockedProfiles } from "../blocks/service";
+import { findMessagesSent } from "../chat/service";
+import { findLedger } from "../credits/service";
 import type { Database } from "../db/client";
 import { findGiftsSent } from "../gifts/service";
 import { findLikesGiven } from "../likes/service";
@@ -13,8 +15,8 @@ import type { Site } from "../sites/registry";
 import type { User } from "../users/schema";
 
 /**
- * Everything stored about a member, for download (GDPR art. 15 and 20). Messages and payments
- * are listed as their features store them; they are empty until those exist.
+ * Everything stored about a member, for download (GDPR art. 15 and 20). Payments are listed
+ * as their feature stores them; empty until it exists.
  */
 export async function exportMemberData(
   db: Database,
@@ -61,7 +63,8 @@ export async function exportMemberData(
       status: photo.status,
       uploaded_at: photo.createdAt.toISOString(),
     })),
-    messages_sent: [],
+    messages_sent: withIsoDates(await findMessagesSent(db, user.id)),
+    credit_history: withIsoDates(await findLedger(db, user.id)),
     likes: profile ? withIsoDates(await findLikesGiven(db, profile.id)) : [],
     blocked_members: profile ? withIsoDates(await findBlockedProfiles(db, profile.id)) : [],
     gifts_sent: profile ? withIsoDates(await findGiftsSent(db, profile.id)) : [],

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Locale } from "../../i18n/locales";
+import { changeCredits } from "../credits/service";
 import type { Database } from "../db/client";
 import { ApiError, ValidationError } from "../lib/errors";
 import { sendMail } from "../lib/mail";
@@ -108,7 +109,6 @@ export async function signUp(
           email,
           passwordHash,
           status: "not_confirmed",
-          credits: site.signupCredits,
           language: context.locale,
           tracking: context.tracking,
           signupMessage: input.signup_message || null,
@@ -116,6 +116,10 @@ export async function signUp(
         })
         .returning();
       if (!user) throw new Error("user not created");
+      // design §9: the welcome credits are the ledger's first row.
+      if (site.signupCredits > 0) {
+        await changeCredits(tx, user.id, site.signupCredits, "signup_bonus");
+      }
       await tx.insert(profiles).values({
         userId: user.id,
         name: input.name,

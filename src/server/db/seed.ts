@@ -10,6 +10,7 @@ import {
 } from "../../contract/profile-options";
 import { hashPassword } from "../auth/password";
 import { shortLinks } from "../content/schema";
+import { changeCredits } from "../credits/service";
 import { loadRegionCatalogue } from "../geo/regions";
 import type { Storage } from "../lib/storage";
 import { photos } from "../photos/schema";
@@ -234,11 +235,11 @@ export async function seedDemoLogins(db: Database, storage: Storage): Promise<vo
         email: account.email,
         passwordHash,
         status: "confirmed",
-        credits: account.credits,
         paidUser: account.paidUser,
       })
       .returning({ id: users.id });
     if (!user) continue;
+    await changeCredits(db, user.id, account.credits, "correction", "demo balance");
     const [profile] = await db
       .insert(profiles)
       .values({

@@ -39,6 +39,13 @@ export const RATE_LIMIT_POLICIES = {
   photoUpload: { limit: 30, windowSeconds: 60 * 60 },
   /** Likes, unlikes, blocks and gifts of one member: people, not scripts, click these. */
   likes: { limit: 300, windowSeconds: 60 * 60 },
+  /**
+   * Chat messages of one member (text, images, gifts): a person writes a few a minute at most;
+   * a script that spams many members stops here, and the refused text stays in the member's box.
+   */
+  messages: { limit: 20, windowSeconds: 60 },
+  /** New conversations one member starts in an hour: reaching out to everyone is spam. */
+  conversations: { limit: 40, windowSeconds: 60 * 60 },
   /** Geocoding from one IP address. */
   geocodeIp: { limit: 60, windowSeconds: 60 * 60 },
 } as const;

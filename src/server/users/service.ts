@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { type User, users } from "./schema";
@@ -20,21 +20,4 @@ export async function updateUserLanguage(
   language: Locale,
 ): Promise<void> {
   await db.update(users).set({ language }).where(eq(users.id, userId));
-}
-
-/**
- * Takes credits from a member's balance in one statement, so two purchases at once can never
- * spend the same credits. Returns the new balance, or null when the balance is too low.
- */
-export async function spendCredits(
-  db: Database,
-  userId: number,
-  amount: number,
-): Promise<number | null> {
-  const [row] = await db
-    .update(users)
-    .set({ credits: sql`${users.credits} - ${amount}` })
-    .where(and(eq(users.id, userId), gte(users.credits, amount)))
-    .returning({ credits: users.credits });
-  return row?.credits ?? null;
 }

@@ -1,0 +1,100 @@
+import { z } from "@hono/zod-openapi";
+import { GIFTS, MESSAGE_KINDS } from "./chat-options";
+import { profileCard } from "./profiles";
+
+const conversationId = z.number().int().openapi({ description: "A conversation's id" });
+
+/**
+ * A message as one member sees it (spec §2 in-chat screen). `state` is for the viewer's own
+ * messages: sent, delivered (it reached the other member's device) or read.
+ */
+export const messageView = z
+  .object({
+    id: z.number().int(),
+    conversation: conversationId,
+    from_me: z.boolean(),
+    kind: z.enum(MESSAGE_KINDS),
+    text: z.string().nullable().openapi({ description: "Plain text; never HTML" }),
+    gift: z.enum(GIFTS).nullable(),
+    image: z
+      .object({
+        url: z
+          .string()
+          .nullable()
+          .openapi({ description: "Signed for the viewer; null while locked" }),
+        locked: z.boolean(),
+        width: z.number().int(),
+        height: z.number().int(),
+      })
+      .nullable(),
+    state: z.enum(["sent", "delivered", "read"]).nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .openapi("Message");
+export type MessageView = z.infer<typeof messageView>;
+
+/**
+ * spec §3 Chat list entry: conversation, profile, num_unread_messages; with the last message for
+ * the preview. `profile` is null when the other member's account was erased ("a deleted member").
+ */
+export const chatEntry = z
+  .object({
+    conversation: conversationId,
+    profile: profileCard.nullable(),
+    num_unread_messages: z.number().int(),
+    last_message: messageView.nullable(),
+    updated_at: z.iso.datetime(),
+  })
+  .openapi("ChatEntry");
+export type ChatEntry = z.infer<typeof chatEntry>;
+
+export const chatsAnswer = z
+  .object({
+    chats: z.array(chatEntry),
+    next_cursor: z.string().nullable().openapi({ description: "Pass as cursor for older chats" }),
+    unread_total: z.number().int(),
+  })
+  .openapi("Chats");
+export type ChatsAnswer = z.infer<typeof chatsAnswer>;
+
+/** What a member may do in a conversation, and at what price (spec §1, §6, §9). */
+export const chatTerms = z
+  .object({
+    free: z.boolean().openapi({
+      description: "Text messages here cost nothing (one of the 2 free conversations)",
+    }),
+    free_conversations_left: z.number().int(),
+    message_credits: z.number().int(),
+    photo_credits: z.number().int(),
+    gift_credits: z.number().int(),
+    message_length: z.number().int(),
+    can_write: z.boolean(),
+    blocked_reason: z
+      .enum(["blocked", "recipient_unconfirmed", "sender_unconfirmed", "deleted"])
+      .nullable(),
+  })
+  .openapi("ChatTerms");
+export type ChatTerms = z.infer<typeof chatTerms>;
+
+export const conversationAnswer = z
+  .object({
+    conversation: conversationId,
+    profile: profileCard.nullable(),
+    terms: chatTerms,
+    messages: z.array(messageView).openapi({ description: "Oldest first" }),
+    older_cursor: z
+      .string()
+      .nullable()
+      .openapi({ description: "Pass as before for older messages" }),
+  })
+  .openapi("Conversation");
+export type ConversationAnswer = z.infer<typeof conversationAnswer>;
+
+export const sentAnswer = z
+  .object({ message: messageView, credits: z.number().int() })
+  .openapi("MessageSent");
+export type SentAnswer = z.infer<typeof sentAnswer>;
+
+export const openedAnswer = z
+  .object({ conversation: conversationId })
+  .openapi("ConversationOpened");

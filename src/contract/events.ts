@@ -1,0 +1,48 @@
+import { z } from "@hono/zod-openapi";
+import { messageView } from "./chat";
+
+/**
+ * design §7: what GET /api/events.php delivers, one Server-Sent Event per change. The event's
+ * name is `type`, its data the JSON of `data`, its id the stored event's (for Last-Event-ID);
+ * typing has no id, as it is not stored and not replayed.
+ */
+export const memberEvent = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("message"),
+    data: z.object({
+      message: messageView.openapi({
+        description: "Image URLs are not sent: fetch the conversation",
+      }),
+      unread_total: z.number().int(),
+    }),
+  }),
+  z.object({
+    type: z.literal("receipt"),
+    data: z.object({
+      conversation: z.number().int(),
+      delivered_up_to: z.number().int(),
+      read_up_to: z.number().int(),
+    }),
+  }),
+  z.object({
+    type: z.literal("chats"),
+    data: z.object({ unread_total: z.number().int() }).openapi({
+      description: "The member's chat list changed in another tab (read, removed): reload it",
+    }),
+  }),
+  z.object({ type: z.literal("credits"), data: z.object({ credits: z.number().int() }) }),
+  z.object({
+    type: z.literal("like"),
+    data: z.object({ profile: z.number().int(), new_likes: z.number().int() }),
+  }),
+]);
+export type MemberEvent = z.infer<typeof memberEvent>;
+
+/** Not stored: delivered to the streams open at that moment only. */
+export const typingEvent = z.object({
+  type: z.literal("typing"),
+  data: z.object({ conversation: z.number().int() }),
+});
+export type TypingEvent = z.infer<typeof typingEvent>;
+
+export type StreamEvent = MemberEvent | TypingEvent;

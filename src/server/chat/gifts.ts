@@ -1,0 +1,37 @@
+import type { Gift } from "../../contract/chat-options";
+import type { GiftAnswer } from "../../contract/profiles";
+import type { Database } from "../db/client";
+import { recordGift } from "../gifts/service";
+import { ApiError } from "../lib/errors";
+import type { MemberViewer } from "../profiles/viewer";
+import type { Site } from "../sites/registry";
+import { openConversation, postMessage } from "./service";
+
+/**
+ * Sends a gift (spec §1: paid with `gift_credits`): a gift message in the conversation with the
+ * member, the gift's record and the credits, in one transaction.
+ */
+export async function sendGift(
+  db: Database,
+  site: Site,
+  me: MemberViewer & { confirmed: boolean },
+  recipientProfileId: number,
+  gift: Gift,
+): Promise<GiftAnswer> {
+  if (me.profileId === recipientProfileId) {
+    throw new ApiError(422, "cannot_gift_self", "gift.error.self");
+  }
+  const conversation = await openConversation(db, me, recipientProfileId);
+  const { credits } = await postMessage(
+    db,
+    site,
+    me,
+    conversation,
+    { kind: "gift", gift },
+    {
+      costs: { credits: site.giftCredits, reason: "gift" },
+      onStored: (tx) => recordGift(tx, me.profileId, recipientProfileId, gift, site.giftCredits),
+    },
+  );
+  return { credits };
+}

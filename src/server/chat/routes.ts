@@ -1,0 +1,245 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { chatsAnswer, conversationAnswer, openedAnswer, sentAnswer } from "../../contract/chat";
+import { GIFTS } from "../../contract/chat-options";
+import { okAnswer } from "../../contract/common";
+import { giftAnswer } from "../../contract/profiles";
+import { onEventsDelivered } from "../events/routes";
+import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { enforceRateLimit } from "../lib/rate-limit";
+import { idParamSchema, idSchema, textSchema, validationHook } from "../lib/validation";
+import { requireMemberViewer } from "../profiles/viewer";
+import type { AppEnv } from "../request/context";
+import { sendGift } from "./gifts";
+import {
+  getConversation,
+  listChats,
+  markDelivered,
+  markRead,
+  openConversation,
+  removeConversations,
+  sendTextMessage,
+  signalTyping,
+} from "./service";
+
+/** A message id in a query string: digits, within JavaScript's safe integers (bigint ids). */
+const messageIdParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,14}$/)
+  .transform(Number)
+  .openapi({ type: "integer", minimum: 1 });
+
+const conversationBody = z.object({ conversation: idSchema });
+
+const CHAT_ERRORS = [
+  ...MEMBER_WRITE_ERRORS,
+  { 404: "not_found: no such conversation of the caller's, or the other member blocked" },
+  ERRORS.rateLimited,
+] as const;
+
+const SEND_ERRORS = [
+  ...CHAT_ERRORS,
+  { 402: "not_enough_credits: a premium member's balance is too low" },
+  { 403: "premium_required: a free member's free conversations are used up; email_unconfirmed" },
+  { 409: "recipient_unconfirmed: the other member has not confirmed their e-mail; member_deleted" },
+] as const;
+
+/** The caller as a chat member: a profile, and whether their address is confirmed. */
+function chatMember(c: { var: AppEnv["Variables"] }) {
+  const member = requireMemberViewer(c.var.viewer);
+  return { ...member, confirmed: c.var.user?.status === "confirmed" };
+}
+
+const viewing = (c: { var: AppEnv["Variables"] }) => ({ media: c.var.media, locale: c.var.locale });
+
+const chatsRoute = createRoute({
+  method: "get",
+  path: "/chats.php",
+  summary: "spec §3, §7: the member's conversations, newest first, with unread counts",
+  request: { query: z.object({ cursor: z.string().max(200).optional() }) },
+  responses: {
+    200: jsonContent(chatsAnswer, "One page of chats"),
+    ...errorResponses([ERRORS.loggedOut, ERRORS.invalid]),
+  },
+});
+
+const openRoute = createRoute({
+  method: "post",
+  path: "/chat.php",
+  summary: "Opens (or starts) the conversation with a member (/members/{id}/chat)",
+  request: {
+    body: {
+      content: { "application/json": { schema: z.object({ profile: idSchema }) } },
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(openedAnswer, "The conversation's id"),
+    ...errorResponses([...CHAT_ERRORS, ERRORS.noProfile, { refused: "cannot_chat_self" }]),
+  },
+});
+
+const removeRoute = createRoute({
+  method: "delete",
+  path: "/chat.php",
+  summary:
+    "spec §4: removes a conversation from the member's list (its messages up to now are gone for them); by profile, every conversation with that member",
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: z.union([conversationBody, z.object({ profile: idSchema })]),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(okAnswer, "Removed"),
+    ...errorResponses([...CHAT_ERRORS]),
+  },
+});
+
+const messagesRoute = createRoute({
+  method: "get",
+  path: "/messages.php",
+  summary:
+    "A conversation: the other member, what writing costs, and 50 messages; without before, the newest, and it is marked read",
+  request: {
+    query: z.object({ conversation: idParamSchema, before: messageIdParam.optional() }),
+  },
+  responses: {
+    200: jsonContent(conversationAnswer, "The conversation"),
+    ...errorResponses([ERRORS.loggedOut, ERRORS.invalid, { 404: "not_found: not the caller's" }]),
+  },
+});
+
+const sendRoute = createRoute({
+  method: "post",
+  path: "/message.php",
+  summary:
+    "Sends a text message; costs message_credits outside the free conversations (ARCHITECTURE.md). Send an Idempotency-Key: a retry is sent and charged once",
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: z.object({
+            conversation: idSchema,
+            // The site's message_length is checked by the service; this bounds any site.
+            text: textSchema({ multiline: true }).max(10_000, "validation.tooLong"),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(sentAnswer, "Sent; the member's new balance"),
+    ...errorResponses([...SEND_ERRORS]),
+  },
+});
+
+const readRoute = createRoute({
+  method: "post",
+  path: "/chat-read.php",
+  summary: "Marks a conversation read (a message arrived while it was open)",
+  request: {
+    body: { content: { "application/json": { schema: conversationBody } }, required: true },
+  },
+  responses: { 200: jsonContent(okAnswer, "Read"), ...errorResponses([...CHAT_ERRORS]) },
+});
+
+const typingRoute = createRoute({
+  method: "post",
+  path: "/typing.php",
+  summary: "The member is typing: the other member's open page shows it for a few seconds",
+  request: {
+    body: { content: { "application/json": { schema: conversationBody } }, required: true },
+  },
+  responses: { 200: jsonContent(okAnswer, "Signalled"), ...errorResponses([...CHAT_ERRORS]) },
+});
+
+const giftRoute = createRoute({
+  method: "post",
+  path: "/gift.php",
+  summary:
+    "Sends a gift to a member, paid with the site's gift_credits (spec §1, §6); it appears in their conversation",
+  request: {
+    body: {
+      content: {
+        "application/json": { schema: z.object({ id: idSchema, gift: z.enum(GIFTS) }) },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(giftAnswer, "Sent; the new credit balance"),
+    ...errorResponses([...SEND_ERRORS, ERRORS.noProfile, { refused: "cannot_gift_self" }]),
+  },
+});
+
+// A message event written to the recipient's open page: their side marks it delivered.
+onEventsDelivered(async (db, userId, events) => {
+  const reached = new Set<number>();
+  for (const event of events) {
+    if (event.type === "message" && !event.data.message.from_me) {
+      reached.add(event.data.message.conversation);
+    }
+  }
+  for (const conversation of reached) await markDelivered(db, userId, conversation);
+});
+
+/** Typing signals are dropped when the same member signals the same chat within this time. */
+const TYPING_GAP_MS = 2000;
+const lastTyping = new Map<string, number>();
+
+export const chatRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(chatsRoute, async (c) => {
+    const member = requireMemberViewer(c.var.viewer);
+    return c.json(await listChats(c.var.db, member, c.req.valid("query").cursor, viewing(c)), 200);
+  })
+  .openapi(openRoute, async (c) => {
+    const member = requireMemberViewer(c.var.viewer);
+    await enforceRateLimit(c, "conversations", String(member.profileId));
+    const conversation = await openConversation(c.var.db, member, c.req.valid("json").profile);
+    return c.json({ conversation }, 200);
+  })
+  .openapi(removeRoute, async (c) => {
+    const member = requireMemberViewer(c.var.viewer);
+    await removeConversations(c.var.db, member, c.req.valid("json"));
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(messagesRoute, async (c) => {
+    const { conversation, before } = c.req.valid("query");
+    return c.json(
+      await getConversation(c.var.db, c.var.site, chatMember(c), conversation, before, viewing(c)),
+      200,
+    );
+  })
+  .openapi(sendRoute, async (c) => {
+    const member = chatMember(c);
+    await enforceRateLimit(c, "messages", String(member.profileId));
+    const { conversation, text } = c.req.valid("json");
+    return c.json(await sendTextMessage(c.var.db, c.var.site, member, conversation, text), 200);
+  })
+  .openapi(readRoute, async (c) => {
+    await markRead(c.var.db, requireMemberViewer(c.var.viewer), c.req.valid("json").conversation);
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(typingRoute, async (c) => {
+    const member = requireMemberViewer(c.var.viewer);
+    const { conversation } = c.req.valid("json");
+    const key = `${member.userId}:${conversation}`;
+    const now = Date.now();
+    if (now - (lastTyping.get(key) ?? 0) >= TYPING_GAP_MS) {
+      await signalTyping(c.var.db, member, conversation);
+      if (lastTyping.size >= 10_000) lastTyping.clear();
+      lastTyping.set(key, now);
+    }
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(giftRoute, async (c) => {
+    const member = chatMember(c);
+    await enforceRateLimit(c, "messages", String(member.profileId));
+    const { id, gift } = c.req.valid("json");
+    return c.json(await sendGift(c.var.db, c.var.site, member, id, gift), 200);
+  });

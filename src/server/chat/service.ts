@@ -1,0 +1,634 @@
+import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type {
+  ChatEntry,
+  ChatsAnswer,
+  ChatTerms,
+  ConversationAnswer,
+  MessageView,
+  SentAnswer,
+} from "../../contract/chat";
+import { FREE_CONVERSATIONS } from "../../contract/chat-options";
+import type { Locale } from "../../i18n/locales";
+import { isBlockedBetween, notBlockedWith } from "../blocks/service";
+import { spendCredits } from "../credits/service";
+import type { Database } from "../db/client";
+import { publishEvent, signalEvent } from "../events/bus";
+import { loadRegionCatalogue } from "../geo/regions";
+import { ApiError, notFound, ValidationError } from "../lib/errors";
+import { type CardRow, cardColumns, toProfileCard } from "../members/card";
+import type { MediaSigner } from "../photos/media-url";
+import { photos } from "../photos/schema";
+import { profiles } from "../profiles/schema";
+import type { MemberViewer } from "../profiles/viewer";
+import type { Site } from "../sites/registry";
+import { users } from "../users/schema";
+import { conversationMembers, conversations, type Message, messages } from "./schema";
+
+/** Chats per page of the list, and messages per page of a conversation (keyset, never OFFSET). */
+export const CHATS_PAGE_SIZE = 30;
+export const MESSAGES_PAGE_SIZE = 50;
+
+type Viewing = { media: MediaSigner; locale: Locale };
+
+function cursorOf(activityAt: string, conversation: number): string {
+  return Buffer.from(JSON.stringify([activityAt, conversation])).toString("base64url");
+}
+
+/** A chats cursor back into its parts; anything else is a 422, never a 500. */
+export function parseChatsCursor(cursor: string): { activityAt: string; conversation: number } {
+  try {
+    const [activityAt, conversation] = JSON.parse(Buffer.from(cursor, "base64url").toString());
+    if (
+      typeof activityAt === "string" &&
+      !Number.isNaN(Date.parse(activityAt)) &&
+      Number.isSafeInteger(conversation) &&
+      conversation > 0
+    ) {
+      return { activityAt, conversation };
+    }
+  } catch {}
+  throw new ValidationError({ cursor: { key: "validation.invalid" } });
+}
+
+/** A message as `viewerUserId` sees it; `other` holds the other member's receipts. */
+export function toMessageView(
+  message: Pick<
+    Message,
+    | "id"
+    | "conversationId"
+    | "senderUserId"
+    | "kind"
+    | "body"
+    | "gift"
+    | "imageKey"
+    | "imageWidth"
+    | "imageHeight"
+    | "createdAt"
+  >,
+  viewerUserId: number,
+  other: { deliveredUpTo: number; readUpTo: number },
+): MessageView {
+  const fromMe = message.senderUserId === viewerUserId;
+  return {
+    id: message.id,
+    conversation: message.conversationId,
+    from_me: fromMe,
+    kind: message.kind,
+    text: message.body,
+    gift: message.gift,
+    image:
+      message.kind === "image"
+        ? {
+            url: null,
+            locked: false,
+            width: message.imageWidth ?? 0,
+            height: message.imageHeight ?? 0,
+          }
+        : null,
+    state: fromMe
+      ? other.readUpTo >= message.id
+        ? "read"
+        : other.deliveredUpTo >= message.id
+          ? "delivered"
+          : "sent"
+      : null,
+    created_at: message.createdAt.toISOString(),
+  };
+}
+
+/** The member's unread messages over all listed conversations (the nav badge). */
+export async function unreadTotal(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)::int` })
+    .from(conversationMembers)
+    .where(
+      and(
+        eq(conversationMembers.userId, userId),
+        sql`${conversationMembers.unreadCount} > 0 and ${conversationMembers.listed}`,
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/**
+ * Opens the conversation with a member, starting it if there is none (`/members/{id}/chat`).
+ * Nothing is listed until a message is written.
+ */
+export async function openConversation(
+  db: Database,
+  me: MemberViewer,
+  otherProfileId: number,
+): Promise<number> {
+  if (otherProfileId === me.profileId)
+    throw new ApiError(422, "cannot_chat_self", "chat.error.self");
+  const [other] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.id, otherProfileId), eq(profiles.status, "active")))
+    .limit(1);
+  if (!other || (await isBlockedBetween(db, me.profileId, otherProfileId))) {
+    throw notFound("error.profileUnavailable");
+  }
+  const [low, high] =
+    me.userId < other.userId ? [me.userId, other.userId] : [other.userId, me.userId];
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(conversations)
+      .values({ userLowId: low, userHighId: high })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.userLowId, low), eq(conversations.userHighId, high)));
+    if (!row) throw new Error("conversation not created");
+    await tx
+      .insert(conversationMembers)
+      .values([
+        { conversationId: row.id, userId: me.userId, otherUserId: other.userId, listed: false },
+        { conversationId: row.id, userId: other.userId, otherUserId: me.userId, listed: false },
+      ])
+      .onConflictDoNothing();
+    return row.id;
+  });
+}
+
+/** spec §3 chat list, newest first, one page. Conversations with a blocked member are closed. */
+export async function listChats(
+  db: Database,
+  me: MemberViewer,
+  cursor: string | undefined,
+  viewing: Viewing,
+): Promise<ChatsAnswer> {
+  const after = cursor ? parseChatsCursor(cursor) : null;
+  const filters = [
+    eq(conversationMembers.userId, me.userId),
+    eq(conversationMembers.listed, true),
+    // Erased members' conversations stay (no profile); blocked pairs' do not.
+    or(sql`${profiles.id} is null`, notBlockedWith(me.profileId, profiles.id)),
+  ];
+  if (after) {
+    filters.push(
+      sql`(${conversationMembers.activityAt}, ${conversationMembers.conversationId}) < (${after.activityAt}::timestamptz, ${after.conversation})`,
+    );
+  }
+  const theirs = alias(conversationMembers, "theirs");
+  const rows = await db
+    .select({
+      conversation: conversationMembers.conversationId,
+      activityAt: sql<string>`(${conversationMembers.activityAt})::text`,
+      unread: conversationMembers.unreadCount,
+      clearedUpTo: conversationMembers.clearedUpTo,
+      theirDelivered: theirs.deliveredUpTo,
+      theirRead: theirs.readUpTo,
+      message: messages,
+      card: cardColumns,
+    })
+    .from(conversationMembers)
+    .innerJoin(
+      theirs,
+      and(
+        eq(theirs.conversationId, conversationMembers.conversationId),
+        eq(theirs.userId, conversationMembers.otherUserId),
+      ),
+    )
+    .leftJoin(messages, eq(messages.id, conversationMembers.lastMessageId))
+    .leftJoin(profiles, eq(profiles.userId, conversationMembers.otherUserId))
+    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .where(and(...filters))
+    .orderBy(desc(conversationMembers.activityAt), desc(conversationMembers.conversationId))
+    .limit(CHATS_PAGE_SIZE + 1);
+
+  const regions = await loadRegionCatalogue();
+  const page = rows.slice(0, CHATS_PAGE_SIZE);
+  const chats: ChatEntry[] = page.map((row) => ({
+    conversation: row.conversation,
+    profile: row.card?.id
+      ? toProfileCard(row.card as CardRow, viewing.media, regions.nameOf, viewing.locale)
+      : null,
+    num_unread_messages: row.unread,
+    last_message:
+      row.message && row.message.id > row.clearedUpTo
+        ? toMessageView(row.message, me.userId, {
+            deliveredUpTo: row.theirDelivered,
+            readUpTo: row.theirRead,
+          })
+        : null,
+    updated_at: new Date(row.activityAt).toISOString(),
+  }));
+  const last = page.at(-1);
+  await markDelivered(db, me.userId);
+  return {
+    chats,
+    next_cursor:
+      rows.length > CHATS_PAGE_SIZE && last ? cursorOf(last.activityAt, last.conversation) : null,
+    unread_total: await unreadTotal(db, me.userId),
+  };
+}
+
+type Side = typeof conversationMembers.$inferSelect;
+
+/** The viewer's side and the other's of a conversation; 404 for anyone not in it. */
+async function sidesOf(db: Database, me: MemberViewer, conversationId: number) {
+  const theirs = alias(conversationMembers, "theirs");
+  const [row] = await db
+    .select({ mine: conversationMembers, theirs })
+    .from(conversationMembers)
+    .innerJoin(
+      theirs,
+      and(
+        eq(theirs.conversationId, conversationMembers.conversationId),
+        ne(theirs.userId, conversationMembers.userId),
+      ),
+    )
+    .where(
+      and(
+        eq(conversationMembers.conversationId, conversationId),
+        eq(conversationMembers.userId, me.userId),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound("chat.error.notFound");
+  return row as { mine: Side; theirs: Side };
+}
+
+/** The other member: profile (null once erased), account state. */
+async function otherOf(db: Database, otherUserId: number) {
+  const [row] = await db
+    .select({
+      status: users.status,
+      erased: sql<boolean>`${users.erasedAt} is not null`,
+      profileId: profiles.id,
+      profileStatus: profiles.status,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, otherUserId))
+    .limit(1);
+  return row;
+}
+
+async function freeConversationsUsed(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<number>`count(*)::int` })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.userId, userId), eq(conversationMembers.free, true)));
+  return row?.used ?? 0;
+}
+
+/**
+ * What the member may do here and at what price (ARCHITECTURE.md, chat costs): a member who has
+ * not bought credits writes free of charge in their first FREE_CONVERSATIONS conversations.
+ */
+async function termsFor(
+  db: Database,
+  site: Site,
+  me: MemberViewer & { confirmed: boolean },
+  mine: Side,
+  other: Awaited<ReturnType<typeof otherOf>>,
+): Promise<ChatTerms> {
+  const used = await freeConversationsUsed(db, me.userId);
+  const left = me.isPremium ? 0 : Math.max(0, FREE_CONVERSATIONS - used);
+  const free = mine.free || (!mine.hasWritten && left > 0);
+  let reason: ChatTerms["blocked_reason"] = null;
+  if (!other || other.erased || other.profileId === null) reason = "deleted";
+  else if (await isBlockedBetween(db, me.profileId, other.profileId)) reason = "blocked";
+  else if (!me.confirmed) reason = "sender_unconfirmed";
+  else if (other.status !== "confirmed") reason = "recipient_unconfirmed";
+  return {
+    free,
+    free_conversations_left: left,
+    message_credits: site.messageCredits,
+    photo_credits: site.photoCredits,
+    gift_credits: site.giftCredits,
+    message_length: site.messageLength,
+    can_write: reason === null,
+    blocked_reason: reason,
+  };
+}
+
+/**
+ * One page of a conversation, oldest first; without `before`, the newest page, and opening it
+ * marks it read (spec §4: its unread count becomes 0).
+ */
+export async function getConversation(
+  db: Database,
+  site: Site,
+  me: MemberViewer & { confirmed: boolean },
+  conversationId: number,
+  before: number | undefined,
+  viewing: Viewing,
+): Promise<ConversationAnswer> {
+  const { mine, theirs } = await sidesOf(db, me, conversationId);
+  const other = await otherOf(db, mine.otherUserId);
+  if (other?.profileId && (await isBlockedBetween(db, me.profileId, other.profileId))) {
+    throw notFound("chat.error.notFound");
+  }
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        gt(messages.id, mine.clearedUpTo),
+        before ? lt(messages.id, before) : undefined,
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(MESSAGES_PAGE_SIZE + 1);
+  const page = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
+  let card = null;
+  if (other?.profileId) {
+    const [row] = await db
+      .select(cardColumns)
+      .from(profiles)
+      .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+      .where(eq(profiles.id, other.profileId));
+    if (row) {
+      const regions = await loadRegionCatalogue();
+      card = toProfileCard(row, viewing.media, regions.nameOf, viewing.locale);
+    }
+  }
+  if (!before) await markReadSide(db, me, conversationId);
+  return {
+    conversation: conversationId,
+    profile: card,
+    terms: await termsFor(db, site, me, mine, other),
+    messages: page.map((message) => toMessageView(message, me.userId, theirs)),
+    older_cursor: rows.length > MESSAGES_PAGE_SIZE && page[0] ? String(page[0].id) : null,
+  };
+}
+
+/** Tells the other member how far their messages got (their ticks). */
+async function publishReceipt(db: Database, reader: Side) {
+  await publishEvent(db, reader.otherUserId, {
+    type: "receipt",
+    data: {
+      conversation: reader.conversationId,
+      delivered_up_to: reader.deliveredUpTo,
+      read_up_to: reader.readUpTo,
+    },
+  });
+}
+
+/**
+ * spec §4: the member read the conversation up to its last message; its unread count is 0.
+ * 404 for a conversation that is not the member's.
+ */
+export async function markRead(db: Database, me: MemberViewer, conversationId: number) {
+  await sidesOf(db, me, conversationId);
+  await markReadSide(db, me, conversationId);
+}
+
+async function markReadSide(db: Database, me: MemberViewer, conversationId: number) {
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(conversationMembers)
+      .set({
+        unreadCount: 0,
+        readUpTo: sql`greatest(${conversationMembers.readUpTo}, coalesce(${conversationMembers.lastMessageId}, 0))`,
+        deliveredUpTo: sql`greatest(${conversationMembers.deliveredUpTo}, coalesce(${conversationMembers.lastMessageId}, 0))`,
+      })
+      .where(
+        and(
+          eq(conversationMembers.conversationId, conversationId),
+          eq(conversationMembers.userId, me.userId),
+          sql`(${conversationMembers.unreadCount} > 0 or ${conversationMembers.readUpTo} < coalesce(${conversationMembers.lastMessageId}, 0))`,
+        ),
+      )
+      .returning();
+    if (!updated) return;
+    await publishReceipt(tx, updated);
+    // The member's other pages update their badge and list.
+    await publishEvent(tx, me.userId, {
+      type: "chats",
+      data: { unread_total: await unreadTotal(tx, me.userId) },
+    });
+  });
+}
+
+/** Messages that reached the member's device (their list or their open page): delivered. */
+export async function markDelivered(db: Database, userId: number, conversationId?: number) {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(conversationMembers)
+      .set({ deliveredUpTo: sql`${conversationMembers.lastMessageId}` })
+      .where(
+        and(
+          eq(conversationMembers.userId, userId),
+          conversationId ? eq(conversationMembers.conversationId, conversationId) : undefined,
+          sql`${conversationMembers.unreadCount} > 0`,
+          sql`${conversationMembers.deliveredUpTo} < ${conversationMembers.lastMessageId}`,
+        ),
+      )
+      .returning();
+    for (const side of updated) await publishReceipt(tx, side);
+  });
+}
+
+/** Lets the member remove a conversation from their list (spec §4); by id or by member. */
+export async function removeConversations(
+  db: Database,
+  me: MemberViewer,
+  target: { conversation: number } | { profile: number },
+): Promise<void> {
+  let filter: ReturnType<typeof eq>;
+  if ("conversation" in target) {
+    filter = eq(conversationMembers.conversationId, target.conversation);
+  } else {
+    const [other] = await db
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(eq(profiles.id, target.profile));
+    if (!other) throw notFound("error.profileUnavailable");
+    filter = eq(conversationMembers.otherUserId, other.userId);
+  }
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .update(conversationMembers)
+      .set({
+        listed: false,
+        unreadCount: 0,
+        clearedUpTo: sql`coalesce(${conversationMembers.lastMessageId}, 0)`,
+      })
+      .where(and(eq(conversationMembers.userId, me.userId), filter))
+      .returning({ id: conversationMembers.conversationId });
+    if (removed.length === 0) throw notFound("chat.error.notFound");
+    await publishEvent(tx, me.userId, {
+      type: "chats",
+      data: { unread_total: await unreadTotal(tx, me.userId) },
+    });
+  });
+}
+
+/** A text message (spec §2 footer): checks, costs, the message and both sides' lists. */
+export async function sendTextMessage(
+  db: Database,
+  site: Site,
+  me: MemberViewer & { confirmed: boolean },
+  conversationId: number,
+  text: string,
+): Promise<SentAnswer> {
+  const body = text.trim();
+  if (body.length === 0) throw new ValidationError({ text: { key: "chat.error.empty" } });
+  if ([...body].length > site.messageLength) {
+    throw new ValidationError({
+      text: { key: "chat.error.tooLong", params: { max: site.messageLength } },
+    });
+  }
+  return postMessage(db, site, me, conversationId, { kind: "text", body });
+}
+
+type NewMessage = Pick<
+  typeof messages.$inferInsert,
+  "kind" | "body" | "gift" | "imageKey" | "imageWidth" | "imageHeight"
+>;
+
+/**
+ * Writes a message with its costs (ARCHITECTURE.md, chat costs) in one transaction: the
+ * sender's account row is locked first, so a member's sends run one at a time and the free
+ * conversations and the balance are decided on what the previous send left.
+ */
+export async function postMessage(
+  db: Database,
+  site: Site,
+  me: MemberViewer & { confirmed: boolean },
+  conversationId: number,
+  content: NewMessage,
+  options: {
+    /** A price other than a text message's (gifts, images): never free. */
+    costs?: { credits: number; reason: "gift" | "photo_message" };
+    /** Runs in the message's transaction once it is stored (a gift's record). */
+    onStored?: (tx: Database, message: Message) => Promise<void>;
+  } = {},
+): Promise<SentAnswer> {
+  const { costs } = options;
+  const { mine } = await sidesOf(db, me, conversationId);
+  const other = await otherOf(db, mine.otherUserId);
+  if (!other || other.erased || other.profileId === null || other.profileStatus === null) {
+    throw new ApiError(409, "member_deleted", "chat.error.deleted");
+  }
+  if (await isBlockedBetween(db, me.profileId, other.profileId))
+    throw notFound("chat.error.notFound");
+  if (!me.confirmed) throw new ApiError(403, "email_unconfirmed", "chat.error.senderUnconfirmed");
+  if (other.status !== "confirmed") {
+    throw new ApiError(409, "recipient_unconfirmed", "chat.error.recipientUnconfirmed");
+  }
+
+  const sent = await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${me.userId} for update`);
+    const [side] = await tx
+      .select()
+      .from(conversationMembers)
+      .where(
+        and(
+          eq(conversationMembers.conversationId, conversationId),
+          eq(conversationMembers.userId, me.userId),
+        ),
+      );
+    if (!side) throw notFound("chat.error.notFound");
+    let free = side.free;
+    if (!free && !side.hasWritten && !me.isPremium && content.kind === "text") {
+      free = (await freeConversationsUsed(tx, me.userId)) < FREE_CONVERSATIONS;
+    }
+    const price = costs?.credits ?? (free ? 0 : site.messageCredits);
+    const [message] = await tx
+      .insert(messages)
+      .values({ ...content, conversationId, senderUserId: me.userId, credits: price })
+      .returning();
+    if (!message) throw new Error("message not stored");
+    let balance: number | null;
+    if (price > 0) {
+      balance = await spendCredits(
+        tx,
+        me.userId,
+        price,
+        costs?.reason ?? "message",
+        `message:${message.id}`,
+      );
+      if (balance === null) {
+        // spec §6: a free member out of free conversations is offered premium; otherwise (a
+        // paying member, or a gift or photo anyone pays for) more credits.
+        throw me.isPremium || costs
+          ? new ApiError(402, "not_enough_credits", "error.notEnoughCredits", { count: price })
+          : new ApiError(403, "premium_required", "chat.error.premiumRequired");
+      }
+    } else {
+      const [row] = await tx
+        .select({ credits: users.credits })
+        .from(users)
+        .where(eq(users.id, me.userId));
+      balance = row?.credits ?? 0;
+    }
+    await options.onStored?.(tx, message);
+    const now = message.createdAt;
+    await tx
+      .update(conversationMembers)
+      .set({
+        lastMessageId: message.id,
+        activityAt: now,
+        listed: true,
+        hasWritten: side.hasWritten || content.kind === "text",
+        free,
+      })
+      .where(
+        and(
+          eq(conversationMembers.conversationId, conversationId),
+          eq(conversationMembers.userId, me.userId),
+        ),
+      );
+    const [theirs] = await tx
+      .update(conversationMembers)
+      .set({
+        lastMessageId: message.id,
+        activityAt: now,
+        listed: true,
+        unreadCount: sql`${conversationMembers.unreadCount} + 1`,
+      })
+      .where(
+        and(
+          eq(conversationMembers.conversationId, conversationId),
+          eq(conversationMembers.userId, mine.otherUserId),
+        ),
+      )
+      .returning();
+    if (!theirs) throw new Error("conversation has one side");
+    const forThem = toMessageView(message, mine.otherUserId, { deliveredUpTo: 0, readUpTo: 0 });
+    await publishEvent(tx, mine.otherUserId, {
+      type: "message",
+      data: { message: forThem, unread_total: await unreadTotal(tx, mine.otherUserId) },
+    });
+    const forMe = toMessageView(message, me.userId, theirs);
+    await publishEvent(tx, me.userId, {
+      type: "message",
+      data: { message: forMe, unread_total: await unreadTotal(tx, me.userId) },
+    });
+    return { message: forMe, credits: balance };
+  });
+  return sent;
+}
+
+/** spec §2: the typing indicator; a signal to the other member's open pages, not stored. */
+export async function signalTyping(db: Database, me: MemberViewer, conversationId: number) {
+  const { mine } = await sidesOf(db, me, conversationId);
+  await signalEvent(db, mine.otherUserId, {
+    type: "typing",
+    data: { conversation: conversationId },
+  });
+}
+
+/** The messages a member sent, oldest first (for the data export). */
+export async function findMessagesSent(db: Database, userId: number) {
+  return db
+    .select({
+      conversation: messages.conversationId,
+      kind: messages.kind,
+      text: messages.body,
+      gift: messages.gift,
+      credits: messages.credits,
+      created_at: messages.createdAt,
+    })
+    .from(messages)
+    .where(eq(messages.senderUserId, userId))
+    .orderBy(messages.id);
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { createLoggedInMember } from "../../test/members";
+import { createApp } from "../app";
+
+const app = createApp();
+
+function call(method: string, path: string, cookie: string, body?: unknown) {
+  return app.request(path, {
+    method,
+    headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+}
+
+type SseEvent = { event: string; id?: string; data: unknown };
+
+/** An open events stream, read event by event. */
+async function openStream(cookie: string, lastEventId?: string) {
+  const response = await app.request("/api/events.php", {
+    headers: { cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+  expect(response.headers.get("cache-control")).toContain("no-transform");
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const next = async (): Promise<SseEvent> => {
+    for (;;) {
+      const end = buffer.indexOf("\n\n");
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (block.startsWith(":")) continue;
+        const fields = Object.fromEntries(
+          block
+            .split("\n")
+            .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]),
+        );
+        return {
+          event: fields.event ?? "message",
+          id: fields.id,
+          data: JSON.parse(fields.data ?? "null"),
+        };
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the stream ended");
+      buffer += decoder.decode(value, { stream: true });
+    }
+  };
+  /** The next event of a type, skipping others. */
+  const until = async (type: string): Promise<SseEvent> => {
+    for (;;) {
+      const event = await next();
+      if (event.event === type) return event;
+    }
+  };
+  return { next, until, close: () => reader.cancel() };
+}
+
+async function conversationOf(alice: { cookie: string }, bob: { profile: { id: number } }) {
+  const opened = await call("POST", "/api/chat.php", alice.cookie, { profile: bob.profile.id });
+  return (await opened.json()).conversation as number;
+}
+
+describe("the events stream (design §7)", () => {
+  it("is for members only", async () => {
+    const response = await app.request("/api/events.php");
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toBe("authentication_required");
+  });
+
+  it("delivers a message, typing and receipts live, and marks the message delivered", async () => {
+    const alice = await createLoggedInMember(app, { paidUser: true, credits: 100 });
+    const bob = await createLoggedInMember(app);
+    const conversation = await conversationOf(alice, bob);
+    const bobs = await openStream(bob.cookie);
+    const alices = await openStream(alice.cookie);
+    expect((await bobs.next()).event).toBe("ready");
+    expect((await alices.next()).event).toBe("ready");
+
+    await call("POST", "/api/typing.php", alice.cookie, { conversation });
+    expect(await bobs.next()).toEqual({ event: "typing", id: undefined, data: { conversation } });
+
+    await call("POST", "/api/message.php", alice.cookie, { conversation, text: "Live!" });
+    const message = await bobs.until("message");
+    expect(message.id).toMatch(/^\d+$/);
+    expect(message.data).toMatchObject({
+      message: { conversation, text: "Live!", from_me: false },
+      unread_total: 1,
+    });
+    // Alice's page hears her own message (another tab of hers) and, once it reached Bob's
+    // page, that it was delivered; then that he read it.
+    expect((await alices.until("message")).data).toMatchObject({ message: { from_me: true } });
+    expect((await alices.until("receipt")).data).toMatchObject({ conversation, read_up_to: 0 });
+    await call("GET", `/api/messages.php?conversation=${conversation}`, bob.cookie);
+    const read = await alices.until("receipt");
+    expect((read.data as { read_up_to: number }).read_up_to).toBeGreaterThan(0);
+    // Bob's other pages update their badge.
+    expect((await bobs.until("chats")).data).toEqual({ unread_total: 0 });
+    await bobs.close();
+    await alices.close();
+  });
+
+  it("catches up after a reconnect with Last-Event-ID, in order, losing nothing", async () => {
+    const alice = await createLoggedInMember(app, { paidUser: true, credits: 100 });
+    const bob = await createLoggedInMember(app);
+    const conversation = await conversationOf(alice, bob);
+    const first = await openStream(bob.cookie);
+    await first.next();
+    await call("POST", "/api/message.php", alice.cookie, { conversation, text: "one" });
+    const seen = await first.until("message");
+    await first.close();
+    // While Bob is away:
+    for (const text of ["two", "three"]) {
+      await call("POST", "/api/message.php", alice.cookie, { conversation, text });
+    }
+    const again = await openStream(bob.cookie, seen.id);
+    expect((await again.next()).data).toEqual({ resumed: true });
+    const texts = [];
+    for (let index = 0; index < 2; index++) {
+      texts.push(
+        ((await again.until("message")).data as { message: { text: string } }).message.text,
+      );
+    }
+    expect(texts).toEqual(["two", "three"]);
+    await again.close();
+  });
+
+  it("refuses a malformed Last-Event-ID with 422", async () => {
+    const bob = await createLoggedInMember(app);
+    const response = await app.request("/api/events.php", {
+      headers: { cookie: bob.cookie, "last-event-id": "1e99" },
+    });
+    expect(response.status).toBe(422);
+  });
+});
