@@ -8,6 +8,7 @@ import {
   creditBadgeVariant,
   formatBadgeCount,
 } from "../stores/counts";
+import { startMemberEvents } from "../stores/events";
 import { useSeededStore } from "../stores/seeded";
 import { $member, startMemberRefresh } from "../stores/session";
 import AccountMenu from "./AccountMenu";
@@ -51,9 +52,11 @@ export default function TopNav(props: Props) {
   useEffect(() => {
     const unbind = bindAttentionCount();
     const stop = loggedIn ? startMemberRefresh() : () => {};
+    const stopEvents = loggedIn ? startMemberEvents() : () => {};
     return () => {
       unbind();
       stop();
+      stopEvents();
     };
   }, [loggedIn]);
 

@@ -1,6 +1,7 @@
 import { atom } from "nanostores";
 import type { UserView } from "../contract/users";
 import { apiFetch, configureApiClient } from "../lib/api-client";
+import { refreshChats } from "./chats";
 
 /** spec §4 Chat state's owner: the logged-in member, or null. */
 export const $member = atom<UserView | null>(null);
@@ -33,7 +34,11 @@ export function startMemberRefresh(options: { pushSubscribed?: boolean } = {}): 
   let timer: ReturnType<typeof setTimeout>;
   const run = async (delay: number) => {
     timer = setTimeout(async () => {
-      if ($member.get()) await refreshMember().catch(() => {});
+      if ($member.get()) {
+        await refreshMember().catch(() => {});
+        // spec §9: the chats with the user (the unread badge between events).
+        if ($member.get()) await refreshChats().catch(() => {});
+      }
       if ($member.get()) run(interval);
     }, delay);
   };

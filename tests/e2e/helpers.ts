@@ -35,7 +35,12 @@ export async function expectAccessible(page: Page) {
   const serious = results.violations.filter(
     (violation) => violation.impact === "serious" || violation.impact === "critical",
   );
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
 }
 
 /** Collects console errors (a CSP violation or a hydration failure shows up here). */

@@ -70,7 +70,21 @@ test.describe("page weight on a phone (design §12)", () => {
     createMember,
   }) => {
     const other = await createMember({ name: "Weight", photos: 3 });
-    const pages = ["/members", `/members/${other.profile_id}`, "/profile", "/notifications"];
+    // A conversation of the member's with someone, for the chat screen.
+    const request = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    await signInRequest(request.request, memberWithPhotos);
+    const opened = await request.request.post("/api/chat.php", {
+      data: { profile: other.profile_id },
+    });
+    const { conversation } = await opened.json();
+    await request.close();
+    const pages = [
+      "/members",
+      `/members/${other.profile_id}`,
+      "/profile",
+      "/notifications",
+      `/chats/${conversation}`,
+    ];
     for (const path of pages) {
       const scripts = await measureScripts(browser, memberWithPhotos, path);
       const total = scripts.reduce((sum, script) => sum + script.bytes, 0);

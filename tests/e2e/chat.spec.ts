@@ -1,0 +1,133 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, type TestMember, test } from "./fixtures";
+import { collectConsoleErrors, expectAccessible, signIn, waitForHydration } from "./helpers";
+
+/** A member in a browser context of their own (two people, two browsers). */
+async function asMember(browser: Browser, member: TestMember, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signIn(page, member);
+  return page;
+}
+
+test.describe("chat (spec §2 Chats)", () => {
+  test("two members write live: typing, unread badge, read receipt", async ({
+    browser,
+    baseURL,
+    createMember,
+  }) => {
+    const alice = await createMember({ name: "Alice", premium: true, credits: 100, photos: 1 });
+    const bob = await createMember({ name: "Bob", gender: "male", photos: 1 });
+    const a = await asMember(browser, alice, baseURL ?? "");
+    const b = await asMember(browser, bob, baseURL ?? "");
+    const errors = collectConsoleErrors(a);
+
+    await a.goto(`/members/${bob.profile_id}/chat`);
+    await expect(a).toHaveURL(/\/chats\/\d+$/);
+    await waitForHydration(a);
+    await expect(a.getByText("Say hello to Bob!")).toBeVisible();
+
+    await b.goto("/members");
+    await waitForHydration(b);
+    const messagesLink = b.getByRole("link", { name: /Messages/ });
+    await expect(messagesLink).not.toContainText("1");
+
+    const box = a.getByRole("textbox", { name: "Message to Bob" });
+    await box.fill("Hi Bob!\nHow are you?");
+    await expect(a.getByText("20 of 2,000 characters")).toBeVisible();
+    await box.press("Enter");
+    await expect(a.getByRole("log").getByText("How are you?")).toBeVisible();
+    await expect(box).toHaveValue("");
+    // Bob's nav shows the unread message without a reload.
+    await expect(messagesLink).toContainText("1 unread message");
+
+    await messagesLink.click();
+    await expect(b).toHaveURL(/\/chats$/);
+    await waitForHydration(b);
+    const entry = b.getByRole("link", { name: /Alice/ });
+    await expect(entry).toContainText("1 unread message");
+    await entry.click();
+    await expect(b.getByRole("log").getByText("How are you?")).toBeVisible();
+    // Opening it read it: Alice sees "Read" under her message.
+    await expect(a.getByText("Read", { exact: true })).toBeVisible();
+
+    await b.getByRole("textbox", { name: "Message to Alice" }).pressSequentially("I'm fine");
+    await expect(a.getByRole("status").getByText("Bob is typing…")).toBeVisible();
+    await b.getByRole("button", { name: "Send" }).click();
+    await expect(a.getByRole("log").getByText("I'm fine")).toBeVisible();
+    await expect(a.getByRole("status").getByText("Bob is typing…")).toHaveCount(0);
+    await expectAccessible(a);
+    expect(errors).toEqual([]);
+  });
+
+  test("removes a conversation at once, and brings it back with an alert when that fails", async ({
+    page,
+    createMember,
+  }) => {
+    const alice = await createMember({ name: "Alice", premium: true, credits: 100 });
+    const bob = await createMember({ name: "Bob", gender: "male" });
+    await signIn(page, alice);
+    await page.goto(`/members/${bob.profile_id}/chat`);
+    await waitForHydration(page);
+    await page.getByRole("textbox", { name: "Message to Bob" }).fill("Hello");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("link", { name: /Bob/ }).first()).toBeVisible();
+
+    // The server fails: a browser alert, and the list comes back (spec §8).
+    await page.route("**/api/chat.php", (route) =>
+      route.request().method() === "DELETE"
+        ? route.fulfill({ status: 500, json: { error: "internal", message: "x" } })
+        : route.continue(),
+    );
+    const alerted = page.waitForEvent("dialog").then(async (dialog) => {
+      const message = dialog.message();
+      await dialog.accept();
+      return message;
+    });
+    await page.getByRole("button", { name: "Conversation options" }).click();
+    await page.getByRole("button", { name: "Delete conversation" }).first().click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete conversation" }).click();
+    expect(await alerted).toBe("The conversation couldn't be removed. Please try again.");
+    await expect(page.getByRole("listitem").filter({ hasText: "You: Hello" })).toBeVisible();
+
+    await page.unroute("**/api/chat.php");
+    await page.getByRole("link", { name: /Bob/ }).first().click();
+    await page.getByRole("button", { name: "Conversation options" }).click();
+    await page.getByRole("button", { name: "Delete conversation" }).first().click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete conversation" }).click();
+    await expect(page.getByText("No conversations yet.", { exact: false })).toBeVisible();
+    await page.reload();
+    await expect(page.getByText("No conversations yet.", { exact: false })).toBeVisible();
+  });
+
+  test("a free member past the free conversations gets the premium alert, the text kept", async ({
+    page,
+    createMember,
+  }) => {
+    const free = await createMember({ name: "Sam", gender: "male" });
+    const others = await Promise.all(["Ada", "Bea", "Cleo"].map((name) => createMember({ name })));
+    await signIn(page, free);
+    for (const other of others.slice(0, 2)) {
+      const opened = await page.request.post("/api/chat.php", {
+        data: { profile: other.profile_id },
+      });
+      const { conversation } = await opened.json();
+      const sent = await page.request.post("/api/message.php", {
+        data: { conversation, text: "Hi" },
+      });
+      expect(sent.status()).toBe(200);
+    }
+    await page.goto(`/members/${others[2]?.profile_id}/chat`);
+    await waitForHydration(page);
+    await expect(page.getByText("You have 0 left.", { exact: false })).toBeVisible();
+    const box = page.getByRole("textbox", { name: "Message to Cleo" });
+    await box.fill("Hello Cleo, nice profile!");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("alert")).toContainText("You've used your free conversations.");
+    await expect(page.getByRole("alert").getByRole("link", { name: "Go premium" })).toHaveAttribute(
+      "href",
+      "/pricing",
+    );
+    await expect(box).toHaveValue("Hello Cleo, nice profile!");
+  });
+});
