@@ -20,6 +20,7 @@ import { likeRoutes } from "./likes/routes";
 import { memberRoutes } from "./members/routes";
 import { mediaRoutes, photoRoutes } from "./photos/routes";
 import { profileRoutes } from "./profiles/routes";
+import { reportRoutes } from "./reports/routes";
 import { requestBodyLimit } from "./request/body-limit";
 import type { AppEnv } from "./request/context";
 import { idempotency } from "./request/idempotency";
@@ -64,6 +65,7 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", likeRoutes);
   api.route("/", chatRoutes);
   api.route("/", eventRoutes);
+  api.route("/", reportRoutes);
   // Off (the default), /api/test/… is a plain 404 and not in the document.
   if (options.testFixtures ?? getEnv().TEST_FIXTURES) api.route("/test", testingRoutes);
   api.doc31("/openapi.json", {

@@ -23,6 +23,7 @@ const FEATURE_ORDER = [
   "gifts",
   "members",
   "chat",
+  "reports",
   "auth",
   "search",
   "account",

@@ -441,6 +441,17 @@ describe("every answer of a journey through the API matches the document", () =>
     expect((await call("get", "/events.php", { cookie: bob.cookie })).status).toBe(200);
     expect((await call("get", "/events.php")).status).toBe(403);
     expect((await call("delete", "/chat.php", read)).status).toBe(200);
+    const report = { profile: alice.profile.id, reason: "spam", conversation };
+    expect((await call("post", "/report.php", { cookie: bob.cookie, json: report })).status).toBe(
+      200,
+    );
+    expect((await call("post", "/report.php", { cookie: bob.cookie, json: report })).status).toBe(
+      409,
+    );
+    expect(
+      (await call("post", "/report.php", { cookie: bob.cookie, json: { ...report, reason: "x" } }))
+        .status,
+    ).toBe(422);
     expect(
       (await call("delete", "/chat.php", { cookie: stranger.cookie, json: { conversation } }))
         .status,

@@ -1,17 +1,19 @@
 import { isLocale } from "../i18n/locales";
 import { eraseExpiredAccounts, REACTIVATION_DAYS } from "./account/deletion";
 import { EMAIL_CHANGE_TTL_MS } from "./account/email-change";
-import { UNSUBSCRIBE_TTL_MS } from "./account/notification-mail";
+import { sendNotificationMail, UNSUBSCRIBE_TTL_MS } from "./account/notification-mail";
 import { PASSWORD_RESET_JOB, RESET_TTL_MS, sendPasswordResetMail } from "./auth/password-reset";
 import { pruneExpiredSessions } from "./auth/session";
 import { ACTIVATION_TTL_HOURS } from "./auth/signup";
 import { pruneAccountTokens } from "./auth/tokens";
+import { CHAT_MAIL_JOB, findMessageMail, findUnreadReminders, markMailed } from "./chat/service";
 import { vacuumEmbedded } from "./db/maintenance";
 import { pruneMemberEvents } from "./events/bus";
 import type { JobDefinitions } from "./jobs/runner";
 import { pruneFinishedJobs } from "./jobs/service";
 import { deliverOutboxMail, MAIL_DELIVERY_JOB, MAIL_RETRY_BASE_MS } from "./lib/mail";
 import { pruneOutboxMails } from "./lib/mail-outbox";
+import { MAIL_TEMPLATES } from "./lib/mail-templates";
 import { pruneRateLimits } from "./lib/rate-limit";
 import { pruneIdempotencyKeys } from "./request/idempotency";
 import { getSiteById } from "./sites/registry";
@@ -64,6 +66,44 @@ export const JOB_DEFINITIONS: JobDefinitions = {
     // Erasure deletes photo files too; give a large backlog time before another worker steps in.
     leaseMs: 30 * 60 * 1000,
     run: async (_, { db, now }) => void (await eraseExpiredAccounts(db, now)),
+  },
+  [CHAT_MAIL_JOB]: {
+    run: async (payload, { db }) => {
+      const job = {
+        message: Number(payload.message),
+        conversation: Number(payload.conversation),
+        recipient: Number(payload.recipient),
+      };
+      const mail = await findMessageMail(db, job);
+      if (!mail) return;
+      const site = getSiteById(mail.recipient.siteId);
+      const sent = await sendNotificationMail(db, site, mail.recipient, {
+        category: mail.category,
+        template:
+          mail.category === "new_conversations"
+            ? MAIL_TEMPLATES.newConversation
+            : MAIL_TEMPLATES.newMessage,
+        url: `${site.origin}/chats/${mail.conversation}`,
+        origin: site.origin,
+        params: { name: mail.senderName },
+      });
+      if (sent) await markMailed(db, job);
+    },
+  },
+  "chat.unread-reminders": {
+    everyMinutes: DAILY,
+    run: async (_, { db, now }) => {
+      for (const { user, unread } of await findUnreadReminders(db, now)) {
+        const site = getSiteById(user.siteId);
+        await sendNotificationMail(db, site, user, {
+          category: "unread_message_reminders",
+          template: MAIL_TEMPLATES.unreadReminder,
+          url: `${site.origin}/chats`,
+          origin: site.origin,
+          params: { count: unread },
+        });
+      }
+    },
   },
   "prune.member-events": {
     everyMinutes: HOURLY,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { createTestMember, uniqueEmail } from "../../test/members";
 import { findLink, findMailsTo } from "../../test/outbox";
@@ -213,6 +213,31 @@ describe("activation (spec §4)", () => {
     await app.request(path);
     const again = await app.request(path);
     expect(again.headers.get("location")).toBe("/activate/error");
+  });
+
+  it("sends the message written at signup once the address is confirmed (spec §3), once", async () => {
+    const recipient = await createTestMember(await getDb(), { email: uniqueEmail("landing") });
+    const body = validSignup({
+      signup_message: "Hi! I found you on your page and had to say hello.",
+      signup_message_to: recipient.profile.id,
+    });
+    await signUp(body);
+    const [mail] = await findMailsTo(body.email);
+    const link = new URL(findLink(mail as NonNullable<typeof mail>, "/api/activate.php?token="));
+    const db = await getDb();
+    const sentTo = async () =>
+      (await db.execute(sql`
+        select m.body from messages m
+        join conversation_members cm on cm.conversation_id = m.conversation_id
+        where cm.user_id = ${recipient.user.id}`)) as { rows: { body: string }[] };
+    expect((await sentTo()).rows).toEqual([]);
+    const response = await app.request(link.pathname + link.search);
+    expect(response.headers.get("location")).toBe("/activate/done");
+    expect((await sentTo()).rows).toEqual([
+      { body: "Hi! I found you on your page and had to say hello." },
+    ]);
+    const [user] = await db.select().from(users).where(eq(users.email, body.email));
+    expect(user).toMatchObject({ signupMessage: null, signupMessageTo: null });
   });
 
   it("sends a mangled link to /activate/error", async () => {

@@ -1,11 +1,13 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
 import { checkMailAnswer } from "../../contract/common";
+import { sendSignupMessage } from "../chat/service";
 import { ERRORS, errorResponses, jsonContent, WRITE_ERRORS } from "../lib/openapi";
 import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
 import { parseTrackingCookie, TRACKING_COOKIE } from "../lib/tracking";
 import { validationHook } from "../lib/validation";
 import type { AppEnv } from "../request/context";
+import { getSiteById } from "../sites/registry";
 import { getPublicSettings, readGeoipCountry } from "../sites/service";
 import { startSession } from "./cookie";
 import { activateAccount, resendActivation, signUp } from "./signup";
@@ -76,6 +78,8 @@ export const signupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     async (c) => {
       const user = await activateAccount(c.var.db, c.req.valid("query").token);
       if (!user) return c.redirect("/activate/error", 303);
+      // spec §3: the first message written at signup goes out now that the address is confirmed.
+      await sendSignupMessage(c.var.db, getSiteById(user.siteId), user.id);
       // The link proves the address: the member is logged in on this device (new token).
       await startSession(c, c.var.db, user.id);
       return c.redirect("/activate/done", 303);

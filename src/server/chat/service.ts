@@ -15,6 +15,7 @@ import { spendCredits } from "../credits/service";
 import type { Database } from "../db/client";
 import { publishEvent, signalEvent } from "../events/bus";
 import { loadRegionCatalogue } from "../geo/regions";
+import { enqueueJob } from "../jobs/service";
 import { ApiError, notFound, ValidationError } from "../lib/errors";
 import { type CardRow, cardColumns, toProfileCard } from "../members/card";
 import type { MediaSigner } from "../photos/media-url";
@@ -24,6 +25,14 @@ import type { MemberViewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
 import { users } from "../users/schema";
 import { conversationMembers, conversations, type Message, messages } from "./schema";
+
+/** The job that e-mails a member about a message that reached none of their open pages. */
+export const CHAT_MAIL_JOB = "chat.mail";
+/**
+ * How long a message may wait for the recipient's open page before it is e-mailed: a member who
+ * is online sees it delivered at once (the events stream marks it), and gets no e-mail.
+ */
+export const CHAT_MAIL_DELAY_MS = 2 * 60 * 1000;
 
 /** Chats per page of the list, and messages per page of a conversation (keyset, never OFFSET). */
 export const CHATS_PAGE_SIZE = 30;
@@ -593,6 +602,16 @@ export async function postMessage(
       )
       .returning();
     if (!theirs) throw new Error("conversation has one side");
+    // Enqueued with the message: it exists exactly when the message does (design §10a).
+    await enqueueJob(
+      tx,
+      CHAT_MAIL_JOB,
+      { message: message.id, conversation: conversationId, recipient: mine.otherUserId },
+      {
+        runAt: new Date(now.getTime() + CHAT_MAIL_DELAY_MS),
+        uniqueKey: `${CHAT_MAIL_JOB}:${message.id}`,
+      },
+    );
     const forThem = toMessageView(message, mine.otherUserId, { deliveredUpTo: 0, readUpTo: 0 });
     await publishEvent(tx, mine.otherUserId, {
       type: "message",
@@ -631,4 +650,165 @@ export async function findMessagesSent(db: Database, userId: number) {
     .from(messages)
     .where(eq(messages.senderUserId, userId))
     .orderBy(messages.id);
+}
+
+/**
+ * spec §3 Signup form draft: the first message a member wrote on another member's landing at
+ * signup is sent once the account is activated, as that member's opening message (free: it
+ * opens one of their free conversations). The draft is taken once, whatever happens next; a
+ * recipient who is gone, blocked or unconfirmed simply does not get it.
+ * @returns whether the message was sent
+ */
+export async function sendSignupMessage(
+  db: Database,
+  site: Site,
+  userId: number,
+): Promise<boolean> {
+  const draft = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        text: users.signupMessage,
+        to: users.signupMessageTo,
+        status: users.status,
+        paidUser: users.paidUser,
+        profileId: profiles.id,
+      })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(and(eq(users.id, userId), sql`${users.signupMessage} is not null`))
+      .for("update", { of: users });
+    if (!row) return null;
+    await tx
+      .update(users)
+      .set({ signupMessage: null, signupMessageTo: null })
+      .where(eq(users.id, userId));
+    return row;
+  });
+  if (!draft?.text || draft.to === null || draft.status !== "confirmed") return false;
+  const me = {
+    userId,
+    profileId: draft.profileId,
+    isPremium: draft.paidUser,
+    confirmed: true,
+  };
+  try {
+    const conversation = await openConversation(db, me, draft.to);
+    // Signup took a longer text than a site's messages may be: the start of it is sent.
+    const text = [...draft.text].slice(0, site.messageLength).join("");
+    await sendTextMessage(db, site, me, conversation, text);
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError || error instanceof ValidationError) return false;
+    throw error;
+  }
+}
+
+export type MessageMail = {
+  recipient: typeof users.$inferSelect;
+  category: "new_conversations" | "new_messages";
+  senderName: string;
+  conversation: number;
+};
+
+/**
+ * Whether a message is e-mailed to its recipient (issue 12, spec §3 notification categories):
+ * only if it reached none of their open pages and they have not read it, one e-mail until they
+ * read the conversation, never about a blocked or erased sender, and to an account that can get
+ * it. The first message of a sender in a conversation is a new conversation. Opt-outs are
+ * checked where the e-mail is sent (account/notification-mail.ts).
+ */
+export async function findMessageMail(
+  db: Database,
+  job: { message: number; conversation: number; recipient: number },
+): Promise<MessageMail | null> {
+  const [side] = await db
+    .select()
+    .from(conversationMembers)
+    .where(
+      and(
+        eq(conversationMembers.conversationId, job.conversation),
+        eq(conversationMembers.userId, job.recipient),
+      ),
+    );
+  if (!side?.listed) return null;
+  if (side.readUpTo >= job.message || side.deliveredUpTo >= job.message) return null;
+  if (side.mailedUpTo > side.readUpTo) return null;
+  const [message] = await db.select().from(messages).where(eq(messages.id, job.message));
+  if (!message || message.id <= side.clearedUpTo) return null;
+  const [sender] = await db
+    .select({ profileId: profiles.id, name: profiles.name })
+    .from(profiles)
+    .where(eq(profiles.userId, message.senderUserId));
+  const [recipient] = await db.select().from(users).where(eq(users.id, job.recipient));
+  const [recipientProfile] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.userId, job.recipient));
+  if (!sender || !recipient || !recipientProfile) return null;
+  if (recipient.status !== "confirmed" || recipient.erasedAt || recipient.deletionRequestedAt) {
+    return null;
+  }
+  if (await isBlockedBetween(db, sender.profileId, recipientProfile.id)) return null;
+  const [earlier] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, job.conversation),
+        eq(messages.senderUserId, message.senderUserId),
+        lt(messages.id, message.id),
+      ),
+    )
+    .limit(1);
+  return {
+    recipient,
+    category: earlier ? "new_messages" : "new_conversations",
+    senderName: sender.name,
+    conversation: job.conversation,
+  };
+}
+
+/** Records that the member was e-mailed about the conversation up to this message. */
+export async function markMailed(
+  db: Database,
+  job: { message: number; conversation: number; recipient: number },
+) {
+  await db
+    .update(conversationMembers)
+    .set({ mailedUpTo: sql`greatest(${conversationMembers.mailedUpTo}, ${job.message})` })
+    .where(
+      and(
+        eq(conversationMembers.conversationId, job.conversation),
+        eq(conversationMembers.userId, job.recipient),
+      ),
+    );
+}
+
+/**
+ * The daily unread-messages reminder (spec §3 unread_message_reminders): members whose newest
+ * unread message came 20 to 44 hours ago, so each batch of unread messages is recalled once by a
+ * daily run, with how many are unread. Accounts that cannot get e-mail are left out.
+ */
+export async function findUnreadReminders(db: Database, now: Date, limit = 500) {
+  const hour = 60 * 60 * 1000;
+  const rows = await db
+    .select({
+      userId: conversationMembers.userId,
+      unread: sql<number>`sum(${conversationMembers.unreadCount})::int`,
+    })
+    .from(conversationMembers)
+    .where(sql`${conversationMembers.unreadCount} > 0 and ${conversationMembers.listed}`)
+    .groupBy(conversationMembers.userId)
+    .having(
+      sql`max(${conversationMembers.activityAt}) between ${new Date(now.getTime() - 44 * hour)} and ${new Date(now.getTime() - 20 * hour)}`,
+    )
+    .limit(limit);
+  const reminders = [];
+  for (const row of rows) {
+    const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+    if (user && user.status === "confirmed" && !user.erasedAt && !user.deletionRequestedAt) {
+      reminders.push({ user, unread: row.unread });
+    }
+  }
+  return reminders;
 }

@@ -14,6 +14,7 @@ export * from "../lib/rate-limit-schema";
 export * from "../likes/schema";
 export * from "../photos/media-key-schema";
 export * from "../profiles/schema";
+export * from "../reports/schema";
 export * from "../request/idempotency-schema";
 export * from "../sites/schema";
 export * from "../users/schema";

@@ -44,6 +44,24 @@ export const MAIL_TEMPLATES = {
     body: "mail.like.body",
     button: "mail.like.button",
   },
+  newConversation: {
+    kind: "new_conversation",
+    subject: "mail.newConversation.subject",
+    body: "mail.newConversation.body",
+    button: "mail.newConversation.button",
+  },
+  newMessage: {
+    kind: "new_message",
+    subject: "mail.newMessage.subject",
+    body: "mail.newMessage.body",
+    button: "mail.newMessage.button",
+  },
+  unreadReminder: {
+    kind: "unread_reminder",
+    subject: "mail.unreadReminder.subject",
+    body: "mail.unreadReminder.body",
+    button: "mail.unreadReminder.button",
+  },
   reactivation: {
     kind: "reactivation",
     subject: "mail.reactivation.subject",

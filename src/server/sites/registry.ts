@@ -50,7 +50,10 @@ export type Site = {
   photoCredits: number;
   giftCredits: number;
   messageLength: number;
-  /** Minimum cost of a message per country, in minor units of the currency. */
+  /**
+   * What one message costs at least per country (with the cheapest package's price per credit),
+   * in minor units of the country's currency: the icebreaker's "from €0.29 per message".
+   */
   minimumMessageCosts: Record<string, { costs: number; currency: string }>;
   supportEmail: string;
   supportPhone: string;
@@ -102,20 +105,20 @@ const sharedSettings = {
   giftCredits: 25,
   messageLength: 2000,
   minimumMessageCosts: {
-    dk: { costs: 1900, currency: "DKK" },
-    de: { costs: 249, currency: "EUR" },
-    at: { costs: 249, currency: "EUR" },
-    gb: { costs: 199, currency: "GBP" },
-    ie: { costs: 249, currency: "EUR" },
-    es: { costs: 249, currency: "EUR" },
-    fi: { costs: 249, currency: "EUR" },
-    fr: { costs: 249, currency: "EUR" },
-    it: { costs: 249, currency: "EUR" },
-    no: { costs: 2900, currency: "NOK" },
-    nl: { costs: 249, currency: "EUR" },
-    be: { costs: 249, currency: "EUR" },
-    pl: { costs: 999, currency: "PLN" },
-    se: { costs: 2900, currency: "SEK" },
+    dk: { costs: 219, currency: "DKK" },
+    de: { costs: 29, currency: "EUR" },
+    at: { costs: 29, currency: "EUR" },
+    gb: { costs: 25, currency: "GBP" },
+    ie: { costs: 29, currency: "EUR" },
+    es: { costs: 29, currency: "EUR" },
+    fi: { costs: 29, currency: "EUR" },
+    fr: { costs: 29, currency: "EUR" },
+    it: { costs: 29, currency: "EUR" },
+    no: { costs: 329, currency: "NOK" },
+    nl: { costs: 29, currency: "EUR" },
+    be: { costs: 29, currency: "EUR" },
+    pl: { costs: 129, currency: "PLN" },
+    se: { costs: 329, currency: "SEK" },
   },
   enableSiteEntryPopup: true,
   visibleProfileFields: [...PROFILE_FIELDS],

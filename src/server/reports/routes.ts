@@ -1,0 +1,53 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { okAnswer } from "../../contract/common";
+import { REPORT_NOTE_MAX, REPORT_REASONS } from "../../contract/report-options";
+import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { enforceRateLimit } from "../lib/rate-limit";
+import { idSchema, textSchema, validationHook } from "../lib/validation";
+import { requireMemberViewer } from "../profiles/viewer";
+import type { AppEnv } from "../request/context";
+import { reportMember } from "./service";
+
+const reportRoute = createRoute({
+  method: "post",
+  path: "/report.php",
+  summary:
+    "Reports a member (reason, optional note, the conversation it came from); the reporter no longer sees them. One report per pair",
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: z.object({
+            profile: idSchema,
+            reason: z.enum(REPORT_REASONS),
+            note: textSchema({ multiline: true })
+              .max(REPORT_NOTE_MAX, "validation.tooLong")
+              .optional(),
+            conversation: idSchema.optional(),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(okAnswer, "Reported"),
+    ...errorResponses([
+      ...MEMBER_WRITE_ERRORS,
+      ERRORS.noProfile,
+      ERRORS.rateLimited,
+      { 409: "already_reported: one report per pair" },
+      { refused: "cannot_report_self" },
+    ]),
+  },
+});
+
+export const reportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
+  reportRoute,
+  async (c) => {
+    const member = requireMemberViewer(c.var.viewer);
+    await enforceRateLimit(c, "likes", String(member.profileId));
+    await reportMember(c.var.db, member, c.req.valid("json"));
+    return c.json({ ok: true as const }, 200);
+  },
+);
