@@ -23,6 +23,7 @@ import { useSeededStore } from "../stores/seeded";
 import { $member, startMemberRefresh } from "../stores/session";
 import DropdownMenu from "./DropdownMenu";
 import Modal, { ModalActions } from "./Modal";
+import ReportDialog from "./ReportDialog";
 import { describeApiError } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
 
@@ -31,7 +32,11 @@ type Props = I18nProps & {
   initialChats: ChatsAnswer;
   /** The open conversation (/chats/{id}), or null (/chats). */
   conversation: ConversationAnswer | null;
+  /** What a message costs at least in the member's country, formatted ("€0.29"), if known. */
+  priceFrom: string | null;
 };
+
+const ICEBREAKERS = [1, 2, 3, 4, 5, 6].map((n) => `chat.icebreaker.line${n}` as MessageKey);
 
 const GIFT_ICONS: Record<Gift, string> = {
   rose: "🌹",
@@ -299,6 +304,7 @@ export default function ChatApp(props: Props) {
           credits={member?.credits ?? 0}
           isPremium={member?.paid_user ?? false}
           typing={typingUntil > Date.now()}
+          priceFrom={props.priceFrom}
           onBack={backToList}
           onRemove={() => remove(active.conversation)}
         />
@@ -374,6 +380,7 @@ type ConversationProps = {
   credits: number;
   isPremium: boolean;
   typing: boolean;
+  priceFrom: string | null;
   onBack: () => void;
   onRemove: () => void;
 };
@@ -389,7 +396,11 @@ function Conversation(props: ConversationProps) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<{ text: string; code: string | null } | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
-  const [confirm, setConfirm] = useState<"remove" | "block" | null>(null);
+  const [confirm, setConfirm] = useState<"remove" | "block" | "report" | null>(null);
+  // spec §2: the first message starts from the icebreaker modal's suggestions.
+  const [icebreaker, setIcebreaker] = useState(
+    conversation.messages.length === 0 && !conversation.older_cursor && terms.can_write,
+  );
   const logRef = useRef<HTMLDivElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const lastTypingSignal = useRef(0);
@@ -560,6 +571,13 @@ function Conversation(props: ConversationProps) {
             <li>
               <button type="button" onClick={() => setConfirm("block")}>
                 {t("chat.block")}
+              </button>
+            </li>
+          ) : null}
+          {profile ? (
+            <li>
+              <button type="button" onClick={() => setConfirm("report")}>
+                {t("chat.report")}
               </button>
             </li>
           ) : null}
@@ -757,6 +775,66 @@ function Conversation(props: ConversationProps) {
         }
       >
         <p>{t("profile.blockText", { name })}</p>
+      </Modal>
+      {profile ? (
+        <ReportDialog
+          open={confirm === "report"}
+          onClose={() => setConfirm(null)}
+          t={t}
+          profileId={profile.id}
+          name={name}
+          conversation={conversation.conversation}
+          onReported={async () => {
+            setConfirm(null);
+            await refreshChats().catch(() => {});
+            props.onBack();
+          }}
+        />
+      ) : null}
+      <Modal
+        open={icebreaker}
+        title={t("chat.icebreaker.title", { name })}
+        onClose={() => setIcebreaker(false)}
+        closeLabel={t("common.close")}
+        footer={
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              setIcebreaker(false);
+              textRef.current?.focus();
+            }}
+          >
+            {t("chat.icebreaker.own")}
+          </button>
+        }
+      >
+        <p>{t("chat.icebreaker.intro")}</p>
+        <ul className="icebreakers">
+          {ICEBREAKERS.map((key) => (
+            <li key={key}>
+              <button
+                type="button"
+                className="icebreaker"
+                onClick={() => {
+                  setDraft(t(key, { name }));
+                  setIcebreaker(false);
+                  // After the dialog has closed and handed focus back.
+                  setTimeout(() => textRef.current?.focus(), 0);
+                }}
+              >
+                {t(key, { name })}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p className="chat-terms">
+          {terms.free
+            ? t("chat.free")
+            : props.priceFrom
+              ? t("chat.icebreaker.price", { count: terms.message_credits, price: props.priceFrom })
+              : t("chat.cost", { count: terms.message_credits })}
+        </p>
       </Modal>
     </section>
   );

@@ -2,7 +2,9 @@ import { useState } from "react";
 import type { MessageKey } from "../i18n/catalogues";
 import { ApiRequestError, apiFetch } from "../lib/api-client";
 import { showToast } from "../stores/toasts";
+import DropdownMenu from "./DropdownMenu";
 import Modal, { ModalActions } from "./Modal";
+import ReportDialog from "./ReportDialog";
 import { describeApiError } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
 
@@ -27,7 +29,7 @@ export default function ProfileActions(props: Props) {
   const [blocked, setBlocked] = useState(props.blocked);
   const [credits, setCredits] = useState(props.credits);
   const [busy, setBusy] = useState(false);
-  const [dialog, setDialog] = useState<"gift" | "block" | null>(null);
+  const [dialog, setDialog] = useState<"gift" | "block" | "report" | null>(null);
   const [gift, setGift] = useState(props.gifts[0] ?? "");
   const [giftError, setGiftError] = useState<string | null>(null);
   const { name } = props;
@@ -146,14 +148,40 @@ export default function ProfileActions(props: Props) {
       >
         {t("profile.gift")}
       </button>
-      <button
-        type="button"
-        className="btn btn-ghost"
-        disabled={busy}
-        onClick={() => setDialog("block")}
+      {/* Block and Report sit together in the overflow menu (issue 12). */}
+      <DropdownMenu
+        buttonClassName="btn btn-ghost btn-icon"
+        menuClassName="dropdown-menu"
+        label={
+          <>
+            <span aria-hidden="true">⋯</span>
+            <span className="visually-hidden">{t("profile.more")}</span>
+          </>
+        }
       >
-        {t("profile.block")}
-      </button>
+        <li>
+          <button type="button" onClick={() => setDialog("block")}>
+            {t("profile.block")}
+          </button>
+        </li>
+        <li>
+          <button type="button" onClick={() => setDialog("report")}>
+            {t("profile.report")}
+          </button>
+        </li>
+      </DropdownMenu>
+      <ReportDialog
+        open={dialog === "report"}
+        onClose={() => setDialog(null)}
+        t={t}
+        profileId={props.profileId}
+        name={name}
+        onReported={() => {
+          setDialog(null);
+          showToast(t("report.done", { name }), "success");
+          setBlocked(true);
+        }}
+      />
       <Modal
         open={dialog === "gift"}
         title={t("profile.giftTitle", { name })}

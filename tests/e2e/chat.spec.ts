@@ -25,7 +25,18 @@ test.describe("chat (spec §2 Chats)", () => {
     await a.goto(`/members/${bob.profile_id}/chat`);
     await expect(a).toHaveURL(/\/chats\/\d+$/);
     await waitForHydration(a);
-    await expect(a.getByText("Say hello to Bob!")).toBeVisible();
+    // spec §2: the first message starts from the icebreaker modal, with what a message costs.
+    const icebreaker = a.getByRole("dialog", { name: "Start your conversation with Bob" });
+    await expect(icebreaker).toBeVisible();
+    await expect(icebreaker).toContainText("A message costs 10 credits – from €0.29 per message.");
+    await icebreaker
+      .getByRole("button", { name: "Hi Bob! Your profile made me smile. How is your week going?" })
+      .click();
+    await expect(icebreaker).toBeHidden();
+    await expect(a.getByRole("textbox", { name: "Message to Bob" })).toHaveValue(
+      "Hi Bob! Your profile made me smile. How is your week going?",
+    );
+    await expect(a.getByText("Say hello to Bob!", { exact: false })).toBeVisible();
 
     await b.goto("/members");
     await waitForHydration(b);
@@ -69,6 +80,7 @@ test.describe("chat (spec §2 Chats)", () => {
     await signIn(page, alice);
     await page.goto(`/members/${bob.profile_id}/chat`);
     await waitForHydration(page);
+    await page.getByRole("button", { name: "Write my own" }).click();
     await page.getByRole("textbox", { name: "Message to Bob" }).fill("Hello");
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByRole("link", { name: /Bob/ }).first()).toBeVisible();
@@ -100,6 +112,34 @@ test.describe("chat (spec §2 Chats)", () => {
     await expect(page.getByText("No conversations yet.", { exact: false })).toBeVisible();
   });
 
+  test("reports a member from the chat: the conversation closes for the reporter", async ({
+    page,
+    createMember,
+  }) => {
+    const alice = await createMember({ name: "Alice", premium: true, credits: 100 });
+    const bob = await createMember({ name: "Bob", gender: "male" });
+    await signIn(page, alice);
+    await page.goto(`/members/${bob.profile_id}/chat`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Write my own" }).click();
+    await page.getByRole("textbox", { name: "Message to Bob" }).fill("Hello");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("log").getByText("Hello")).toBeVisible();
+
+    await page.getByRole("button", { name: "Conversation options" }).click();
+    await page.getByRole("button", { name: "Report" }).click();
+    const dialog = page.getByRole("dialog", { name: "Report Bob" });
+    await dialog.getByRole("radio", { name: "Asking for money or a scam" }).check();
+    await dialog
+      .getByRole("textbox", { name: "Anything else we should know? (optional)" })
+      .fill("He asked for money.");
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("No conversations yet.", { exact: false })).toBeVisible();
+    await page.goto(`/members/${bob.profile_id}`);
+    await expect(page.getByText("You have blocked Bob.", { exact: false })).toBeVisible();
+  });
+
   test("a free member past the free conversations gets the premium alert, the text kept", async ({
     page,
     createMember,
@@ -119,6 +159,7 @@ test.describe("chat (spec §2 Chats)", () => {
     }
     await page.goto(`/members/${others[2]?.profile_id}/chat`);
     await waitForHydration(page);
+    await page.getByRole("button", { name: "Write my own" }).click();
     await expect(page.getByText("You have 0 left.", { exact: false })).toBeVisible();
     const box = page.getByRole("textbox", { name: "Message to Cleo" });
     await box.fill("Hello Cleo, nice profile!");

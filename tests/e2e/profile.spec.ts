@@ -177,6 +177,8 @@ test.describe("blocking", () => {
     await signIn(page, member);
     await page.goto(`/members/${robin.profile_id}`);
     await waitForHydration(page);
+    // Block and Report sit together in the overflow menu.
+    await page.getByRole("button", { name: "More options" }).click();
     await page.getByRole("button", { name: "Block" }).click();
     const dialog = page.getByRole("dialog", { name: "Block Robin?" });
     await dialog.getByRole("button", { name: "Block" }).click();
