@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLoggedInMember } from "../../test/members";
+import { createApp } from "../app";
+
+/*
+ * design §7, issue 12: with DATABASE_URL, several app processes share one PostgreSQL and
+ * deliver to each other's members through LISTEN/NOTIFY. This test process is one app process;
+ * a child process (src/test/serve-api.ts) is the other. CI runs it in the API suite against
+ * PostgreSQL (`.ci/run`); the embedded database has one process, so there it is skipped.
+ */
+const onServer = Boolean(process.env.DATABASE_URL);
+const app = createApp();
+let child: ChildProcess;
+let origin = "";
+
+beforeAll(async () => {
+  if (!onServer) return;
+  child = spawn(process.execPath, ["--import", "tsx", "src/test/serve-api.ts"], {
+    env: { ...process.env, NODE_ENV: "test" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const [chunk] = (await once(child.stdout as NonNullable<typeof child.stdout>, "data")) as [
+    Buffer,
+  ];
+  origin = `http://localhost:${Number(chunk.toString().trim())}`;
+}, 60_000);
+
+afterAll(async () => {
+  if (!child) return;
+  child.kill("SIGTERM");
+  await once(child, "exit");
+});
+
+describe.skipIf(!onServer)("the event bus across app processes (PostgreSQL)", () => {
+  it("delivers a message sent through one process to a stream held by the other", async () => {
+    const alice = await createLoggedInMember(app, { paidUser: true, credits: 100 });
+    const bob = await createLoggedInMember(app);
+    const json = { "content-type": "application/json" };
+    const opened = await app.request("/api/chat.php", {
+      method: "POST",
+      headers: { cookie: alice.cookie, ...json },
+      body: JSON.stringify({ profile: bob.profile.id }),
+    });
+    const { conversation } = await opened.json();
+
+    // Bob's page holds its stream on the other process.
+    const stream = await fetch(`${origin}/api/events.php`, { headers: { cookie: bob.cookie } });
+    expect(stream.status).toBe(200);
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    const readUntil = async (marker: string) => {
+      while (!text.includes(marker)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("the stream ended");
+        text += decoder.decode(value, { stream: true });
+      }
+    };
+    await readUntil("event: ready");
+
+    // Alice writes through this process.
+    const sent = await app.request("/api/message.php", {
+      method: "POST",
+      headers: { cookie: alice.cookie, ...json },
+      body: JSON.stringify({ conversation, text: "Across processes" }),
+    });
+    expect(sent.status).toBe(200);
+    await readUntil("Across processes");
+    expect(text).toMatch(/event: message\ndata: .*"text":"Across processes"/);
+
+    // And the other way: Alice's typing signal, sent through the other process, reaches a
+    // stream of hers held here.
+    const here = await app.request("/api/events.php", { headers: { cookie: alice.cookie } });
+    const hereReader = (here.body as ReadableStream<Uint8Array>).getReader();
+    let hereText = "";
+    while (!hereText.includes("event: ready")) {
+      hereText += decoder.decode((await hereReader.read()).value);
+    }
+    const typing = await fetch(`${origin}/api/typing.php`, {
+      method: "POST",
+      headers: { cookie: bob.cookie, origin, ...json },
+      body: JSON.stringify({ conversation }),
+    });
+    expect(typing.status).toBe(200);
+    while (!hereText.includes("event: typing")) {
+      hereText += decoder.decode((await hereReader.read()).value);
+    }
+    await hereReader.cancel();
+    await reader.cancel();
+  });
+});
