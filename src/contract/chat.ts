@@ -21,8 +21,14 @@ export const messageView = z
         url: z
           .string()
           .nullable()
-          .openapi({ description: "Signed for the viewer; null while locked" }),
-        locked: z.boolean(),
+          .openapi({ description: "Signed for the viewer; null while locked (and in events)" }),
+        blurred: z
+          .string()
+          .nullable()
+          .openapi({ description: "The blurred stand-in while locked; null in events" }),
+        locked: z
+          .boolean()
+          .openapi({ description: "The recipient has not opened it yet (premium opens it)" }),
         width: z.number().int(),
         height: z.number().int(),
       })
@@ -98,3 +104,5 @@ export type SentAnswer = z.infer<typeof sentAnswer>;
 export const openedAnswer = z
   .object({ conversation: conversationId })
   .openapi("ConversationOpened");
+
+export const openedImageAnswer = z.object({ message: messageView }).openapi("OpenedImage");

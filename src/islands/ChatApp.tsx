@@ -122,6 +122,8 @@ export default function ChatApp(props: Props) {
   const [, setTick] = useState(0);
   const activeRef = useRef(active);
   activeRef.current = active;
+  /** The latest `open`, for the events handler registered once. */
+  const openRef = useRef<(conversation: number, push?: boolean) => Promise<void>>(async () => {});
 
   useEffect(() => {
     const stops = [startMemberEvents(), startMemberRefresh(), bindAttentionCount()];
@@ -154,6 +156,9 @@ export default function ChatApp(props: Props) {
         } else if (event.type === "message") {
           const { message } = event.data;
           if (current?.conversation === message.conversation) {
+            // Events carry no image URLs (they are minted per request): the page fetches them.
+            if (message.kind === "image" && !message.from_me)
+              void openRef.current(message.conversation, false);
             setActive((previous) =>
               previous && !previous.messages.some((known) => known.id === message.id)
                 ? { ...previous, messages: [...previous.messages, message] }
@@ -238,6 +243,8 @@ export default function ChatApp(props: Props) {
       setLoadingId(null);
     }
   }
+
+  openRef.current = open;
 
   function backToList() {
     setActive(null);
@@ -394,6 +401,7 @@ function Conversation(props: ConversationProps) {
   const name = nameOf(profile, t);
   const [draft, setDraft] = useState(drafts.get(conversation.conversation) ?? "");
   const [sending, setSending] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<{ text: string; code: string | null } | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [confirm, setConfirm] = useState<"remove" | "block" | "report" | null>(null);
@@ -496,6 +504,43 @@ function Conversation(props: ConversationProps) {
       });
     } finally {
       setSending(false);
+    }
+  }
+
+  /** spec §2 footer: image upload, through the profile photos' checks, for photo_credits. */
+  async function sendImage(file: File) {
+    setUploading(true);
+    setError(null);
+    const form = new FormData();
+    form.append("conversation", String(conversation.conversation));
+    form.append("photo", file);
+    try {
+      const answer = await apiFetch<SentAnswer>("/api/chat-image.php", {
+        method: "POST",
+        body: form,
+        retries: 2,
+      });
+      const member = $member.get();
+      if (member) $member.set({ ...member, credits: answer.credits });
+      props.setConversation((previous) =>
+        previous && !previous.messages.some((message) => message.id === answer.message.id)
+          ? { ...previous, messages: [...previous.messages, answer.message] }
+          : previous?.messages.some((message) => message.id === answer.message.id)
+            ? {
+                ...previous,
+                messages: previous.messages.map((message) =>
+                  message.id === answer.message.id ? answer.message : message,
+                ),
+              }
+            : previous,
+      );
+    } catch (caught) {
+      setError({
+        text: describeApiError(caught, t),
+        code: caught instanceof ApiRequestError ? caught.code : null,
+      });
+    } finally {
+      setUploading(false);
     }
   }
 
@@ -644,8 +689,25 @@ function Conversation(props: ConversationProps) {
                             gift: t(`gift.${message.gift}` as MessageKey),
                           })}
                     </p>
-                  ) : message.kind === "image" ? (
-                    <p>{t("chat.image")}</p>
+                  ) : message.kind === "image" && message.image ? (
+                    <ChatImage
+                      message={message}
+                      t={t}
+                      name={name}
+                      onOpened={(opened) =>
+                        props.setConversation((previous) =>
+                          previous
+                            ? {
+                                ...previous,
+                                messages: previous.messages.map((known) =>
+                                  known.id === opened.id ? opened : known,
+                                ),
+                              }
+                            : previous,
+                        )
+                      }
+                      onError={(text, code) => setError({ text, code })}
+                    />
                   ) : (
                     <p className="chat-text">{message.text}</p>
                   )}
@@ -696,6 +758,25 @@ function Conversation(props: ConversationProps) {
               </div>
             ) : null}
             <div className="chat-input">
+              <label className={`btn btn-ghost btn-icon chat-attach${uploading ? " is-busy" : ""}`}>
+                <span aria-hidden="true">📷</span>
+                <span className="visually-hidden">
+                  {uploading
+                    ? t("chat.uploading")
+                    : t("chat.attachCost", { count: terms.photo_credits })}
+                </span>
+                <input
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+                  className="visually-hidden"
+                  disabled={uploading}
+                  onChange={(event) => {
+                    const file = event.target.files?.[0];
+                    event.target.value = "";
+                    if (file) void sendImage(file);
+                  }}
+                />
+              </label>
               <label className="visually-hidden" htmlFor="chat-text">
                 {t("chat.messageLabel", { name })}
               </label>
@@ -837,5 +918,68 @@ function Conversation(props: ConversationProps) {
         </p>
       </Modal>
     </section>
+  );
+}
+
+/**
+ * An image message: the sender's own, or one the recipient opened, as the picture; else its
+ * blurred stand-in with an open button (premium; spec §1 locked photos).
+ */
+function ChatImage(props: {
+  message: MessageView;
+  t: Translate;
+  name: string;
+  onOpened: (message: MessageView) => void;
+  onError: (text: string, code: string | null) => void;
+}) {
+  const { message, t } = props;
+  const image = message.image;
+  const [busy, setBusy] = useState(false);
+  if (!image) return null;
+  const width = Math.min(240, image.width || 240);
+  const height = image.width ? Math.round((width * image.height) / image.width) : 300;
+  const alt = message.from_me ? t("chat.imageMine") : t("chat.imageFrom", { name: props.name });
+
+  async function openIt() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const answer = await apiFetch<{ message: MessageView }>("/api/chat-image-open.php", {
+        method: "POST",
+        body: { message: message.id },
+      });
+      props.onOpened(answer.message);
+    } catch (caught) {
+      props.onError(
+        describeApiError(caught, t),
+        caught instanceof ApiRequestError ? caught.code : null,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (image.url) {
+    return (
+      <a href={image.url} target="_blank" rel="noopener" className="chat-image">
+        <img src={image.url} alt={alt} width={width} height={height} loading="lazy" />
+      </a>
+    );
+  }
+  return (
+    <div className="chat-image is-locked">
+      {image.blurred ? (
+        <img src={image.blurred} alt="" width={width} height={height} loading="lazy" />
+      ) : null}
+      <p>{t("chat.imageLocked", { name: props.name })}</p>
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        aria-disabled={busy}
+        onClick={openIt}
+      >
+        {t("chat.openImage")}
+      </button>
+    </div>
   );
 }

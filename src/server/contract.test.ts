@@ -383,7 +383,7 @@ describe("every answer of a journey through the API matches the document", () =>
   });
 
   it("for two members chatting", async () => {
-    const alice = await createLoggedInMember(app, { paidUser: true, credits: 20 });
+    const alice = await createLoggedInMember(app, { paidUser: true, credits: 25 });
     const bob = await createLoggedInMember(app);
     const stranger = await createLoggedInMember(app);
     const opened = await call<{ conversation: number }>("post", "/chat.php", {
@@ -435,6 +435,29 @@ describe("every answer of a journey through the API matches the document", () =>
       (await call("get", "/messages.php", { cookie: stranger.cookie, query: { conversation } }))
         .status,
     ).toBe(404);
+    const imageForm = async () => {
+      const form = new FormData();
+      form.append("conversation", String(conversation));
+      form.append("photo", new File([(await makePhoneJpeg()) as Uint8Array<ArrayBuffer>], "a.jpg"));
+      return form;
+    };
+    const sentImage = await call<{ message: { id: number } }>("post", "/chat-image.php", {
+      cookie: alice.cookie,
+      form: await imageForm(),
+    });
+    expect(sentImage.status).toBe(200);
+    expect(
+      (await call("post", "/chat-image.php", { cookie: bob.cookie, form: await imageForm() }))
+        .status,
+    ).toBe(402);
+    const openImage = { message: sentImage.body.message.id };
+    expect(
+      (await call("post", "/chat-image-open.php", { cookie: bob.cookie, json: openImage })).status,
+    ).toBe(403);
+    expect(
+      (await call("post", "/chat-image-open.php", { cookie: stranger.cookie, json: openImage }))
+        .status,
+    ).toBe(404);
     const read = { cookie: bob.cookie, json: { conversation } };
     expect((await call("post", "/chat-read.php", read)).status).toBe(200);
     expect((await call("post", "/typing.php", read)).status).toBe(200);
@@ -461,8 +484,8 @@ describe("every answer of a journey through the API matches the document", () =>
       "/export.php",
       { cookie: alice.cookie },
     );
-    expect(exported.body.messages_sent).toHaveLength(2);
-    expect(exported.body.credit_history).toHaveLength(3);
+    expect(exported.body.messages_sent).toHaveLength(3);
+    expect(exported.body.credit_history).toHaveLength(4);
   });
 
   it("for a member managing their photos", async () => {

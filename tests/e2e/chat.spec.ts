@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { makePhoneJpeg } from "../../src/test/images";
 import { expect, type TestMember, test } from "./fixtures";
 import { collectConsoleErrors, expectAccessible, signIn, waitForHydration } from "./helpers";
 
@@ -64,7 +65,7 @@ test.describe("chat (spec §2 Chats)", () => {
 
     await b.getByRole("textbox", { name: "Message to Alice" }).pressSequentially("I'm fine");
     await expect(a.getByRole("status").getByText("Bob is typing…")).toBeVisible();
-    await b.getByRole("button", { name: "Send" }).click();
+    await b.getByRole("button", { name: "Send", exact: true }).click();
     await expect(a.getByRole("log").getByText("I'm fine")).toBeVisible();
     await expect(a.getByRole("status").getByText("Bob is typing…")).toHaveCount(0);
     await expectAccessible(a);
@@ -82,7 +83,7 @@ test.describe("chat (spec §2 Chats)", () => {
     await waitForHydration(page);
     await page.getByRole("button", { name: "Write my own" }).click();
     await page.getByRole("textbox", { name: "Message to Bob" }).fill("Hello");
-    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(page.getByRole("link", { name: /Bob/ }).first()).toBeVisible();
 
     // The server fails: a browser alert, and the list comes back (spec §8).
@@ -123,7 +124,7 @@ test.describe("chat (spec §2 Chats)", () => {
     await waitForHydration(page);
     await page.getByRole("button", { name: "Write my own" }).click();
     await page.getByRole("textbox", { name: "Message to Bob" }).fill("Hello");
-    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(page.getByRole("log").getByText("Hello")).toBeVisible();
 
     await page.getByRole("button", { name: "Conversation options" }).click();
@@ -138,6 +139,37 @@ test.describe("chat (spec §2 Chats)", () => {
     await expect(page.getByText("No conversations yet.", { exact: false })).toBeVisible();
     await page.goto(`/members/${bob.profile_id}`);
     await expect(page.getByText("You have blocked Bob.", { exact: false })).toBeVisible();
+  });
+
+  test("an image message: sent for photo credits, blurred for a free recipient", async ({
+    browser,
+    baseURL,
+    createMember,
+  }) => {
+    const alice = await createMember({ name: "Alice", premium: true, credits: 100 });
+    const bob = await createMember({ name: "Bob", gender: "male" });
+    const a = await asMember(browser, alice, baseURL ?? "");
+    const b = await asMember(browser, bob, baseURL ?? "");
+    await a.goto(`/members/${bob.profile_id}/chat`);
+    await waitForHydration(a);
+    await a.getByRole("button", { name: "Write my own" }).click();
+    const conversationUrl = a.url();
+    await b.goto(conversationUrl.replace(/^https?:\/\/[^/]+/, ""));
+    await waitForHydration(b);
+    await b.getByRole("button", { name: "Write my own" }).click();
+
+    await a.getByLabel("Send a photo (5 credits)").setInputFiles({
+      name: "holiday.jpg",
+      mimeType: "image/jpeg",
+      buffer: await makePhoneJpeg(800, 600),
+    });
+    await expect(a.getByRole("img", { name: "Your photo" })).toBeVisible();
+    await expect(a.getByRole("link", { name: "95 credits" })).toBeVisible();
+    // Bob's page shows it live, blurred, with the way to open it.
+    await expect(b.getByText("Alice sent you a photo.", { exact: false })).toBeVisible();
+    await b.getByRole("button", { name: "Open photo" }).click();
+    await expect(b.getByRole("alert")).toContainText("Go premium to open photos");
+    await expect(b.getByRole("alert").getByRole("link", { name: "Go premium" })).toBeVisible();
   });
 
   test("a free member past the free conversations gets the premium alert, the text kept", async ({
@@ -163,7 +195,7 @@ test.describe("chat (spec §2 Chats)", () => {
     await expect(page.getByText("You have 0 left.", { exact: false })).toBeVisible();
     const box = page.getByRole("textbox", { name: "Message to Cleo" });
     await box.fill("Hello Cleo, nice profile!");
-    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("You've used your free conversations.");
     await expect(page.getByRole("alert").getByRole("link", { name: "Go premium" })).toHaveAttribute(
       "href",

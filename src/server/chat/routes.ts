@@ -1,13 +1,23 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { chatsAnswer, conversationAnswer, openedAnswer, sentAnswer } from "../../contract/chat";
+import { bodyLimit } from "hono/body-limit";
+import {
+  chatsAnswer,
+  conversationAnswer,
+  openedAnswer,
+  openedImageAnswer,
+  sentAnswer,
+} from "../../contract/chat";
 import { GIFTS } from "../../contract/chat-options";
 import { okAnswer } from "../../contract/common";
 import { giftAnswer } from "../../contract/profiles";
 import { onEventsDelivered } from "../events/routes";
+import { ApiError, ValidationError } from "../lib/errors";
 import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
+import { getStorage } from "../lib/storage";
 import { idParamSchema, idSchema, textSchema, validationHook } from "../lib/validation";
 import { requireMemberViewer } from "../profiles/viewer";
+import { getBodyLimit } from "../request/body-limit";
 import type { AppEnv } from "../request/context";
 import { sendGift } from "./gifts";
 import {
@@ -16,7 +26,9 @@ import {
   markDelivered,
   markRead,
   openConversation,
+  openImage,
   removeConversations,
+  sendImageMessage,
   sendTextMessage,
   signalTyping,
 } from "./service";
@@ -29,6 +41,13 @@ const messageIdParam = z
   .openapi({ type: "integer", minimum: 1 });
 
 const conversationBody = z.object({ conversation: idSchema });
+
+/** A message id in a JSON body: a positive safe integer (bigint ids). */
+const messageIdSchema = z
+  .number()
+  .int("validation.invalid")
+  .positive("validation.invalid")
+  .max(Number.MAX_SAFE_INTEGER, "validation.invalid");
 
 const CHAT_ERRORS = [
   ...MEMBER_WRITE_ERRORS,
@@ -158,6 +177,54 @@ const typingRoute = createRoute({
   responses: { 200: jsonContent(okAnswer, "Signalled"), ...errorResponses([...CHAT_ERRORS]) },
 });
 
+const imageRoute = createRoute({
+  method: "post",
+  path: "/chat-image.php",
+  summary:
+    "Sends an image message (multipart: conversation, photo), checked and re-encoded like profile photos, for photo_credits; the recipient sees it blurred until they open it",
+  request: {
+    body: {
+      content: {
+        "multipart/form-data": {
+          schema: z.object({
+            conversation: idParamSchema,
+            photo: z.any().openapi({ type: "string", format: "binary" }),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(sentAnswer, "Sent; the member's new balance"),
+    ...errorResponses([
+      ...SEND_ERRORS,
+      { 400: "bad_request: the body is not multipart form data" },
+      { 413: "photo_too_large" },
+      { refused: "photo_<reason>: not an accepted image, too many pixels, or too small" },
+    ]),
+  },
+});
+
+const openImageRoute = createRoute({
+  method: "post",
+  path: "/chat-image-open.php",
+  summary: "Opens a received image message (premium; spec §1 locked photos)",
+  request: {
+    body: {
+      content: { "application/json": { schema: z.object({ message: messageIdSchema }) } },
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(openedImageAnswer, "The message with the image's URL"),
+    ...errorResponses([
+      ...CHAT_ERRORS,
+      { 403: "premium_required: free members see received photos blurred" },
+    ]),
+  },
+});
+
 const giftRoute = createRoute({
   method: "post",
   path: "/gift.php",
@@ -192,7 +259,20 @@ onEventsDelivered(async (db, userId, events) => {
 const TYPING_GAP_MS = 2000;
 const lastTyping = new Map<string, number>();
 
-export const chatRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const chatRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+// Refuses an oversized image from its Content-Length or while reading, before it is parsed.
+chatRoutes.use(
+  "/chat-image.php",
+  bodyLimit({
+    maxSize: getBodyLimit("POST /api/chat-image.php"),
+    onError: () => {
+      throw new ApiError(413, "photo_too_large", "photos.error.too_large");
+    },
+  }),
+);
+
+chatRoutes
   .openapi(chatsRoute, async (c) => {
     const member = requireMemberViewer(c.var.viewer);
     return c.json(await listChats(c.var.db, member, c.req.valid("query").cursor, viewing(c)), 200);
@@ -236,6 +316,33 @@ export const chatRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       lastTyping.set(key, now);
     }
     return c.json({ ok: true as const }, 200);
+  })
+  .openapi(imageRoute, async (c) => {
+    const member = chatMember(c);
+    await enforceRateLimit(c, "messages", String(member.profileId));
+    await enforceRateLimit(c, "photoUpload", String(member.profileId));
+    const { conversation, photo } = c.req.valid("form");
+    if (!(photo instanceof File) || photo.size === 0) {
+      throw new ValidationError({ photo: { key: "photos.error.missing" } });
+    }
+    const bytes = new Uint8Array(await photo.arrayBuffer());
+    return c.json(
+      await sendImageMessage(
+        c.var.db,
+        getStorage(),
+        c.var.site,
+        member,
+        conversation,
+        bytes,
+        c.var.media,
+      ),
+      200,
+    );
+  })
+  .openapi(openImageRoute, async (c) => {
+    const member = requireMemberViewer(c.var.viewer);
+    const message = await openImage(c.var.db, member, c.req.valid("json").message, c.var.media);
+    return c.json({ message }, 200);
   })
   .openapi(giftRoute, async (c) => {
     const member = chatMember(c);

@@ -106,6 +106,10 @@ export const messages = pgTable(
     gift: text("gift").$type<Gift>(),
     /** An image message's file (the photo pipeline's storage key and size). */
     imageKey: text("image_key"),
+    /** The blurred stand-in the recipient sees until they open the image (design §8). */
+    imageBlurKey: text("image_blur_key"),
+    /** When the recipient opened the image (premium members; spec §1 locked photos). */
+    imageOpenedAt: timestamp("image_opened_at", { withTimezone: true }),
     imageWidth: integer("image_width"),
     imageHeight: integer("image_height"),
     /** What the sender paid (0 in a free conversation). */

@@ -17,9 +17,12 @@ import { publishEvent, signalEvent } from "../events/bus";
 import { loadRegionCatalogue } from "../geo/regions";
 import { enqueueJob } from "../jobs/service";
 import { ApiError, notFound, ValidationError } from "../lib/errors";
+import type { Storage } from "../lib/storage";
 import { type CardRow, cardColumns, toProfileCard } from "../members/card";
 import type { MediaSigner } from "../photos/media-url";
+import { PhotoRejectedError, type ProcessedPhoto, processPhoto } from "../photos/processing";
 import { photos } from "../photos/schema";
+import { removeRenditions, storeRenditions } from "../photos/service";
 import { profiles } from "../profiles/schema";
 import type { MemberViewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
@@ -71,14 +74,19 @@ export function toMessageView(
     | "body"
     | "gift"
     | "imageKey"
+    | "imageBlurKey"
+    | "imageOpenedAt"
     | "imageWidth"
     | "imageHeight"
     | "createdAt"
   >,
   viewerUserId: number,
   other: { deliveredUpTo: number; readUpTo: number },
+  /** Mints the image's URLs for the viewer; without it (events, lists) no URL is given. */
+  media?: MediaSigner,
 ): MessageView {
   const fromMe = message.senderUserId === viewerUserId;
+  const locked = !fromMe && message.imageOpenedAt === null;
   return {
     id: message.id,
     conversation: message.conversationId,
@@ -89,8 +97,15 @@ export function toMessageView(
     image:
       message.kind === "image"
         ? {
-            url: null,
-            locked: false,
+            url:
+              media && !locked && message.imageKey
+                ? media.url(`${message.imageKey}-main.webp`)
+                : null,
+            blurred:
+              media && locked && message.imageBlurKey
+                ? media.url(`${message.imageBlurKey}.webp`)
+                : null,
+            locked,
             width: message.imageWidth ?? 0,
             height: message.imageHeight ?? 0,
           }
@@ -363,7 +378,7 @@ export async function getConversation(
     conversation: conversationId,
     profile: card,
     terms: await termsFor(db, site, me, mine, other),
-    messages: page.map((message) => toMessageView(message, me.userId, theirs)),
+    messages: page.map((message) => toMessageView(message, me.userId, theirs, viewing.media)),
     older_cursor: rows.length > MESSAGES_PAGE_SIZE && page[0] ? String(page[0].id) : null,
   };
 }
@@ -490,8 +505,118 @@ export async function sendTextMessage(
 
 type NewMessage = Pick<
   typeof messages.$inferInsert,
-  "kind" | "body" | "gift" | "imageKey" | "imageWidth" | "imageHeight"
+  "kind" | "body" | "gift" | "imageKey" | "imageBlurKey" | "imageWidth" | "imageHeight"
 >;
+
+/**
+ * An image message (spec §2): the photo pipeline's checks and renditions (re-encoded, metadata
+ * removed), for the site's `photo_credits`. The recipient sees it blurred until they open it.
+ */
+export async function sendImageMessage(
+  db: Database,
+  storage: Storage,
+  site: Site,
+  me: MemberViewer & { confirmed: boolean },
+  conversationId: number,
+  bytes: Uint8Array,
+  media: MediaSigner,
+): Promise<SentAnswer> {
+  // Who may write here is checked before the image work.
+  await assertCanWrite(db, me, conversationId);
+  let processed: ProcessedPhoto;
+  try {
+    processed = await processPhoto(bytes);
+  } catch (error) {
+    if (error instanceof PhotoRejectedError) {
+      throw new ApiError(422, `photo_${error.reason}`, `photos.error.${error.reason}`);
+    }
+    throw error;
+  }
+  const keys = await storeRenditions(storage, processed);
+  try {
+    const sent = await postMessage(
+      db,
+      site,
+      me,
+      conversationId,
+      {
+        kind: "image",
+        imageKey: keys.storageKey,
+        imageBlurKey: keys.blurKey,
+        imageWidth: processed.width,
+        imageHeight: processed.height,
+      },
+      { costs: { credits: site.photoCredits, reason: "photo_message" } },
+    );
+    const image = sent.message.image && {
+      ...sent.message.image,
+      url: media.url(`${keys.storageKey}-main.webp`),
+    };
+    return { ...sent, message: { ...sent.message, image } };
+  } catch (error) {
+    await removeRenditions(storage, keys);
+    throw error;
+  }
+}
+
+/**
+ * Opens an image message for its recipient (spec §1: a free member sees others' photos locked;
+ * premium opens them). 404 for a message that is not an image sent to the member.
+ */
+export async function openImage(
+  db: Database,
+  me: MemberViewer,
+  messageId: number,
+  media: MediaSigner,
+): Promise<MessageView> {
+  const [row] = await db
+    .select({ message: messages, side: conversationMembers })
+    .from(messages)
+    .innerJoin(
+      conversationMembers,
+      and(
+        eq(conversationMembers.conversationId, messages.conversationId),
+        eq(conversationMembers.userId, me.userId),
+      ),
+    )
+    .where(and(eq(messages.id, messageId), eq(messages.kind, "image")))
+    .limit(1);
+  if (!row || row.message.senderUserId === me.userId || row.message.id <= row.side.clearedUpTo) {
+    throw notFound("chat.error.notFound");
+  }
+  if (!me.isPremium) throw new ApiError(403, "premium_required", "chat.error.imagePremium");
+  const [opened] = await db
+    .update(messages)
+    .set({ imageOpenedAt: sql`coalesce(${messages.imageOpenedAt}, now())` })
+    .where(eq(messages.id, messageId))
+    .returning();
+  if (!opened) throw notFound("chat.error.notFound");
+  return toMessageView(opened, me.userId, { deliveredUpTo: 0, readUpTo: 0 }, media);
+}
+
+/**
+ * Refuses a message the member may not write here (spec §6): not their conversation or a
+ * blocked pair (404), an erased recipient, an unconfirmed address on either side.
+ */
+async function assertCanWrite(
+  db: Database,
+  me: MemberViewer & { confirmed: boolean },
+  conversationId: number,
+) {
+  const sides = await sidesOf(db, me, conversationId);
+  const other = await otherOf(db, sides.mine.otherUserId);
+  if (!other || other.erased || other.profileId === null || other.profileStatus === null) {
+    throw new ApiError(409, "member_deleted", "chat.error.deleted");
+  }
+  if (await isBlockedBetween(db, me.profileId, other.profileId)) {
+    throw notFound("chat.error.notFound");
+  }
+  if (!me.confirmed) throw new ApiError(403, "email_unconfirmed", "chat.error.senderUnconfirmed");
+  if (other.status !== "confirmed") {
+    throw new ApiError(409, "recipient_unconfirmed", "chat.error.recipientUnconfirmed");
+  }
+  return sides;
+}
 
 /**
  * Writes a message with its costs (ARCHITECTURE.md, chat costs) in one transaction: the
@@ -512,17 +637,7 @@ export async function postMessage(
   } = {},
 ): Promise<SentAnswer> {
   const { costs } = options;
-  const { mine } = await sidesOf(db, me, conversationId);
-  const other = await otherOf(db, mine.otherUserId);
-  if (!other || other.erased || other.profileId === null || other.profileStatus === null) {
-    throw new ApiError(409, "member_deleted", "chat.error.deleted");
-  }
-  if (await isBlockedBetween(db, me.profileId, other.profileId))
-    throw notFound("chat.error.notFound");
-  if (!me.confirmed) throw new ApiError(403, "email_unconfirmed", "chat.error.senderUnconfirmed");
-  if (other.status !== "confirmed") {
-    throw new ApiError(409, "recipient_unconfirmed", "chat.error.recipientUnconfirmed");
-  }
+  const { mine } = await assertCanWrite(db, me, conversationId);
 
   const sent = await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${me.userId} for update`);

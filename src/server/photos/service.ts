@@ -123,7 +123,11 @@ export async function storeRenditions(storage: Storage, processed: ProcessedPhot
   return { storageKey, blurKey };
 }
 
-async function removeRenditions(storage: Storage, photo: Pick<Photo, "storageKey" | "blurKey">) {
+/** Removes a photo's stored renditions (a failed upload, a deleted photo). */
+export async function removeRenditions(
+  storage: Storage,
+  photo: Pick<Photo, "storageKey" | "blurKey">,
+) {
   await Promise.all([
     ...Object.keys(RENDITIONS).map((name) => storage.remove(`${photo.storageKey}-${name}.webp`)),
     photo.blurKey ? storage.remove(`${photo.blurKey}.webp`) : Promise.resolve(),

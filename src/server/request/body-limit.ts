@@ -24,6 +24,7 @@ export const BODY_LIMITS: Readonly<Record<string, { bytes: number; route?: true 
   "PUT /api/profile.php": { bytes: 32 * KB },
   // The photo plus the multipart envelope (photos/routes.ts: "This file is larger than 15 MB").
   "POST /api/photos.php": { bytes: UPLOAD_LIMITS.maxBytes + 64 * KB, route: true },
+  "POST /api/chat-image.php": { bytes: UPLOAD_LIMITS.maxBytes + 64 * KB, route: true },
 };
 
 /** A listed call's limit in bytes (for a route that applies its own). */
