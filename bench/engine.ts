@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import type { MemberSearchPage } from "../src/contract/search";
+import { type ChatSeed, openStream, seedChat } from "./chat";
 import { type LighthouseScore, runLighthouse } from "./lighthouse";
 
 export type BenchOptions = {
@@ -23,6 +24,8 @@ export type BenchOptions = {
   seconds: number;
   connections: number;
   lighthouse: boolean;
+  /** CI's small configuration: smaller chat data, fewer streams and samples. */
+  quick: boolean;
   /** Also run the PostgreSQL server with this many processes (one per core). */
   processes: number;
 };
@@ -37,6 +40,8 @@ export type Measurement = {
   bareRps?: number;
   /** The server's event-loop delay p99 during this load (ms). */
   loopP99?: number;
+  /** The server's memory per open events stream (KB), for the delivery line. */
+  perStreamKb?: number;
 };
 
 export type EngineResult = {
@@ -135,7 +140,7 @@ function loopReport(server: ChildProcess): Promise<number> {
   });
 }
 
-async function seed(env: NodeJS.ProcessEnv): Promise<number> {
+async function seed(env: NodeJS.ProcessEnv): Promise<{ seconds: number; chat: ChatSeed }> {
   Object.assign(process.env, env);
   const { closeDb } = await import("../src/server/db/client");
   const { getReadyDb } = await import("../src/server/startup");
@@ -149,16 +154,20 @@ async function seed(env: NodeJS.ProcessEnv): Promise<number> {
     uniquePhotos: false,
     log: (line) => (line.includes("000 /") ? process.stdout.write(`\r  ${line}`) : undefined),
   });
-  await closeDb();
   process.stdout.write("\n");
-  return (performance.now() - started) / 1000;
+  const chat = await seedChat(db, {
+    messages: options.quick ? 20_000 : 1_000_000,
+    streams: options.quick ? 100 : 1000,
+  });
+  await closeDb();
+  return { seconds: (performance.now() - started) / 1000, chat };
 }
 
 /** The production server of `npm start` on the seeded data, with the event-loop probe. */
 function startSite(env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(
     process.execPath,
-    ["--import", "tsx", "--import", "./bench/loop-probe.mjs", "scripts/start.ts"],
+    ["--expose-gc", "--import", "tsx", "--import", "./bench/loop-probe.mjs", "scripts/start.ts"],
     {
       cwd: root,
       env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(SITE_PORT) },
@@ -167,7 +176,11 @@ function startSite(env: NodeJS.ProcessEnv): ChildProcess {
   );
 }
 
-async function measureSite(env: NodeJS.ProcessEnv, label: string): Promise<Measurement[]> {
+async function measureSite(
+  env: NodeJS.ProcessEnv,
+  label: string,
+  chat: ChatSeed,
+): Promise<Measurement[]> {
   const base = `http://127.0.0.1:${SITE_PORT}`;
   const site = startSite(env);
   const children: ChildProcess[] = [site];
@@ -224,10 +237,87 @@ async function measureSite(env: NodeJS.ProcessEnv, label: string): Promise<Measu
     results.push(
       await load(`${label}GET a thumbnail from /media`, new URL(thumb, base).href, member),
     );
+    results.push(await load(`${label}GET /api/chats.php`, `${base}/api/chats.php`, member));
+    const history = `${base}/api/messages.php?conversation=${chat.conversation}&before=${chat.before}`;
+    results.push(await load(`${label}conversation page of 50 (one client)`, history, member, 1));
+    results.push(await measureDelivery(base, site, chat, label));
     return results;
   } finally {
     for (const child of children.reverse()) await stop(child);
   }
+}
+
+/** The server's memory use, as its probe reports it after a collection. */
+async function memoryOf(server: ChildProcess): Promise<number> {
+  server.send("mem:report");
+  for (;;) {
+    const [message] = (await once(server, "message")) as [{ mem?: NodeJS.MemoryUsage }];
+    // The JavaScript heap and the buffers outside it: what streams hold (RSS moves with the
+    // allocator's own caching and is too coarse for a per-stream figure).
+    if (message.mem) return message.mem.heapUsed + message.mem.external;
+  }
+}
+
+/**
+ * issue 12: with a stream open for every seeded session, members write to the first one, one
+ * message at a time: the time from sending to the event's arrival on the recipient's stream,
+ * and the server's memory per open stream.
+ */
+async function measureDelivery(
+  base: string,
+  server: ChildProcess,
+  chat: ChatSeed,
+  label: string,
+): Promise<Measurement> {
+  const [recipient, ...rest] = chat.cookies;
+  if (!recipient) throw new Error("no sessions for the streams");
+  const senders = rest.slice(0, options.quick ? 2 : 10);
+  const before = await memoryOf(server);
+  const streams = [await openStream(`${base}/api/events.php`, recipient)];
+  for (const cookie of rest) streams.push(await openStream(`${base}/api/events.php`, cookie));
+  await Promise.all(streams.map((stream) => stream.wait("event: ready")));
+  const perStreamKb = ((await memoryOf(server)) - before) / streams.length / 1024;
+  const json = { "content-type": "application/json", origin: base };
+  const latencies: number[] = [];
+  const started = performance.now();
+  try {
+    const recipientProfile = (await (
+      await fetch(`${base}/api/user.php`, { headers: { cookie: recipient } })
+    ).json()) as { user: { profile: { id: number } } };
+    for (const [index, sender] of senders.entries()) {
+      const opened = await fetch(`${base}/api/chat.php`, {
+        method: "POST",
+        headers: { cookie: sender, ...json },
+        body: JSON.stringify({ profile: recipientProfile.user.profile.id }),
+      });
+      const { conversation } = (await opened.json()) as { conversation: number };
+      // 20 a minute per member is the spam limit: each sender writes that many.
+      for (let n = 0; n < (options.quick ? 10 : 20); n++) {
+        const text = `bench ${index}-${n}`;
+        const sent = performance.now();
+        const arrived = streams[0]?.wait(`"text":"${text}"`);
+        const answer = await fetch(`${base}/api/message.php`, {
+          method: "POST",
+          headers: { cookie: sender, ...json },
+          body: JSON.stringify({ conversation, text }),
+        });
+        if (!answer.ok) throw new Error(`message: HTTP ${answer.status} ${await answer.text()}`);
+        await arrived;
+        latencies.push(performance.now() - sent);
+      }
+    }
+  } finally {
+    for (const stream of streams) await stream.close();
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    name: `${label}message to an open stream, ${streams.length} open`,
+    rps: latencies.length / ((performance.now() - started) / 1000),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    perStreamKb,
+  };
 }
 
 /** GET /api/user.php alone, for a server started with other settings (WEB_CONCURRENCY). */
@@ -284,9 +374,9 @@ if (options.engine === "postgres") {
 
 try {
   console.log(`[${options.engine}] seeding ${options.members} members…`);
-  const seedSeconds = await seed(env);
+  const { seconds: seedSeconds, chat } = await seed(env);
   console.log(`[${options.engine}] measuring…`);
-  const measurements = await measureSite(env, "");
+  const measurements = await measureSite(env, "", chat);
   if (options.engine === "postgres" && options.processes > 1) {
     // design §12, every core: the same hot path served by one process per core.
     const scaled = await measureUserView(

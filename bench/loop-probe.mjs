@@ -17,6 +17,12 @@ if (process.send) {
   const delay = (nanoseconds) => Math.max(0, nanoseconds / 1e6 - RESOLUTION_MS);
   process.on("message", (message) => {
     if (message === "loop:reset") histogram.reset();
+    if (message === "mem:report") {
+      // Collected first (the server runs with --expose-gc under the bench), so what is left is
+      // what is held.
+      globalThis.gc?.();
+      process.send?.({ mem: process.memoryUsage() });
+    }
     if (message === "loop:report") {
       process.send?.({
         loop: { p99: delay(histogram.percentile(99)), max: delay(histogram.max) },

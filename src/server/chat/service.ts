@@ -431,10 +431,15 @@ async function markReadSide(db: Database, me: MemberViewer, conversationId: numb
   });
 }
 
-/** Messages that reached the member's device (their list or their open page): delivered. */
+/**
+ * Messages that reached the member's device (their list or their open page): delivered. One
+ * statement when there is nothing new (every list load after the first); the receipts follow
+ * the update, and a receipt lost to a crash between the two is repaired by the sender's next
+ * load of the conversation.
+ */
 export async function markDelivered(db: Database, userId: number, conversationId?: number) {
-  await db.transaction(async (tx) => {
-    const updated = await tx
+  {
+    const updated = await db
       .update(conversationMembers)
       .set({ deliveredUpTo: sql`${conversationMembers.lastMessageId}` })
       .where(
@@ -446,8 +451,8 @@ export async function markDelivered(db: Database, userId: number, conversationId
         ),
       )
       .returning();
-    for (const side of updated) await publishReceipt(tx, side);
-  });
+    for (const side of updated) await publishReceipt(db, side);
+  }
 }
 
 /** Lets the member remove a conversation from their list (spec §4); by id or by member. */
