@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { makePhoneJpeg } from "../../src/test/images";
-import { expect, type TestMember, test } from "./fixtures";
+import { expect, type MemberOptions, type TestMember, test } from "./fixtures";
 import { collectConsoleErrors, expectAccessible, signIn, waitForHydration } from "./helpers";
 
 /** A member in a browser context of their own (two people, two browsers). */
@@ -9,6 +9,25 @@ async function asMember(browser: Browser, member: TestMember, baseURL: string): 
   const page = await context.newPage();
   await signIn(page, member);
   return page;
+}
+
+/**
+ * Alice (premium) opens a chat with Bob from his profile's address, skips the icebreakers and
+ * writes "Hello".
+ */
+async function startChat(
+  page: Page,
+  createMember: (options: MemberOptions) => Promise<TestMember>,
+) {
+  const alice = await createMember({ name: "Alice", premium: true, credits: 100 });
+  const bob = await createMember({ name: "Bob", gender: "male" });
+  await signIn(page, alice);
+  await page.goto(`/members/${bob.profile_id}/chat`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Write my own" }).click();
+  await page.getByRole("textbox", { name: "Message to Bob" }).fill("Hello");
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  return { alice, bob };
 }
 
 test.describe("chat (spec §2 Chats)", () => {
@@ -76,14 +95,7 @@ test.describe("chat (spec §2 Chats)", () => {
     page,
     createMember,
   }) => {
-    const alice = await createMember({ name: "Alice", premium: true, credits: 100 });
-    const bob = await createMember({ name: "Bob", gender: "male" });
-    await signIn(page, alice);
-    await page.goto(`/members/${bob.profile_id}/chat`);
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Write my own" }).click();
-    await page.getByRole("textbox", { name: "Message to Bob" }).fill("Hello");
-    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await startChat(page, createMember);
     await expect(page.getByRole("link", { name: /Bob/ }).first()).toBeVisible();
 
     // The server fails: a browser alert, and the list comes back (spec §8).
@@ -117,14 +129,7 @@ test.describe("chat (spec §2 Chats)", () => {
     page,
     createMember,
   }) => {
-    const alice = await createMember({ name: "Alice", premium: true, credits: 100 });
-    const bob = await createMember({ name: "Bob", gender: "male" });
-    await signIn(page, alice);
-    await page.goto(`/members/${bob.profile_id}/chat`);
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Write my own" }).click();
-    await page.getByRole("textbox", { name: "Message to Bob" }).fill("Hello");
-    await page.getByRole("button", { name: "Send", exact: true }).click();
+    const { bob } = await startChat(page, createMember);
     await expect(page.getByRole("log").getByText("Hello")).toBeVisible();
 
     await page.getByRole("button", { name: "Conversation options" }).click();

@@ -20,9 +20,8 @@ import { ApiError, notFound, ValidationError } from "../lib/errors";
 import type { Storage } from "../lib/storage";
 import { type CardRow, cardColumns, toProfileCard } from "../members/card";
 import type { MediaSigner } from "../photos/media-url";
-import { PhotoRejectedError, type ProcessedPhoto, processPhoto } from "../photos/processing";
 import { photos } from "../photos/schema";
-import { removeRenditions, storeRenditions } from "../photos/service";
+import { withStoredPhoto } from "../photos/service";
 import { profiles } from "../profiles/schema";
 import type { MemberViewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
@@ -528,17 +527,7 @@ export async function sendImageMessage(
 ): Promise<SentAnswer> {
   // Who may write here is checked before the image work.
   await assertCanWrite(db, me, conversationId);
-  let processed: ProcessedPhoto;
-  try {
-    processed = await processPhoto(bytes);
-  } catch (error) {
-    if (error instanceof PhotoRejectedError) {
-      throw new ApiError(422, `photo_${error.reason}`, `photos.error.${error.reason}`);
-    }
-    throw error;
-  }
-  const keys = await storeRenditions(storage, processed);
-  try {
+  return withStoredPhoto(storage, bytes, async (stored) => {
     const sent = await postMessage(
       db,
       site,
@@ -546,22 +535,19 @@ export async function sendImageMessage(
       conversationId,
       {
         kind: "image",
-        imageKey: keys.storageKey,
-        imageBlurKey: keys.blurKey,
-        imageWidth: processed.width,
-        imageHeight: processed.height,
+        imageKey: stored.storageKey,
+        imageBlurKey: stored.blurKey,
+        imageWidth: stored.width,
+        imageHeight: stored.height,
       },
       { costs: { credits: site.photoCredits, reason: "photo_message" } },
     );
     const image = sent.message.image && {
       ...sent.message.image,
-      url: media.url(`${keys.storageKey}-main.webp`),
+      url: media.url(`${stored.storageKey}-main.webp`),
     };
     return { ...sent, message: { ...sent.message, image } };
-  } catch (error) {
-    await removeRenditions(storage, keys);
-    throw error;
-  }
+  });
 }
 
 /**

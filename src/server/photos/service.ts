@@ -124,10 +124,7 @@ export async function storeRenditions(storage: Storage, processed: ProcessedPhot
 }
 
 /** Removes a photo's stored renditions (a failed upload, a deleted photo). */
-export async function removeRenditions(
-  storage: Storage,
-  photo: Pick<Photo, "storageKey" | "blurKey">,
-) {
+async function removeRenditions(storage: Storage, photo: Pick<Photo, "storageKey" | "blurKey">) {
   await Promise.all([
     ...Object.keys(RENDITIONS).map((name) => storage.remove(`${photo.storageKey}-${name}.webp`)),
     photo.blurKey ? storage.remove(`${photo.blurKey}.webp`) : Promise.resolve(),
@@ -185,18 +182,8 @@ export async function uploadPhoto(
   // A cheap check first, so a member at the limit does not wait for the image work.
   if ((await countPhotos(db, owner.profileId)) >= limit) throw photoLimitReached(owner.isPremium);
 
-  let processed: ProcessedPhoto;
-  try {
-    processed = await processPhoto(bytes);
-  } catch (error) {
-    if (error instanceof PhotoRejectedError) {
-      throw new ApiError(422, `photo_${error.reason}`, `photos.error.${error.reason}`);
-    }
-    throw error;
-  }
-  const keys = await storeRenditions(storage, processed);
-  try {
-    return await db.transaction(async (tx) => {
+  return withStoredPhoto(storage, bytes, (stored) =>
+    db.transaction(async (tx) => {
       // Locks the profile row: two uploads at once cannot both take the last free place.
       const [profile] = await tx
         .select({ mainPhotoId: profiles.mainPhotoId })
@@ -214,9 +201,7 @@ export async function uploadPhoto(
         .insert(photos)
         .values({
           profileId: owner.profileId,
-          ...keys,
-          width: processed.width,
-          height: processed.height,
+          ...stored,
           position: Number(last?.position ?? -1) + 1,
         })
         .returning();
@@ -228,7 +213,37 @@ export async function uploadPhoto(
           .where(eq(profiles.id, owner.profileId));
       }
       return photo;
-    });
+    }),
+  );
+}
+
+/**
+ * Checks and re-encodes an uploaded image (processing.ts), stores its renditions under fresh
+ * keys and hands them to `use`; when `use` fails, the files are removed again. A refused image
+ * is a 422 `photo_<reason>` (a profile photo, a chat image).
+ */
+export async function withStoredPhoto<T>(
+  storage: Storage,
+  bytes: Uint8Array,
+  use: (stored: {
+    storageKey: string;
+    blurKey: string;
+    width: number;
+    height: number;
+  }) => Promise<T>,
+): Promise<T> {
+  let processed: ProcessedPhoto;
+  try {
+    processed = await processPhoto(bytes);
+  } catch (error) {
+    if (error instanceof PhotoRejectedError) {
+      throw new ApiError(422, `photo_${error.reason}`, `photos.error.${error.reason}`);
+    }
+    throw error;
+  }
+  const keys = await storeRenditions(storage, processed);
+  try {
+    return await use({ ...keys, width: processed.width, height: processed.height });
   } catch (error) {
     await removeRenditions(storage, keys);
     throw error;
