@@ -12,6 +12,12 @@ import { memberEvents } from "./schema";
  */
 export const MEMBER_EVENT_CHANNEL = "member_event";
 
+/**
+ * An event this small travels in its notification (NOTIFY takes 8 000 bytes), so an open stream
+ * writes it without reading the database; a larger one (a long message) is read by its id.
+ */
+const INLINE_EVENT_BYTES = 7000;
+
 /** design §10a: events are kept this long for reconnecting streams. */
 export const EVENT_RETENTION_MS = 2 * 24 * 60 * 60 * 1000;
 
@@ -30,9 +36,13 @@ export async function publishEvent(
     with stored as (
       insert into ${memberEvents} (user_id, type, data)
       values (${userId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb)
-      returning id, user_id
+      returning id, user_id, type, data
     )
-    select pg_notify(${MEMBER_EVENT_CHANNEL}, json_build_object('u', user_id, 'id', id)::text)
+    select pg_notify(
+      ${MEMBER_EVENT_CHANNEL},
+      case when octet_length(data::text) <= ${INLINE_EVENT_BYTES}
+        then json_build_object('u', user_id, 'id', id, 't', type, 'd', data)::text
+        else json_build_object('u', user_id, 'id', id)::text end)
     from stored`);
 }
 
@@ -91,7 +101,11 @@ export async function pruneMemberEvents(db: Database, now = new Date()): Promise
  * What wakes a subscriber: a stored event's id, a typing signal, a reset (catch up from the
  * database), or the end (the member opened more streams than are kept).
  */
-export type Wake = { id: number } | { event: TypingEvent } | { reset: true } | { end: true };
+export type Wake =
+  | { id: number; stored?: StoredEvent }
+  | { event: TypingEvent }
+  | { reset: true }
+  | { end: true };
 
 type Subscriber = (wake: Wake) => void;
 
@@ -136,7 +150,7 @@ export class EventHub {
 
   /** A notification's payload; anything malformed is ignored. */
   deliver(payload: string): void {
-    let note: { u?: unknown; id?: unknown; e?: unknown };
+    let note: { u?: unknown; id?: unknown; e?: unknown; t?: unknown; d?: unknown };
     try {
       note = JSON.parse(payload);
     } catch {
@@ -147,7 +161,13 @@ export class EventHub {
     if (!set) return;
     const wake: Wake | null =
       typeof note.id === "number"
-        ? { id: note.id }
+        ? {
+            id: note.id,
+            stored:
+              typeof note.t === "string" && note.d && typeof note.d === "object"
+                ? ({ id: note.id, type: note.t, data: note.d } as StoredEvent)
+                : undefined,
+          }
         : note.e && typeof note.e === "object"
           ? { event: note.e as TypingEvent }
           : null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
+import { observeQueries } from "../db/client";
 
 const app = createApp();
 
@@ -125,6 +126,39 @@ describe("the events stream (design §7)", () => {
     }
     expect(texts).toEqual(["two", "three"]);
     await again.close();
+  });
+
+  it("writes a small event from its notification, and reads a large one by its id", async () => {
+    const alice = await createLoggedInMember(app, { paidUser: true, credits: 100 });
+    const bob = await createLoggedInMember(app);
+    const conversation = await conversationOf(alice, bob);
+    const bobs = await openStream(bob.cookie);
+    await bobs.next();
+    const reads: string[] = [];
+    const stop = observeQueries((query) => {
+      if (/from "member_events"/.test(query)) reads.push(query);
+    });
+    try {
+      await call("POST", "/api/message.php", alice.cookie, { conversation, text: "Small" });
+      expect(
+        ((await bobs.until("message")).data as { message: { text: string } }).message.text,
+      ).toBe("Small");
+      expect(reads).toEqual([]);
+      // 2 000 emoji: 8 000 bytes of text, past what a notification carries.
+      const large = "😀".repeat(2000);
+      const sent = await call("POST", "/api/message.php", alice.cookie, {
+        conversation,
+        text: large,
+      });
+      expect(sent.status).toBe(200);
+      expect(
+        ((await bobs.until("message")).data as { message: { text: string } }).message.text,
+      ).toBe(large);
+      expect(reads.length).toBeGreaterThan(0);
+    } finally {
+      stop();
+      await bobs.close();
+    }
   });
 
   it("refuses a malformed Last-Event-ID with 422", async () => {

@@ -72,6 +72,8 @@ export const eventRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
       let running: Promise<void> | null = null;
       let again = false;
       let ready = false;
+      /** A notification came before the starting point was read: catch up once ready. */
+      let early = false;
 
       const writeEvents = async (events: StoredEvent[]) => {
         const fresh = events.filter((event) => !sent.has(event.id));
@@ -133,11 +135,29 @@ export const eventRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
             .catch(finish);
           return;
         }
-        if ("id" in wake && wake.id <= last) {
-          if (sent.has(wake.id)) return;
-          overtaken.push(wake.id);
+        if (!ready) {
+          early = true;
+          return;
         }
-        if (ready) void catchUp();
+        if ("reset" in wake) {
+          void catchUp();
+          return;
+        }
+        if (sent.has(wake.id)) return;
+        // The event came with its notification: written at once, in commit order, unless a
+        // catch-up from the database is under way (then it is read in its turn).
+        const stored = wake.stored;
+        if (stored && !running) {
+          running = writeEvents([stored])
+            .catch(() => finish())
+            .finally(() => {
+              running = null;
+              if (again) void catchUp();
+            });
+          return;
+        }
+        if (wake.id <= last) overtaken.push(wake.id);
+        void catchUp();
       });
       const heartbeat = setInterval(
         () => void stream.write(": ping\n\n").catch(finish),
@@ -154,7 +174,9 @@ export const eventRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
           retry: RETRY_MS,
         });
         ready = true;
-        await catchUp();
+        // A new stream starts after the latest event; it reads the database only to catch up
+        // (a reconnect) or for what was notified while it started.
+        if (resumeFrom !== undefined || early) await catchUp();
         await ended;
       } finally {
         clearInterval(heartbeat);

@@ -22,6 +22,11 @@ export const BODY_LIMITS: Readonly<Record<string, { bytes: number; route?: true 
   "POST /api/signup.php": { bytes: 32 * KB },
   "POST /api/complaints.php": { bytes: 32 * KB },
   "PUT /api/profile.php": { bytes: 32 * KB },
+  // A message: up to 10 000 UTF-16 units of text (the longest site message_length, emoji or
+  // CJK at up to 4 bytes each in UTF-8) and its envelope.
+  "POST /api/message.php": { bytes: 48 * KB },
+  // A report's note: 1 000 characters, up to 4 bytes each.
+  "POST /api/report.php": { bytes: 8 * KB },
   // The photo plus the multipart envelope (photos/routes.ts: "This file is larger than 15 MB").
   "POST /api/photos.php": { bytes: UPLOAD_LIMITS.maxBytes + 64 * KB, route: true },
   "POST /api/chat-image.php": { bytes: UPLOAD_LIMITS.maxBytes + 64 * KB, route: true },
