@@ -75,9 +75,7 @@ export const chatTerms = z
     gift_credits: z.number().int(),
     message_length: z.number().int(),
     can_write: z.boolean(),
-    blocked_reason: z
-      .enum(["blocked", "recipient_unconfirmed", "sender_unconfirmed", "deleted"])
-      .nullable(),
+    blocked_reason: z.enum(["recipient_unconfirmed", "sender_unconfirmed", "deleted"]).nullable(),
   })
   .openapi("ChatTerms");
 export type ChatTerms = z.infer<typeof chatTerms>;

@@ -60,11 +60,7 @@ function Avatar({ profile, size }: { profile: ChatEntry["profile"]; size: number
   return image ? (
     <img className="avatar" src={image} alt="" width={size} height={size} loading="lazy" />
   ) : (
-    <span
-      className="avatar avatar-initial"
-      aria-hidden="true"
-      style={{ width: size, height: size }}
-    >
+    <span className="avatar avatar-initial" aria-hidden="true">
       {profile?.name.slice(0, 1) ?? "?"}
     </span>
   );

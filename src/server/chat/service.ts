@@ -313,9 +313,9 @@ async function termsFor(
   const used = await freeConversationsUsed(db, me.userId);
   const left = me.isPremium ? 0 : Math.max(0, FREE_CONVERSATIONS - used);
   const free = mine.free || (!mine.hasWritten && left > 0);
+  // A blocked pair never gets here: its conversation is a 404 (getConversation).
   let reason: ChatTerms["blocked_reason"] = null;
   if (!other || other.erased || other.profileId === null) reason = "deleted";
-  else if (await isBlockedBetween(db, me.profileId, other.profileId)) reason = "blocked";
   else if (!me.confirmed) reason = "sender_unconfirmed";
   else if (other.status !== "confirmed") reason = "recipient_unconfirmed";
   return {
@@ -382,6 +382,14 @@ export async function getConversation(
   };
 }
 
+/** The member's other pages update their list and badge (a `chats` event). */
+async function publishChatsChanged(db: Database, userId: number) {
+  await publishEvent(db, userId, {
+    type: "chats",
+    data: { unread_total: await unreadTotal(db, userId) },
+  });
+}
+
 /** Tells the other member how far their messages got (their ticks). */
 async function publishReceipt(db: Database, reader: Side) {
   await publishEvent(db, reader.otherUserId, {
@@ -422,11 +430,7 @@ async function markReadSide(db: Database, me: MemberViewer, conversationId: numb
       .returning();
     if (!updated) return;
     await publishReceipt(tx, updated);
-    // The member's other pages update their badge and list.
-    await publishEvent(tx, me.userId, {
-      type: "chats",
-      data: { unread_total: await unreadTotal(tx, me.userId) },
-    });
+    await publishChatsChanged(tx, me.userId);
   });
 }
 
@@ -482,10 +486,7 @@ export async function removeConversations(
       .where(and(eq(conversationMembers.userId, me.userId), filter))
       .returning({ id: conversationMembers.conversationId });
     if (removed.length === 0) throw notFound("chat.error.notFound");
-    await publishEvent(tx, me.userId, {
-      type: "chats",
-      data: { unread_total: await unreadTotal(tx, me.userId) },
-    });
+    await publishChatsChanged(tx, me.userId);
   });
 }
 
