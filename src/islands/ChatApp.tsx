@@ -491,7 +491,12 @@ function Conversation(props: ConversationProps) {
           ? { ...previous, messages: [...previous.messages, answer.message] }
           : previous,
       );
-      textRef.current?.focus();
+      // Back to the box for the next message, unless the member has moved on meanwhile (opened
+      // the options menu, say): taking focus from there would close what they just opened.
+      const active = document.activeElement;
+      if (!active || active === document.body || textRef.current?.form?.contains(active)) {
+        textRef.current?.focus();
+      }
     } catch (caught) {
       // The text stays in the box; the message says why and what to do.
       setError({

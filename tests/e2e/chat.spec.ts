@@ -27,6 +27,7 @@ async function startChat(
   await page.getByRole("button", { name: "Write my own" }).click();
   await page.getByRole("textbox", { name: "Message to Bob" }).fill("Hello");
   await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page.getByRole("log").getByText("Hello")).toBeVisible();
   return { alice, bob };
 }
 
