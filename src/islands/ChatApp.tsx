@@ -19,6 +19,7 @@ import {
   formatBadgeCount,
 } from "../stores/counts";
 import { onMemberEvent, startMemberEvents } from "../stores/events";
+import { syncPush } from "../stores/push";
 import { useSeededStore } from "../stores/seeded";
 import { $member, startMemberRefresh } from "../stores/session";
 import DropdownMenu from "./DropdownMenu";
@@ -34,6 +35,8 @@ type Props = I18nProps & {
   conversation: ConversationAnswer | null;
   /** What a message costs at least in the member's country, formatted ("€0.29"), if known. */
   priceFrom: string | null;
+  /** The site's web push key: a subscribed browser's state is kept in step. */
+  pushPublicKey: string | null;
 };
 
 const ICEBREAKERS = [1, 2, 3, 4, 5, 6].map((n) => `chat.icebreaker.line${n}` as MessageKey);
@@ -128,6 +131,10 @@ export default function ChatApp(props: Props) {
       for (const stop of stops) stop();
     };
   }, [props.initialChats.unread_total]);
+
+  useEffect(() => {
+    void syncPush(props.pushPublicKey, props.member.id).catch(() => {});
+  }, [props.pushPublicKey, props.member.id]);
 
   // The address bar follows the open conversation; Back returns to the previous one.
   useEffect(() => {

@@ -9,6 +9,7 @@ import {
   formatBadgeCount,
 } from "../stores/counts";
 import { startMemberEvents } from "../stores/events";
+import { syncPush } from "../stores/push";
 import { useSeededStore } from "../stores/seeded";
 import { $member, startMemberRefresh } from "../stores/session";
 import AccountMenu from "./AccountMenu";
@@ -23,6 +24,8 @@ type Props = I18nProps & {
   /** The page's path, to mark the current section. */
   path: string;
   alternates?: Partial<Record<Locale, string>>;
+  /** The site's web push key: a subscribed browser's state is read and kept in step. */
+  pushPublicKey?: string | null;
 };
 
 /** spec §2: in installed-app mode a back button shows on member, likes and credits pages. */
@@ -59,6 +62,12 @@ export default function TopNav(props: Props) {
       stopEvents();
     };
   }, [loggedIn]);
+
+  const memberId = member?.id;
+  useEffect(() => {
+    if (memberId !== undefined)
+      void syncPush(props.pushPublicKey ?? null, memberId).catch(() => {});
+  }, [memberId, props.pushPublicKey]);
 
   const current = (prefix: string) =>
     props.path === prefix || props.path.startsWith(`${prefix}/`) ? "page" : undefined;

@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { getPath } from "hono/utils/url";
 import { deletionRoutes } from "./account/deletion-routes";
 import { accountRoutes } from "./account/routes";
 import { passwordResetRoutes } from "./auth/password-reset-routes";
@@ -20,6 +21,7 @@ import { likeRoutes } from "./likes/routes";
 import { memberRoutes } from "./members/routes";
 import { mediaRoutes, photoRoutes } from "./photos/routes";
 import { profileRoutes } from "./profiles/routes";
+import { PUSH_SUBSCRIPTION_PATH, pushRoutes } from "./push/routes";
 import { reportRoutes } from "./reports/routes";
 import { requestBodyLimit } from "./request/body-limit";
 import type { AppEnv } from "./request/context";
@@ -66,6 +68,7 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", chatRoutes);
   api.route("/", eventRoutes);
   api.route("/", reportRoutes);
+  api.route("/", pushRoutes);
   // Off (the default), /api/test/… is a plain 404 and not in the document.
   if (options.testFixtures ?? getEnv().TEST_FIXTURES) api.route("/test", testingRoutes);
   api.doc31("/openapi.json", {
@@ -76,6 +79,18 @@ export function createApi(options: AppOptions = {}) {
     servers: [{ url: "/api" }],
   });
   return api;
+}
+
+/**
+ * The path the router sees: the request's, except for the one call spec §7 tells apart by its
+ * query, POST /api/user.php?push=1 (and its DELETE), which goes to the push subscription route.
+ */
+function routingPath(request: Request): string {
+  const path = getPath(request);
+  if (path === "/api/user.php" && request.method !== "GET" && /[?&]push=/.test(request.url)) {
+    return `/api${PUSH_SUBSCRIPTION_PATH}`;
+  }
+  return path;
 }
 
 /**
@@ -90,7 +105,7 @@ export function createApi(options: AppOptions = {}) {
  *    visitors) and before routes; it reads the whole body, so it comes after the body limit.
  */
 export function createApp(options: AppOptions = {}) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ getPath: routingPath });
   app.use(
     "*",
     secureHeaders({

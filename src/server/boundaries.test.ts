@@ -15,6 +15,7 @@ const FEATURE_ORDER = [
   "geo",
   "users",
   "events",
+  "push",
   "credits",
   "profiles",
   "blocks",

@@ -463,6 +463,10 @@ describe("every answer of a journey through the API matches the document", () =>
     expect((await call("post", "/typing.php", read)).status).toBe(200);
     expect((await call("get", "/events.php", { cookie: bob.cookie })).status).toBe(200);
     expect((await call("get", "/events.php")).status).toBe(403);
+    expect((await call("post", "/page-hidden.php", { cookie: bob.cookie, json: {} })).status).toBe(
+      200,
+    );
+    expect((await call("post", "/page-hidden.php", { json: {} })).status).toBe(403);
     expect((await call("delete", "/chat.php", read)).status).toBe(200);
     const report = { profile: alice.profile.id, reason: "spam", conversation };
     expect((await call("post", "/report.php", { cookie: bob.cookie, json: report })).status).toBe(
@@ -486,6 +490,36 @@ describe("every answer of a journey through the API matches the document", () =>
     );
     expect(exported.body.messages_sent).toHaveLength(3);
     expect(exported.body.credit_history).toHaveLength(4);
+  });
+
+  it("for a member turning push notifications on and off in a browser", async () => {
+    const member = await createLoggedInMember(app);
+    const subscription = {
+      endpoint: "https://fcm.googleapis.com/fcm/send/contract-test",
+      expirationTime: null,
+      keys: {
+        p256dh: `B${"A".repeat(86)}`,
+        auth: "A".repeat(22),
+      },
+    };
+    const saved = await call("post", "/push-subscription.php", {
+      cookie: member.cookie,
+      json: { subscription },
+    });
+    expect(saved.status).toBe(200);
+    const refused = await call("post", "/push-subscription.php", {
+      cookie: member.cookie,
+      json: { subscription: { ...subscription, endpoint: "https://10.0.0.1/push" } },
+    });
+    expect(refused).toMatchObject({ status: 422, body: { error: "push_service_refused" } });
+    expect((await call("post", "/push-subscription.php", { json: { subscription } })).status).toBe(
+      403,
+    );
+    const removed = await call("delete", "/push-subscription.php", {
+      cookie: member.cookie,
+      json: { endpoint: subscription.endpoint },
+    });
+    expect(removed.status).toBe(200);
   });
 
   it("for a member managing their photos", async () => {

@@ -6,15 +6,24 @@ import { PASSWORD_RESET_JOB, RESET_TTL_MS, sendPasswordResetMail } from "./auth/
 import { pruneExpiredSessions } from "./auth/session";
 import { ACTIVATION_TTL_HOURS } from "./auth/signup";
 import { pruneAccountTokens } from "./auth/tokens";
-import { CHAT_MAIL_JOB, findMessageMail, findUnreadReminders, markMailed } from "./chat/service";
+import {
+  CHAT_MAIL_JOB,
+  CHAT_PUSH_JOB,
+  findMessageNotice,
+  findUnreadReminders,
+  markNotified,
+} from "./chat/service";
 import { vacuumEmbedded } from "./db/maintenance";
 import { pruneMemberEvents } from "./events/bus";
+import { isOnline } from "./events/presence";
 import type { JobDefinitions } from "./jobs/runner";
 import { pruneFinishedJobs } from "./jobs/service";
 import { deliverOutboxMail, MAIL_DELIVERY_JOB, MAIL_RETRY_BASE_MS } from "./lib/mail";
 import { pruneOutboxMails } from "./lib/mail-outbox";
 import { MAIL_TEMPLATES } from "./lib/mail-templates";
 import { pruneRateLimits } from "./lib/rate-limit";
+import { findLikeNotice, LIKE_PUSH_JOB } from "./likes/service";
+import { pushToMember } from "./push/service";
 import { pruneIdempotencyKeys } from "./request/idempotency";
 import { getSiteById } from "./sites/registry";
 
@@ -35,6 +44,15 @@ export const OUTBOX_MAX_AGE_MS =
     REACTIVATION_DAYS * DAY_MS,
     UNSUBSCRIBE_TTL_MS,
   ) + DAY_MS;
+
+/** A chat notice job's payload: the message, its conversation and who it is for. */
+function messageJob(payload: Record<string, unknown>) {
+  return {
+    message: Number(payload.message),
+    conversation: Number(payload.conversation),
+    recipient: Number(payload.recipient),
+  };
+}
 
 /** The job that erases accounts pending deletion for more than 14 days (spec §1). */
 export const ERASURE_JOB = "users.erase-expired";
@@ -67,15 +85,54 @@ export const JOB_DEFINITIONS: JobDefinitions = {
     leaseMs: 30 * 60 * 1000,
     run: async (_, { db, now }) => void (await eraseExpiredAccounts(db, now)),
   },
+  [CHAT_PUSH_JOB]: {
+    // A push is worth its moment only: a push service's failure is not retried, and the e-mail
+    // two minutes on takes over.
+    run: async (payload, { db }) => {
+      const job = messageJob(payload);
+      const notice = await findMessageNotice(db, job, "push");
+      if (!notice || (await isOnline(db, job.recipient))) return;
+      const pushed = await pushToMember(db, notice.recipient, {
+        kind: "message",
+        category: notice.category,
+        titleKey:
+          notice.category === "new_conversations"
+            ? "push.newConversation.title"
+            : "push.newMessage.title",
+        bodyKey:
+          notice.category === "new_conversations"
+            ? "push.newConversation.body"
+            : "push.newMessage.body",
+        params: { name: notice.senderName },
+        url: `/chats/${notice.conversation}`,
+        tag: `c${notice.conversation}`,
+        ttlSeconds: 24 * 60 * 60,
+      });
+      if (pushed > 0) await markNotified(db, job, "push");
+    },
+  },
+  [LIKE_PUSH_JOB]: {
+    run: async (payload, { db }) => {
+      const job = { liker: Number(payload.liker), liked: Number(payload.liked) };
+      const notice = await findLikeNotice(db, job);
+      if (!notice || (await isOnline(db, notice.recipient.id))) return;
+      await pushToMember(db, notice.recipient, {
+        kind: "like",
+        category: "like",
+        titleKey: "push.like.title",
+        bodyKey: "push.like.body",
+        params: { name: notice.likerName },
+        url: `/members/${job.liker}`,
+        tag: `l${job.liker}`,
+        ttlSeconds: 24 * 60 * 60,
+      });
+    },
+  },
   [CHAT_MAIL_JOB]: {
     run: async (payload, { db }) => {
-      const job = {
-        message: Number(payload.message),
-        conversation: Number(payload.conversation),
-        recipient: Number(payload.recipient),
-      };
-      const mail = await findMessageMail(db, job);
-      if (!mail) return;
+      const job = messageJob(payload);
+      const mail = await findMessageNotice(db, job, "mail");
+      if (!mail || (await isOnline(db, job.recipient))) return;
       const site = getSiteById(mail.recipient.siteId);
       const sent = await sendNotificationMail(db, site, mail.recipient, {
         category: mail.category,
@@ -87,7 +144,7 @@ export const JOB_DEFINITIONS: JobDefinitions = {
         origin: site.origin,
         params: { name: mail.senderName },
       });
-      if (sent) await markMailed(db, job);
+      if (sent) await markNotified(db, job, "mail");
     },
   },
   "chat.unread-reminders": {

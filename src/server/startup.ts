@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Connection, type Database, getConnection } from "./db/client";
+import { loadPushKeys } from "./lib/push";
 import { loadMediaSigningKey } from "./photos/media-url";
 import { syncSites } from "./sites/service";
 
@@ -10,6 +11,8 @@ async function prepareDatabase({ db, engine }: Connection): Promise<Database> {
   // Media URLs are signed and checked without the database (photos/media-url.ts): the key is
   // read once here and held in memory.
   await loadMediaSigningKey(db);
+  // The site settings give browsers the VAPID public key without a query.
+  await loadPushKeys(db);
   // PGlite runs no autovacuum, so the planner has no statistics unless we gather them; without
   // them member search scans the table instead of walking its index (bench: 48 ms vs 0.6 ms).
   if (engine === "pglite") await db.execute(sql`analyze`);

@@ -2,6 +2,7 @@ import { atom } from "nanostores";
 import type { UserView } from "../contract/users";
 import { apiFetch, configureApiClient } from "../lib/api-client";
 import { refreshChats } from "./chats";
+import { $pushState, unsubscribePush } from "./push";
 
 /** spec §4 Chat state's owner: the logged-in member, or null. */
 export const $member = atom<UserView | null>(null);
@@ -28,9 +29,11 @@ export async function refreshMember(): Promise<void> {
   $member.set(user);
 }
 
-/** Starts the periodic refresh of the member; returns a stop function. */
-export function startMemberRefresh(options: { pushSubscribed?: boolean } = {}): () => void {
-  const interval = options.pushSubscribed ? USER_REFRESH_PUSH_MS : USER_REFRESH_MS;
+/**
+ * Starts the periodic refresh of the member; returns a stop function. With push on, pushes say
+ * when something came, so the refresh runs less often.
+ */
+export function startMemberRefresh(): () => void {
   let timer: ReturnType<typeof setTimeout>;
   const run = async (delay: number) => {
     timer = setTimeout(async () => {
@@ -39,7 +42,9 @@ export function startMemberRefresh(options: { pushSubscribed?: boolean } = {}): 
         // spec §9: the chats with the user (the unread badge between events).
         if ($member.get()) await refreshChats().catch(() => {});
       }
-      if ($member.get()) run(interval);
+      if ($member.get()) {
+        run($pushState.get() === "subscribed" ? USER_REFRESH_PUSH_MS : USER_REFRESH_MS);
+      }
     }, delay);
   };
   run(USER_REFRESH_FIRST_MS);
@@ -48,6 +53,8 @@ export function startMemberRefresh(options: { pushSubscribed?: boolean } = {}): 
 
 /** A POST, so the origin check keeps other sites from logging the member out. */
 export async function logOut(): Promise<void> {
+  // This browser's pushes must not reach whoever logs in here next.
+  await unsubscribePush().catch(() => {});
   await apiFetch("/api/logout.php", { method: "POST", retries: 1 }).catch(() => {});
   $member.set(null);
   location.assign("/");

@@ -58,6 +58,8 @@ async function renderSettings(options: { deleteDiscount?: number } = {}) {
       deleteDiscount={options.deleteDiscount ?? 30}
       reactivationDays={14}
       categories={["new_messages", "promotions"]}
+      pushPublicKey={null}
+      memberId={1}
     />,
   );
 }

@@ -7,6 +7,7 @@ import EmailSection from "./EmailSection";
 import InvisibleModeSection from "./InvisibleModeSection";
 import NotificationsSection from "./NotificationsSection";
 import PasswordSection from "./PasswordSection";
+import PushSection from "./PushSection";
 import type { MemberSettings } from "./settings-api";
 
 type Props = I18nProps & {
@@ -16,10 +17,13 @@ type Props = I18nProps & {
   deleteDiscount: number;
   reactivationDays: number;
   categories: readonly MemberSettings["notifications_disabled"][number][];
+  /** The site's web push key (spec §3 Settings push_public_key). */
+  pushPublicKey: string | null;
+  memberId: number;
 };
 
 /**
- * spec §2 Settings: e-mail notifications and delivery, invisible mode, e-mail address, data
+ * spec §2 Settings: push on this device, e-mail notifications and delivery, invisible mode, e-mail address, data
  * download, password and account deletion, one section each (each on the shared form hook).
  * The settings the sections share are kept here, as the server last answered them.
  */
@@ -29,6 +33,12 @@ export default function SettingsPanel(props: Props) {
 
   return (
     <div className="settings-grid">
+      <PushSection
+        t={t}
+        publicKey={props.pushPublicKey}
+        memberId={props.memberId}
+        siteName={props.siteName}
+      />
       <NotificationsSection
         t={t}
         settings={settings}

@@ -13,6 +13,7 @@ import { getStorage } from "../lib/storage";
 import { photos } from "../photos/schema";
 import { removeUnusedPhotoFiles } from "../photos/service";
 import { profiles } from "../profiles/schema";
+import { pushSubscriptions } from "../push/schema";
 import type { Site } from "../sites/registry";
 import { type User, users } from "../users/schema";
 
@@ -37,6 +38,8 @@ export async function requestAccountDeletion(
   await db.update(users).set({ deletionRequestedAt: new Date() }).where(eq(users.id, user.id));
   await db.update(profiles).set({ status: "disabled" }).where(eq(profiles.userId, user.id));
   await db.delete(sessions).where(eq(sessions.userId, user.id));
+  // No more pushes to the member's browsers either; reactivated, a browser subscribes again.
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
   const token = await createAccountToken(db, user.id, "reactivation", REACTIVATION_MS);
   await sendMail(
     db,
@@ -97,6 +100,7 @@ export async function eraseExpiredAccounts(db: Database, now = new Date()): Prom
       .where(eq(profiles.userId, id));
     await db.transaction(async (tx) => {
       await tx.delete(profiles).where(eq(profiles.userId, id));
+      await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
       await tx
         .update(users)
         .set({

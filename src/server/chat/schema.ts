@@ -66,6 +66,8 @@ export const conversationMembers = pgTable(
     readUpTo: bigint("read_up_to", { mode: "number" }).notNull().default(0),
     /** The newest message this member was e-mailed about (one e-mail until they read). */
     mailedUpTo: bigint("mailed_up_to", { mode: "number" }).notNull().default(0),
+    /** The newest message a push about it reached one of this member's browsers. */
+    pushedUpTo: bigint("pushed_up_to", { mode: "number" }).notNull().default(0),
     /** spec §4 removing a chat: messages up to here are gone for this member. */
     clearedUpTo: bigint("cleared_up_to", { mode: "number" }).notNull().default(0),
     /** Listed: false once removed, until a new message comes (or the member writes again). */

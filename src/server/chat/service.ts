@@ -15,6 +15,7 @@ import { spendCredits } from "../credits/service";
 import type { Database } from "../db/client";
 import { publishEvent, signalEvent } from "../events/bus";
 import { loadRegionCatalogue } from "../geo/regions";
+import { nudgeJobRunners } from "../jobs/runner";
 import { enqueueJob } from "../jobs/service";
 import { ApiError, notFound, ValidationError } from "../lib/errors";
 import type { Storage } from "../lib/storage";
@@ -35,6 +36,8 @@ export const CHAT_MAIL_JOB = "chat.mail";
  * is online sees it delivered at once (the events stream marks it), and gets no e-mail.
  */
 export const CHAT_MAIL_DELAY_MS = 2 * 60 * 1000;
+/** The job that pushes a message to a recipient with no visible page (design §2 web push). */
+export const CHAT_PUSH_JOB = "chat.push";
 
 /** Chats per page of the list, and messages per page of a conversation (keyset, never OFFSET). */
 export const CHATS_PAGE_SIZE = 30;
@@ -709,16 +712,18 @@ export async function postMessage(
       )
       .returning();
     if (!theirs) throw new Error("conversation has one side");
-    // Enqueued with the message: it exists exactly when the message does (design §10a).
-    await enqueueJob(
-      tx,
-      CHAT_MAIL_JOB,
-      { message: message.id, conversation: conversationId, recipient: mine.otherUserId },
-      {
-        runAt: new Date(now.getTime() + CHAT_MAIL_DELAY_MS),
-        uniqueKey: `${CHAT_MAIL_JOB}:${message.id}`,
-      },
-    );
+    // Enqueued with the message: they exist exactly when the message does (design §10a). The
+    // push goes at once, the e-mail later, if neither a page nor a push reached the member.
+    const notice = {
+      message: message.id,
+      conversation: conversationId,
+      recipient: mine.otherUserId,
+    };
+    await enqueueJob(tx, CHAT_PUSH_JOB, notice, { uniqueKey: `${CHAT_PUSH_JOB}:${message.id}` });
+    await enqueueJob(tx, CHAT_MAIL_JOB, notice, {
+      runAt: new Date(now.getTime() + CHAT_MAIL_DELAY_MS),
+      uniqueKey: `${CHAT_MAIL_JOB}:${message.id}`,
+    });
     const forThem = toMessageView(message, mine.otherUserId, { deliveredUpTo: 0, readUpTo: 0 });
     await publishEvent(tx, mine.otherUserId, {
       type: "message",
@@ -731,6 +736,8 @@ export async function postMessage(
     });
     return { message: forMe, credits: balance };
   });
+  // The push job was committed with the message: this process's runner takes it now.
+  nudgeJobRunners();
   return sent;
 }
 
@@ -810,7 +817,7 @@ export async function sendSignupMessage(
   }
 }
 
-export type MessageMail = {
+export type MessageNotice = {
   recipient: typeof users.$inferSelect;
   category: "new_conversations" | "new_messages";
   senderName: string;
@@ -818,16 +825,19 @@ export type MessageMail = {
 };
 
 /**
- * Whether a message is e-mailed to its recipient (issue 12, spec §3 notification categories):
- * only if it reached none of their open pages and they have not read it, one e-mail until they
- * read the conversation, never about a blocked or erased sender, and to an account that can get
- * it. The first message of a sender in a conversation is a new conversation. Opt-outs are
- * checked where the e-mail is sent (account/notification-mail.ts).
+ * Whether a message is pushed or e-mailed to its recipient (issue 12, spec §3 notification
+ * categories): only if it reached none of their open pages and they have not read it, never
+ * about a blocked or erased sender, and to an account that can get it. An e-mail goes only if
+ * no push reached them, and one until they read the conversation. The first message of a
+ * sender in a conversation is a new conversation. Opt-outs are checked where the notice is
+ * sent (account/notification-mail.ts, push/service.ts); whether the member has a visible page
+ * open, in the job (events/presence.ts).
  */
-export async function findMessageMail(
+export async function findMessageNotice(
   db: Database,
   job: { message: number; conversation: number; recipient: number },
-): Promise<MessageMail | null> {
+  channel: "push" | "mail",
+): Promise<MessageNotice | null> {
   const [side] = await db
     .select()
     .from(conversationMembers)
@@ -839,7 +849,9 @@ export async function findMessageMail(
     );
   if (!side?.listed) return null;
   if (side.readUpTo >= job.message || side.deliveredUpTo >= job.message) return null;
-  if (side.mailedUpTo > side.readUpTo) return null;
+  if (channel === "mail" && (side.mailedUpTo > side.readUpTo || side.pushedUpTo >= job.message)) {
+    return null;
+  }
   const [message] = await db.select().from(messages).where(eq(messages.id, job.message));
   if (!message || message.id <= side.clearedUpTo) return null;
   const [sender] = await db
@@ -875,14 +887,19 @@ export async function findMessageMail(
   };
 }
 
-/** Records that the member was e-mailed about the conversation up to this message. */
-export async function markMailed(
+/** Records that the member was e-mailed (or pushed) about the conversation up to this message. */
+export async function markNotified(
   db: Database,
   job: { message: number; conversation: number; recipient: number },
+  channel: "push" | "mail",
 ) {
+  const column =
+    channel === "push" ? conversationMembers.pushedUpTo : conversationMembers.mailedUpTo;
   await db
     .update(conversationMembers)
-    .set({ mailedUpTo: sql`greatest(${conversationMembers.mailedUpTo}, ${job.message})` })
+    .set({
+      [channel === "push" ? "pushedUpTo" : "mailedUpTo"]: sql`greatest(${column}, ${job.message})`,
+    })
     .where(
       and(
         eq(conversationMembers.conversationId, job.conversation),

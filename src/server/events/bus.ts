@@ -133,6 +133,11 @@ export class EventHub {
     return size;
   }
 
+  /** The members with a stream open here. */
+  members(): number[] {
+    return [...this.#subscribers.keys()];
+  }
+
   /** The member's open streams here, oldest first. */
   subscribersOf(userId: number): Subscriber[] {
     return [...(this.#subscribers.get(userId) ?? [])];

@@ -117,7 +117,7 @@ describe("the events stream (design §7)", () => {
       await call("POST", "/api/message.php", alice.cookie, { conversation, text });
     }
     const again = await openStream(bob.cookie, seen.id);
-    expect((await again.next()).data).toEqual({ resumed: true });
+    expect((await again.next()).data).toEqual({ resumed: true, last_event_id: Number(seen.id) });
     const texts = [];
     for (let index = 0; index < 2; index++) {
       texts.push(

@@ -1,11 +1,13 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
+import { okAnswer } from "../../contract/common";
 import type { Database } from "../db/client";
 import { authenticationRequired } from "../lib/errors";
-import { ERRORS, errorResponses } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { validationHook } from "../lib/validation";
 import type { AppEnv } from "../request/context";
-import { eventHub, eventsSince, latestEventId, type StoredEvent } from "./bus";
+import { type EventHub, eventHub, eventsSince, latestEventId, type StoredEvent } from "./bus";
+import { markOffline, markOnline, PRESENCE_RENEW_MS } from "./presence";
 
 /** Comments keep proxies from closing an idle stream (most close after 60 s of silence). */
 export const HEARTBEAT_MS = 25_000;
@@ -55,9 +57,43 @@ const eventsRoute = createRoute({
   },
 });
 
-export const eventRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
-  eventsRoute,
-  async (c) => {
+const pageHiddenRoute = createRoute({
+  method: "post",
+  path: "/page-hidden.php",
+  summary:
+    "spec §7: a beacon (empty JSON body) from a page the member hid or left: it stops counting as a visible page, so what comes next reaches them by push and e-mail",
+  request: {
+    body: { content: { "application/json": { schema: z.object({}).strict() } }, required: true },
+  },
+  responses: {
+    200: jsonContent(okAnswer, "Noted"),
+    ...errorResponses(MEMBER_WRITE_ERRORS),
+  },
+});
+
+let renewing: ReturnType<typeof setInterval> | undefined;
+
+/**
+ * Renews, every PRESENCE_RENEW_MS, the presence of the members this process holds streams for,
+ * in one statement; started by the first stream.
+ */
+function renewPresence(db: Database, hub: EventHub): void {
+  renewing ??= setInterval(() => {
+    void markOnline(db, hub.members()).catch((error: unknown) =>
+      console.error("presence renewal failed:", error),
+    );
+  }, PRESENCE_RENEW_MS);
+  renewing.unref();
+}
+
+export const eventRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(pageHiddenRoute, async (c) => {
+    const user = c.var.user;
+    if (!user) throw authenticationRequired();
+    await markOffline(c.var.db, user.id);
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(eventsRoute, async (c) => {
     const user = c.var.user;
     if (!user) throw authenticationRequired();
     const db = c.var.db;
@@ -168,12 +204,16 @@ export const eventRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
       try {
         if (resumeFrom === undefined) last = await latestEventId(db, user.id);
         // `resumed` false: the page reloads what it shows, as it was rendered before this point.
+        // `last_event_id`: where the stream starts, for a page that closes it and resumes later.
         await stream.writeSSE({
           event: "ready",
-          data: JSON.stringify({ resumed: resumeFrom !== undefined }),
+          data: JSON.stringify({ resumed: resumeFrom !== undefined, last_event_id: last }),
           retry: RETRY_MS,
         });
         ready = true;
+        // The page is open and visible (a hidden page closes its stream): the member is here.
+        renewPresence(db, hub);
+        void markOnline(db, [user.id]).catch(console.error);
         // A new stream starts after the latest event; it reads the database only to catch up
         // (a reconnect) or for what was notified while it started.
         if (resumeFrom !== undefined || early) await catchUp();
@@ -182,11 +222,13 @@ export const eventRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
         clearInterval(heartbeat);
         clearTimeout(lifetime);
         unsubscribe();
+        if (hub.subscribersOf(user.id).length === 0) {
+          void markOffline(db, user.id).catch(console.error);
+        }
       }
     });
     // Compression at the front would hold events back; no-transform keeps it (and proxies) off.
     response.headers.set("cache-control", "no-store, no-transform");
     response.headers.set("x-accel-buffering", "no");
     return response;
-  },
-);
+  });

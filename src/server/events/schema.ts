@@ -25,3 +25,16 @@ export const memberEvents = pgTable(
     index("member_events_created_idx").on(table.createdAt),
   ],
 );
+
+/**
+ * Who has a page of the site open and visible right now: a lease each process renews for the
+ * members whose events streams it holds, ended when the last one closes or a page says it was
+ * hidden (POST /api/page-hidden.php). A push or an e-mail about a message is for members not
+ * here; a process that dies leaves leases that run out on their own.
+ */
+export const memberPresence = pgTable("member_presence", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  onlineUntil: timestamp("online_until", { withTimezone: true }).notNull(),
+});

@@ -98,3 +98,28 @@ describe("WEB_CONCURRENCY (one server process per core)", () => {
     expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
   });
 });
+
+describe("web push settings (design §2)", () => {
+  const pair = {
+    VAPID_PUBLIC_KEY: `B${"a".repeat(86)}`,
+    VAPID_PRIVATE_KEY: "b".repeat(43),
+  };
+
+  it("takes the VAPID keys as a pair, or neither", () => {
+    expect(parseEnv(pair).VAPID_PUBLIC_KEY).toBe(pair.VAPID_PUBLIC_KEY);
+    expect(parseEnv({}).VAPID_PRIVATE_KEY).toBeUndefined();
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PRIVATE_KEY.*pair/s,
+    );
+    expect(() => parseEnv({ ...pair, VAPID_PRIVATE_KEY: "short" })).toThrow(/VAPID_PRIVATE_KEY/);
+  });
+
+  it("lets subscriptions name the browsers' push services only, unless told otherwise", () => {
+    expect(parseEnv({}).PUSH_SERVICE_HOSTS).toContain("fcm.googleapis.com");
+    expect(parseEnv({}).PUSH_SERVICE_HOSTS).not.toContain("localhost");
+    expect(
+      parseEnv({ PUSH_SERVICE_HOSTS: " Push.Example , other.example" }).PUSH_SERVICE_HOSTS,
+    ).toEqual(["push.example", "other.example"]);
+    expect(() => parseEnv({ VAPID_SUBJECT: "someone@example.com" })).toThrow(/VAPID_SUBJECT/);
+  });
+});

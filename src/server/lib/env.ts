@@ -90,8 +90,40 @@ const envSchema = z
     SIGNUP_IP_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Logins per IP address per 15 minutes (the loginIp rate-limit policy). */
     LOGIN_IP_LIMIT: z.coerce.number().int().min(1).default(30),
-    /** Web push public key (VAPID), given to the browser in the settings. */
-    VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+    /**
+     * design §2 web push: the VAPID key pair (base64url, as `web-push generate-vapid-keys`
+     * prints it), both or neither. Unset, a pair is made on the first start and kept in the
+     * database (fine for the demo; a new pair ends every browser's subscription).
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (87 characters)")
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (43 characters)")
+      .optional(),
+    /** Who push services contact about our pushes: mailto: or https:; default the first site. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, "must start with mailto: or https://")
+      .optional(),
+    /**
+     * design §10: the hosts a push subscription's endpoint may name (a host or a parent domain),
+     * since the server posts to it: the browsers' push services. Anything else (an address on our
+     * network, say) is refused when the member subscribes.
+     */
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .default(
+        "fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,push.apple.com,notify.windows.com",
+      )
+      .transform((value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim().toLowerCase())
+          .filter(Boolean),
+      ),
   })
   .superRefine((env, context) => {
     if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
@@ -100,6 +132,13 @@ const envSchema = z
         path: ["WEB_CONCURRENCY"],
         message:
           "several server processes need a PostgreSQL server (DATABASE_URL): the embedded database belongs to one process",
+      });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      context.addIssue({
+        code: "custom",
+        path: ["VAPID_PRIVATE_KEY"],
+        message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are a pair: set both or neither",
       });
     }
     if (env.DEV_OUTBOX && env.SMTP_URL) {

@@ -46,6 +46,8 @@ export const RATE_LIMIT_POLICIES = {
   messages: { limit: 20, windowSeconds: 60 },
   /** New conversations one member starts in an hour: reaching out to everyone is spam. */
   conversations: { limit: 40, windowSeconds: 60 * 60 },
+  /** Push subscriptions one member saves or removes: a browser does this once per visit. */
+  pushSubscriptions: { limit: 30, windowSeconds: 60 * 60 },
   /** Geocoding from one IP address. */
   geocodeIp: { limit: 60, windowSeconds: 60 * 60 },
 } as const;

@@ -1,20 +1,62 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { assertNotBlocked } from "../blocks/service";
+import { assertNotBlocked, isBlockedBetween } from "../blocks/service";
 import type { Database } from "../db/client";
+import { publishEvent } from "../events/bus";
+import { nudgeJobRunners } from "../jobs/runner";
+import { enqueueJob } from "../jobs/service";
 import { ApiError, notFound } from "../lib/errors";
+import { profiles } from "../profiles/schema";
 import { profileExists } from "../profiles/viewer";
+import { users } from "../users/schema";
 import { likes } from "./schema";
 
+/** The job that pushes a new like to a member with no visible page (design §2 web push). */
+export const LIKE_PUSH_JOB = "likes.push";
+
 /**
- * Records a like (spec §2 Profile view: like). The like page, matches and notifications build
- * on these rows in the likes issue. Liking twice is the same as once.
+ * Records a like (spec §2 Profile view: like). The like page and matches build on these rows in
+ * the likes issue. Liking twice is the same as once. A new like reaches the liked member live
+ * (their new-likes badge) and, with no page of theirs open, by push.
  */
 export async function likeProfile(db: Database, likerProfileId: number, likedProfileId: number) {
   if (likerProfileId === likedProfileId)
     throw new ApiError(422, "cannot_like_self", "like.error.self");
   if (!(await profileExists(db, likedProfileId))) throw notFound("error.profileUnavailable");
   await assertNotBlocked(db, likerProfileId, likedProfileId);
-  await db.insert(likes).values({ likerProfileId, likedProfileId }).onConflictDoNothing();
+  const isNew = await db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(likes)
+      .values({ likerProfileId, likedProfileId })
+      .onConflictDoNothing()
+      .returning({ liked: likes.likedProfileId });
+    if (!added) return false;
+    const [liked] = await tx
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(eq(profiles.id, likedProfileId));
+    if (!liked) return false;
+    await publishEvent(tx, liked.userId, {
+      type: "like",
+      data: { profile: likerProfileId, new_likes: await countNewLikes(tx, likedProfileId) },
+    });
+    await enqueueJob(
+      tx,
+      LIKE_PUSH_JOB,
+      { liker: likerProfileId, liked: likedProfileId },
+      { uniqueKey: `${LIKE_PUSH_JOB}:${likerProfileId}:${likedProfileId}` },
+    );
+    return true;
+  });
+  if (isNew) nudgeJobRunners();
+}
+
+/** spec §3 Chat state: the new likes total (likes the member has not looked at yet). */
+export async function countNewLikes(db: Database, profileId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(likes)
+    .where(and(eq(likes.likedProfileId, profileId), eq(likes.isNew, true)));
+  return row?.count ?? 0;
 }
 
 export async function unlikeProfile(db: Database, likerProfileId: number, likedProfileId: number) {
@@ -66,4 +108,26 @@ export async function findLikesGiven(db: Database, likerProfileId: number) {
     .from(likes)
     .where(eq(likes.likerProfileId, likerProfileId))
     .orderBy(desc(likes.createdAt));
+}
+
+/**
+ * Whether a like is pushed to the member it is for: it still stands, neither blocked the other
+ * since, and the account is in use. The opt-out ("like") is checked where it is sent.
+ */
+export async function findLikeNotice(db: Database, job: { liker: number; liked: number }) {
+  if (!(await hasLiked(db, job.liker, job.liked))) return null;
+  if (await isBlockedBetween(db, job.liker, job.liked)) return null;
+  const [liker] = await db
+    .select({ name: profiles.name })
+    .from(profiles)
+    .where(eq(profiles.id, job.liker));
+  const [recipient] = await db
+    .select({ user: users })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.id, job.liked));
+  if (!liker || !recipient) return null;
+  const { user } = recipient;
+  if (user.erasedAt || user.deletionRequestedAt) return null;
+  return { recipient: user, likerName: liker.name };
 }

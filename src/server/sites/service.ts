@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import type { PublicCompanyInfo, PublicSettings } from "../../contract/sites";
 import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
-import { getEnv } from "../lib/env";
 import { getTranslate } from "../lib/i18n";
+import { pushPublicKey } from "../lib/push";
 import { type Company, getCompany, type Site, sites } from "./registry";
 import { sites as sitesTable } from "./schema";
 
@@ -69,7 +69,7 @@ export function getPublicSettings(site: Site, context: SettingsContext): PublicS
     support_phone: site.supportPhone,
     enable_site_entry_popup: site.enableSiteEntryPopup ? "yes" : "no",
     entry_popup_countries: site.entryPopupCountries ?? null,
-    push_public_key: getEnv().VAPID_PUBLIC_KEY ?? null,
+    push_public_key: pushPublicKey(),
     search_fields: site.searchFields,
     domain: site.domain,
     domain_language: site.domainLanguage,

@@ -1,0 +1,63 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { okAnswer } from "../../contract/common";
+import { pushSubscriptionBody, pushUnsubscribeBody } from "../../contract/push";
+import { authenticationRequired } from "../lib/errors";
+import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { enforceRateLimit } from "../lib/rate-limit";
+import { validationHook } from "../lib/validation";
+import type { AppEnv } from "../request/context";
+import { removePushSubscription, savePushSubscription } from "./service";
+
+/**
+ * spec §7 names the call POST /api/user.php?push=1; the app routes that address here (app.ts),
+ * as a query string cannot tell two calls apart in the router or the document.
+ */
+export const PUSH_SUBSCRIPTION_PATH = "/push-subscription.php";
+
+const subscribeRoute = createRoute({
+  method: "post",
+  path: PUSH_SUBSCRIPTION_PATH,
+  summary:
+    "spec §7 POST /api/user.php?push=1 {subscription}: saves this browser's push subscription for the member (PushSubscription.toJSON())",
+  request: {
+    body: { content: { "application/json": { schema: pushSubscriptionBody } }, required: true },
+  },
+  responses: {
+    200: jsonContent(okAnswer, "Saved"),
+    ...errorResponses([
+      ...MEMBER_WRITE_ERRORS,
+      ERRORS.rateLimited,
+      { refused: "push_service_refused: the endpoint is not a browser push service's" },
+    ]),
+  },
+});
+
+const unsubscribeRoute = createRoute({
+  method: "delete",
+  path: PUSH_SUBSCRIPTION_PATH,
+  summary:
+    "Removes this browser's push subscription (push turned off, or logging out); also DELETE /api/user.php?push=1",
+  request: {
+    body: { content: { "application/json": { schema: pushUnsubscribeBody } }, required: true },
+  },
+  responses: {
+    200: jsonContent(okAnswer, "Removed, or there was none"),
+    ...errorResponses([...MEMBER_WRITE_ERRORS, ERRORS.rateLimited]),
+  },
+});
+
+export const pushRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(subscribeRoute, async (c) => {
+    const user = c.var.user;
+    if (!user) throw authenticationRequired();
+    await enforceRateLimit(c, "pushSubscriptions", String(user.id));
+    await savePushSubscription(c.var.db, user.id, c.req.valid("json"));
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(unsubscribeRoute, async (c) => {
+    const user = c.var.user;
+    if (!user) throw authenticationRequired();
+    await enforceRateLimit(c, "pushSubscriptions", String(user.id));
+    await removePushSubscription(c.var.db, user.id, c.req.valid("json").endpoint);
+    return c.json({ ok: true as const }, 200);
+  });
