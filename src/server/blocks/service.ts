@@ -5,6 +5,21 @@ import { ApiError, notFound } from "../lib/errors";
 import { profileExists } from "../profiles/viewer";
 import { blocks } from "./schema";
 
+type BlockHook = (db: Database, profileIds: [number, number]) => Promise<void>;
+const blockHooks: BlockHook[] = [];
+
+/**
+ * Lets a feature above this one follow blocks as they change (chat: a block closes the pair's
+ * conversation, so both members' lists change). Called with the writer's transaction.
+ */
+export function onBlocksChanged(hook: BlockHook): void {
+  blockHooks.push(hook);
+}
+
+async function blocksChanged(db: Database, a: number, b: number) {
+  for (const hook of blockHooks) await hook(db, [a, b]);
+}
+
 /** spec §6: a member blocks another. Blocking twice is the same as once. */
 export async function blockProfile(
   db: Database,
@@ -15,7 +30,14 @@ export async function blockProfile(
     throw new ApiError(422, "cannot_block_self", "block.error.self");
   }
   if (!(await profileExists(db, blockedProfileId))) throw notFound("error.profileUnavailable");
-  await db.insert(blocks).values({ blockerProfileId, blockedProfileId }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const added = await tx
+      .insert(blocks)
+      .values({ blockerProfileId, blockedProfileId })
+      .onConflictDoNothing()
+      .returning({ id: blocks.blockedProfileId });
+    if (added.length) await blocksChanged(tx, blockerProfileId, blockedProfileId);
+  });
 }
 
 export async function unblockProfile(
@@ -23,14 +45,18 @@ export async function unblockProfile(
   blockerProfileId: number,
   blockedProfileId: number,
 ): Promise<void> {
-  await db
-    .delete(blocks)
-    .where(
-      and(
-        eq(blocks.blockerProfileId, blockerProfileId),
-        eq(blocks.blockedProfileId, blockedProfileId),
-      ),
-    );
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(blocks)
+      .where(
+        and(
+          eq(blocks.blockerProfileId, blockerProfileId),
+          eq(blocks.blockedProfileId, blockedProfileId),
+        ),
+      )
+      .returning({ id: blocks.blockedProfileId });
+    if (removed.length) await blocksChanged(tx, blockerProfileId, blockedProfileId);
+  });
 }
 
 /** Whether `blockerProfileId` has blocked `blockedProfileId`. */

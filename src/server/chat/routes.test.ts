@@ -374,6 +374,9 @@ describe("who may write to whom (spec §6)", () => {
     const conversation = await open(alice, bob);
     await send(alice, conversation, "Hi");
     await send(bob, conversation, "Hi back");
+    // Both lists are loaded (and kept by the list cache) before the block.
+    expect((await chats(alice)).chats).toHaveLength(1);
+    expect((await chats(bob)).chats).toHaveLength(1);
     expect(
       (await call("POST", "/api/block.php", bob.cookie, { id: alice.profile.id })).status,
     ).toBe(200);
@@ -391,6 +394,8 @@ describe("who may write to whom (spec §6)", () => {
       ).toBe(404);
     }
     await call("DELETE", `/api/block.php?id=${alice.profile.id}`, bob.cookie);
+    expect((await chats(alice)).chats).toHaveLength(1);
+    expect((await chats(bob)).chats).toHaveLength(1);
     expect((await send(alice, conversation, "Friends again")).status).toBe(200);
   });
 

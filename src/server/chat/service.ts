@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type {
   ChatEntry,
@@ -10,7 +10,7 @@ import type {
 } from "../../contract/chat";
 import { FREE_CONVERSATIONS } from "../../contract/chat-options";
 import type { Locale } from "../../i18n/locales";
-import { isBlockedBetween, notBlockedWith } from "../blocks/service";
+import { isBlockedBetween, notBlockedWith, onBlocksChanged } from "../blocks/service";
 import { spendCredits } from "../credits/service";
 import type { Database } from "../db/client";
 import { publishEvent, signalEvent } from "../events/bus";
@@ -27,6 +27,7 @@ import { profiles } from "../profiles/schema";
 import type { MemberViewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
 import { users } from "../users/schema";
+import { cachedChatList } from "./list-cache";
 import { conversationMembers, conversations, type Message, messages } from "./schema";
 
 /** The job that e-mails a member about a message that reached none of their open pages. */
@@ -179,8 +180,21 @@ export async function openConversation(
   });
 }
 
-/** spec §3 chat list, newest first, one page. Conversations with a blocked member are closed. */
+/**
+ * spec §3 chat list, newest first, one page. Conversations with a blocked member are closed.
+ * The first page comes from the process's cache while no event says it changed (list-cache.ts).
+ */
 export async function listChats(
+  db: Database,
+  me: MemberViewer,
+  cursor: string | undefined,
+  viewing: Viewing,
+): Promise<ChatsAnswer> {
+  if (cursor) return loadChats(db, me, cursor, viewing);
+  return cachedChatList(me.userId, viewing.locale, () => loadChats(db, me, undefined, viewing));
+}
+
+async function loadChats(
   db: Database,
   me: MemberViewer,
   cursor: string | undefined,
@@ -392,6 +406,15 @@ async function publishChatsChanged(db: Database, userId: number) {
     data: { unread_total: await unreadTotal(db, userId) },
   });
 }
+
+// A block closes the pair's conversation and an unblock opens it again: both lists change.
+onBlocksChanged(async (db, profileIds) => {
+  const members = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(inArray(profiles.id, profileIds));
+  for (const { userId } of members) await publishChatsChanged(db, userId);
+});
 
 /** Tells the other member how far their messages got (their ticks). */
 async function publishReceipt(db: Database, reader: Side) {

@@ -115,6 +115,7 @@ type Subscriber = (wake: Wake) => void;
  */
 export class EventHub {
   readonly #subscribers = new Map<number, Set<Subscriber>>();
+  readonly #watchers = new Set<(userId: number | null) => void>();
   #listener: Pick<ChannelListener, "live"> = { live: false };
 
   attach(listener: Pick<ChannelListener, "live">): void {
@@ -162,6 +163,7 @@ export class EventHub {
       return;
     }
     if (typeof note.u !== "number") return;
+    if (typeof note.id === "number") for (const watcher of this.#watchers) watcher(note.u);
     const set = this.#subscribers.get(note.u);
     if (!set) return;
     const wake: Wake | null =
@@ -180,8 +182,19 @@ export class EventHub {
     for (const subscriber of [...set]) subscriber(wake);
   }
 
+  /**
+   * Calls `watcher` with the member of every stored event this process hears of, whoever holds
+   * a stream (a cache of what the member sees goes stale then), and with null when
+   * notifications may have been missed. Answers a function that stops it.
+   */
+  watch(watcher: (userId: number | null) => void): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
+  }
+
   /** Notifications may have been missed: every stream catches up from the database. */
   reset(): void {
+    for (const watcher of this.#watchers) watcher(null);
     for (const set of this.#subscribers.values()) {
       for (const subscriber of [...set]) subscriber({ reset: true });
     }

@@ -90,4 +90,33 @@ describe.skipIf(!onServer)("the event bus across app processes (PostgreSQL)", ()
     await hereReader.cancel();
     await reader.cancel();
   });
+
+  it("keeps a member's cached chat list true when the change comes through the other process", async () => {
+    const alice = await createLoggedInMember(app, { paidUser: true, credits: 100 });
+    const bob = await createLoggedInMember(app);
+    const json = { "content-type": "application/json" };
+    const opened = await app.request("/api/chat.php", {
+      method: "POST",
+      headers: { cookie: alice.cookie, ...json },
+      body: JSON.stringify({ profile: bob.profile.id }),
+    });
+    const { conversation } = await opened.json();
+    const bobsList = async () => {
+      const answer = await fetch(`${origin}/api/chats.php`, { headers: { cookie: bob.cookie } });
+      return (await answer.json()) as { chats: { last_message: { text: string } | null }[] };
+    };
+    // Bob's list is loaded, and kept, by the other process.
+    expect((await bobsList()).chats).toEqual([]);
+    for (const text of ["First", "Second"]) {
+      const sent = await app.request("/api/message.php", {
+        method: "POST",
+        headers: { cookie: alice.cookie, ...json },
+        body: JSON.stringify({ conversation, text }),
+      });
+      expect(sent.status).toBe(200);
+      await expect
+        .poll(async () => (await bobsList()).chats.map((chat) => chat.last_message?.text))
+        .toEqual([text]);
+    }
+  });
 });
