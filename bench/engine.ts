@@ -72,11 +72,19 @@ async function load(
   url: string,
   headers: Record<string, string>,
   connections = options.connections,
+  /** Requests go out as these members in turn (a cookie each), not as one. */
+  cookies?: string[],
 ): Promise<Measurement> {
-  await run(url, headers, connections, 1, Math.min(2000, options.requests));
+  await run(url, headers, connections, 1, Math.min(2000, options.requests), undefined, cookies);
   const latencies: number[] = [];
-  const result = await run(url, headers, connections, options.seconds, options.requests, (ms) =>
-    latencies.push(ms),
+  const result = await run(
+    url,
+    headers,
+    connections,
+    options.seconds,
+    options.requests,
+    (ms) => latencies.push(ms),
+    cookies,
   );
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) throw new Error(`${name}: ${failed} of ${result.requests.total} failed`);
@@ -98,11 +106,26 @@ function run(
   seconds: number,
   maxRequests: number,
   onLatency?: (ms: number) => void,
+  cookies?: string[],
 ): Promise<autocannon.Result> {
+  let turn = 0;
+  const requests = cookies?.length
+    ? [
+        {
+          setupRequest: (request: autocannon.Request) => {
+            request.headers = {
+              ...request.headers,
+              cookie: cookies[turn++ % cookies.length] ?? "",
+            };
+            return request;
+          },
+        },
+      ]
+    : undefined;
   return new Promise<autocannon.Result>((done, fail) => {
     let answered = 0;
     const instance = autocannon(
-      { url, headers, connections, duration: seconds, timeout: 30 },
+      { url, headers, connections, duration: seconds, timeout: 30, requests },
       (error, finished) => (error ? fail(error) : done(finished)),
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => {
@@ -237,7 +260,17 @@ async function measureSite(
     results.push(
       await load(`${label}GET a thumbnail from /media`, new URL(thumb, base).href, member),
     );
-    results.push(await load(`${label}GET /api/chats.php`, `${base}/api/chats.php`, member));
+    // Each request is another member's list, round the seeded sessions, as their pages'
+    // periodic refreshes would ask.
+    results.push(
+      await load(
+        `${label}GET /api/chats.php, ${chat.cookies.length} members in turn`,
+        `${base}/api/chats.php`,
+        { "x-request-type": "client" },
+        options.connections,
+        chat.cookies,
+      ),
+    );
     const history = `${base}/api/messages.php?conversation=${chat.conversation}&before=${chat.before}`;
     results.push(await load(`${label}conversation page of 50 (one client)`, history, member, 1));
     results.push(await measureDelivery(base, site, chat, label));
