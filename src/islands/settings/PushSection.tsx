@@ -51,18 +51,19 @@ export default function PushSection({ t, publicKey, memberId, siteName }: Props)
     });
   }
 
-  // Unknown while the browser is asked: nothing to offer yet.
-  if (state === null) return null;
+  // Unknown (null) until the browser has been asked: the section holds its place meanwhile.
   return (
     <SettingsSection heading={t("settings.push.heading")}>
-      <p>
-        {state === "subscribed"
-          ? t("settings.push.subscribed")
-          : state === "denied"
-            ? t("settings.push.denied", { site: siteName })
-            : state === "unsupported"
-              ? t("settings.push.unsupported")
-              : t("settings.push.notSubscribed")}
+      <p aria-busy={state === null}>
+        {state === null
+          ? t("common.loading")
+          : state === "subscribed"
+            ? t("settings.push.subscribed")
+            : state === "denied"
+              ? t("settings.push.denied", { site: siteName })
+              : state === "unsupported"
+                ? t("settings.push.unsupported")
+                : t("settings.push.notSubscribed")}
       </p>
       {state === "subscribed" || state === "not_subscribed" ? (
         <p className="field-hint">{t("settings.push.choices")}</p>
