@@ -72,13 +72,17 @@ export async function runDueJobs(
   db: Database,
   definitions: JobDefinitions,
   now?: Date,
+  /** False for a nudged pass: it runs what was just enqueued and leaves the rest to the timer. */
+  { housekeeping = true }: { housekeeping?: boolean } = {},
 ): Promise<JobRunSummary> {
   // Each claim's lease starts at its own claim time: a long pass must not hand out leases that
   // have already run out.
   const clock = () => now ?? new Date();
   const summary: JobRunSummary = { done: 0, retried: 0, failed: 0 };
-  await enqueueScheduledJobs(db, definitions, clock());
-  await failAbandonedJobs(db, clock());
+  if (housekeeping) {
+    await enqueueScheduledJobs(db, definitions, clock());
+    await failAbandonedJobs(db, clock());
+  }
   // Jobs are claimed by lease, so that each gets its own (mail is taken over after 5 minutes
   // even though an erasure may hold its claim for 30).
   const namesByLease = new Map<number, string[]>();
@@ -133,7 +137,9 @@ export function startJobRunner(
 ): () => void {
   let running = false;
   let again = false;
-  const tick = () => {
+  // The timer's passes also enqueue the schedules and fail abandoned jobs; a nudge (one per
+  // message sent) only runs what is due, so a busy chat does not repeat that work per message.
+  const pass = (housekeeping: boolean) => {
     if (running) {
       // A nudge during a pass: run once more after it, so the new job is not left for the timer.
       again = true;
@@ -141,22 +147,23 @@ export function startJobRunner(
     }
     running = true;
     getDatabase()
-      .then((db) => runDueJobs(db, definitions))
+      .then((db) => runDueJobs(db, definitions, undefined, { housekeeping }))
       .catch((error: unknown) => console.error("job runner pass failed:", error))
       .finally(() => {
         running = false;
         if (again) {
           again = false;
-          tick();
+          pass(false);
         }
       });
   };
-  const timer = setInterval(tick, intervalMs);
+  const nudge = () => pass(false);
+  const timer = setInterval(() => pass(true), intervalMs);
   timer.unref();
-  runners.add(tick);
+  runners.add(nudge);
   return () => {
     clearInterval(timer);
-    runners.delete(tick);
+    runners.delete(nudge);
   };
 }
 
