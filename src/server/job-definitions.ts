@@ -90,8 +90,10 @@ export const JOB_DEFINITIONS: JobDefinitions = {
     // two minutes on takes over.
     run: async (payload, { db }) => {
       const job = messageJob(payload);
+      // Most recipients of a message are looking at the site: the cheapest question first.
+      if (await isOnline(db, job.recipient)) return;
       const notice = await findMessageNotice(db, job, "push");
-      if (!notice || (await isOnline(db, job.recipient))) return;
+      if (!notice) return;
       const pushed = await pushToMember(db, notice.recipient, {
         kind: "message",
         category: notice.category,
@@ -131,8 +133,9 @@ export const JOB_DEFINITIONS: JobDefinitions = {
   [CHAT_MAIL_JOB]: {
     run: async (payload, { db }) => {
       const job = messageJob(payload);
+      if (await isOnline(db, job.recipient)) return;
       const mail = await findMessageNotice(db, job, "mail");
-      if (!mail || (await isOnline(db, job.recipient))) return;
+      if (!mail) return;
       const site = getSiteById(mail.recipient.siteId);
       const sent = await sendNotificationMail(db, site, mail.recipient, {
         category: mail.category,
