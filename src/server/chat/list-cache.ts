@@ -8,9 +8,10 @@ import { type EventHub, eventHub } from "../events/bus";
  * Whatever changes the list publishes an event for the member (a message, a receipt, a read, a
  * removal, a block), and every process hears every event (events/bus.ts), so an entry is dropped
  * the moment it goes stale, here and in the other processes. What publishes nothing (the other
- * member's new name or photo) shows within TTL_MS. The media URLs inside are valid an hour.
+ * member's new name or photo) shows within TTL_MS, well inside the hour the media URLs in it are
+ * valid; it outlives the pages' 60 s refresh, so a list that did not change is not read again.
  */
-const TTL_MS = 60_000;
+const TTL_MS = 10 * 60_000;
 /** About 12 KB a list of 20: some 25 MB at most. */
 const MAX_ENTRIES = 2000;
 
