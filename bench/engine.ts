@@ -75,7 +75,11 @@ async function load(
   /** Requests go out as these members in turn (a cookie each), not as one. */
   cookies?: string[],
 ): Promise<Measurement> {
-  await run(url, headers, connections, 1, Math.min(2000, options.requests), undefined, cookies);
+  // The warm-up: a second of requests, or each member's first load when they take turns (as
+  // each member's page loads before it refreshes).
+  await (cookies?.length
+    ? run(url, headers, connections, 60, cookies.length, undefined, cookies)
+    : run(url, headers, connections, 1, Math.min(2000, options.requests)));
   const latencies: number[] = [];
   const result = await run(
     url,
