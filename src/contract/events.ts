@@ -35,6 +35,12 @@ export const memberEvent = z.discriminatedUnion("type", [
     type: z.literal("like"),
     data: z.object({ profile: z.number().int(), new_likes: z.number().int() }),
   }),
+  z.object({
+    type: z.literal("match"),
+    data: z.object({ profile: z.number().int() }).openapi({
+      description: "A like was answered: the member now matches this profile (issue 13)",
+    }),
+  }),
 ]);
 export type MemberEvent = z.infer<typeof memberEvent>;
 

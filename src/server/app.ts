@@ -11,6 +11,7 @@ import { signupRoutes } from "./auth/signup-routes";
 import { blockRoutes } from "./blocks/routes";
 import { chatRoutes } from "./chat/routes";
 import { contentRoutes } from "./content/routes";
+import { discoveryRoutes } from "./discovery/routes";
 import { eventRoutes } from "./events/routes";
 import { geoRoutes } from "./geo/routes";
 import { getEnv } from "./lib/env";
@@ -65,6 +66,7 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", photoRoutes);
   api.route("/", blockRoutes);
   api.route("/", likeRoutes);
+  api.route("/", discoveryRoutes);
   api.route("/", chatRoutes);
   api.route("/", eventRoutes);
   api.route("/", reportRoutes);

@@ -23,6 +23,7 @@ const FEATURE_ORDER = [
   "likes",
   "gifts",
   "members",
+  "discovery",
   "chat",
   "reports",
   "auth",

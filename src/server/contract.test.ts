@@ -363,6 +363,11 @@ describe("every answer of a journey through the API matches the document", () =>
     expect((await call("post", "/like.php", { cookie, json: { id: 2_000_000 } })).status).toBe(404);
     expect((await call("delete", "/like.php", { cookie, query: { id } })).status).toBe(200);
     expect((await call("post", "/like.php", { cookie, json: { id } })).status).toBe(200);
+    for (const type of ["received", "given", "matches"]) {
+      expect((await call("get", "/likes.php", { cookie, query: { type } })).status).toBe(200);
+    }
+    expect((await call("get", "/likes.php", { cookie, query: { type: "all" } })).status).toBe(422);
+    expect((await call("get", "/likes.php")).status).toBe(403);
 
     const gift = { id, gift: "rose" };
     expect((await call("post", "/gift.php", { cookie, json: gift })).status).toBe(200);

@@ -18,5 +18,31 @@ export const likes = pgTable(
   (table) => [
     primaryKey({ columns: [table.likerProfileId, table.likedProfileId] }),
     index("likes_liked_idx").on(table.likedProfileId, table.isNew),
+    // The likes page's lists, newest first, paged by keyset: who liked me, whom I liked.
+    index("likes_received_idx").on(table.likedProfileId, table.createdAt, table.likerProfileId),
+    index("likes_given_idx").on(table.likerProfileId, table.createdAt, table.likedProfileId),
+  ],
+);
+
+/**
+ * Two members who liked each other (issue 13: a like that answers a like). One row per pair,
+ * lower profile id first, written by the second like under the pair's lock, so two likes that
+ * cross make one match; taking a like back removes it.
+ */
+export const matches = pgTable(
+  "matches",
+  {
+    profileLowId: integer("profile_low_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    profileHighId: integer("profile_high_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.profileLowId, table.profileHighId] }),
+    index("matches_high_idx").on(table.profileHighId, table.createdAt),
+    index("matches_low_idx").on(table.profileLowId, table.createdAt),
   ],
 );

@@ -8,15 +8,23 @@ import { ApiError, notFound } from "../lib/errors";
 import { profiles } from "../profiles/schema";
 import { profileExists } from "../profiles/viewer";
 import { users } from "../users/schema";
-import { likes } from "./schema";
+import { likes, matches } from "./schema";
 
 /** The job that pushes a new like to a member with no visible page (design §2 web push). */
 export const LIKE_PUSH_JOB = "likes.push";
 
+/** The pair's lock: a like and its answer, sent at once, are decided one after the other. */
+async function lockPair(db: Database, a: number, b: number): Promise<[number, number]> {
+  const pair: [number, number] = a < b ? [a, b] : [b, a];
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`like:${pair[0]}:${pair[1]}`}))`);
+  return pair;
+}
+
 /**
- * Records a like (spec §2 Profile view: like). The like page and matches build on these rows in
- * the likes issue. Liking twice is the same as once. A new like reaches the liked member live
- * (their new-likes badge) and, with no page of theirs open, by push.
+ * Records a like (spec §2 Profile view: like). Liking twice is the same as once. A new like
+ * reaches the liked member live (their new-likes badge) and, with no page of theirs open, by
+ * push. A like that answers a like is a match (issue 13): under the pair's lock, so two likes
+ * that cross make exactly one, and both members hear of it.
  */
 export async function likeProfile(db: Database, likerProfileId: number, likedProfileId: number) {
   if (likerProfileId === likedProfileId)
@@ -24,6 +32,7 @@ export async function likeProfile(db: Database, likerProfileId: number, likedPro
   if (!(await profileExists(db, likedProfileId))) throw notFound("error.profileUnavailable");
   await assertNotBlocked(db, likerProfileId, likedProfileId);
   const isNew = await db.transaction(async (tx) => {
+    const [low, high] = await lockPair(tx, likerProfileId, likedProfileId);
     const [added] = await tx
       .insert(likes)
       .values({ likerProfileId, likedProfileId })
@@ -39,6 +48,26 @@ export async function likeProfile(db: Database, likerProfileId: number, likedPro
       type: "like",
       data: { profile: likerProfileId, new_likes: await countNewLikes(tx, likedProfileId) },
     });
+    if (await hasLiked(tx, likedProfileId, likerProfileId)) {
+      const [matched] = await tx
+        .insert(matches)
+        .values({ profileLowId: low, profileHighId: high })
+        .onConflictDoNothing()
+        .returning({ low: matches.profileLowId });
+      if (matched) {
+        const [liker] = await tx
+          .select({ userId: profiles.userId })
+          .from(profiles)
+          .where(eq(profiles.id, likerProfileId));
+        await publishEvent(tx, liked.userId, { type: "match", data: { profile: likerProfileId } });
+        if (liker) {
+          await publishEvent(tx, liker.userId, {
+            type: "match",
+            data: { profile: likedProfileId },
+          });
+        }
+      }
+    }
     await enqueueJob(
       tx,
       LIKE_PUSH_JOB,
@@ -59,10 +88,30 @@ export async function countNewLikes(db: Database, profileId: number): Promise<nu
   return row?.count ?? 0;
 }
 
+/** Takes a like back; a match it made is undone with it (the conversation stays). */
 export async function unlikeProfile(db: Database, likerProfileId: number, likedProfileId: number) {
-  await db
-    .delete(likes)
-    .where(and(eq(likes.likerProfileId, likerProfileId), eq(likes.likedProfileId, likedProfileId)));
+  await db.transaction(async (tx) => {
+    const [low, high] = await lockPair(tx, likerProfileId, likedProfileId);
+    await tx
+      .delete(likes)
+      .where(
+        and(eq(likes.likerProfileId, likerProfileId), eq(likes.likedProfileId, likedProfileId)),
+      );
+    await tx
+      .delete(matches)
+      .where(and(eq(matches.profileLowId, low), eq(matches.profileHighId, high)));
+  });
+}
+
+/** Whether two members like each other. */
+export async function isMatch(db: Database, a: number, b: number): Promise<boolean> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(matches)
+    .where(and(eq(matches.profileLowId, low), eq(matches.profileHighId, high)))
+    .limit(1);
+  return Boolean(row);
 }
 
 export async function hasLiked(
