@@ -11,6 +11,7 @@ const EVENT_TYPES: StreamEvent["type"][] = [
   "chats",
   "credits",
   "like",
+  "match",
   "typing",
 ];
 

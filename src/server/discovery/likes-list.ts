@@ -118,12 +118,28 @@ export async function listLikes(
         .where(and(eq(likes.likedProfileId, me.profileId), inArray(likes.likerProfileId, ids)))
     ).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   }
+  const liked =
+    list !== "received"
+      ? ids
+      : ids.length === 0
+        ? []
+        : (
+            await db
+              .select({ id: likes.likedProfileId })
+              .from(likes)
+              .where(
+                and(eq(likes.likerProfileId, me.profileId), inArray(likes.likedProfileId, ids)),
+              )
+          )
+            .map((row) => row.id)
+            .sort((a, b) => ids.indexOf(a) - ids.indexOf(b));
   const last = page.at(-1);
   return {
     profiles: page.map((row) =>
       toProfileCard(row.card, viewing.media, regions.nameOf, viewing.locale),
     ),
     liked_by: likedBy,
+    liked,
     next_cursor: rows.length > LIKES_PAGE_SIZE && last ? cursorOf(last.at, last.card.id) : null,
     new_likes: await countNewLikes(db, me.profileId),
   };

@@ -62,6 +62,8 @@ describe("the likes lists (GET /api/likes.php, issue 13)", () => {
       { id: anna.profile.id, like_new: true },
     ]);
     expect(received.new_likes).toBe(2);
+    // I liked Bea back, not Anna.
+    expect(received.liked).toEqual([bea.profile.id]);
 
     const given = await likesOf(me, "given");
     expect(given.profiles.map((profile) => profile.id)).toEqual([cleo.profile.id, bea.profile.id]);

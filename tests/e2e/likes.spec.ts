@@ -1,0 +1,79 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, type TestMember, test } from "./fixtures";
+import { collectConsoleErrors, expectAccessible, signIn, waitForHydration } from "./helpers";
+
+/** A member in a browser context of their own (two people, two browsers). */
+async function asMember(browser: Browser, member: TestMember, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signIn(page, member);
+  return page;
+}
+
+test.describe("likes and matches (issue 13)", () => {
+  test("a like answered on the likes page is a match: both members see 'It's a match'", async ({
+    browser,
+    baseURL,
+    createMember,
+  }) => {
+    const alice = await createMember({ name: "Alice", photos: 1 });
+    const bob = await createMember({ name: "Bob", gender: "male", photos: 1 });
+    const a = await asMember(browser, alice, baseURL ?? "");
+    const b = await asMember(browser, bob, baseURL ?? "");
+    const errors = collectConsoleErrors(b);
+
+    // Alice likes Bob from his profile.
+    await a.goto(`/members/${bob.profile_id}`);
+    await waitForHydration(a);
+    await a.getByRole("button", { name: "Like", exact: true }).click();
+    await expect(a.getByRole("button", { name: /Unlike|Liked/ }).first()).toBeVisible();
+
+    // Bob finds her under "Likes you", marked new, and likes her back.
+    await b.goto("/likes");
+    await waitForHydration(b);
+    await expect(b.getByRole("link", { name: "Likes you" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    const card = b.getByRole("listitem").filter({ hasText: "Alice" });
+    await expect(card.getByText("New", { exact: true })).toBeVisible();
+    await expectAccessible(b);
+    await card.getByRole("button", { name: "Like back" }).click();
+
+    // Both see the match, live.
+    for (const page of [b, a]) {
+      const dialog = page.getByRole("dialog", { name: "It's a match!" });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole("link", { name: "Send a message" })).toBeVisible();
+    }
+    const bobsDialog = b.getByRole("dialog", { name: "It's a match!" });
+    await expect(bobsDialog).toContainText("You and Alice like each other.");
+    await expectAccessible(b);
+    await bobsDialog.getByRole("button", { name: "Keep browsing" }).click();
+    await expect(bobsDialog).toBeHidden();
+
+    // The match is listed on both sides; removing it takes Bob's like back.
+    await b.goto("/likes/matches");
+    await waitForHydration(b);
+    const match = b.getByRole("listitem").filter({ hasText: "Alice" });
+    await expect(match.getByText("Match", { exact: true })).toBeVisible();
+    await match.getByRole("button", { name: "Remove" }).click();
+    await expect(b.getByText("Alice was removed from your likes.")).toBeVisible();
+    await b.reload();
+    await expect(b.getByText("No matches yet.", { exact: false })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("the likes page needs a login, and each list is the member's own", async ({
+    page,
+    createMember,
+  }) => {
+    await page.goto("/likes/given");
+    await expect(page).toHaveURL(/\/login\?next=%2Flikes%2Fgiven/);
+    const member = await createMember({ name: "Cora" });
+    await signIn(page, member);
+    await page.goto("/likes/given");
+    await expect(page.getByText("You haven't liked anyone yet.")).toBeVisible();
+    expect((await page.goto("/likes/everyone"))?.status()).toBe(404);
+  });
+});
