@@ -111,4 +111,6 @@ for (const engine of engines) {
   results.push(result);
 }
 for (const result of results) print(result);
-console.log("\n/api/likes.php has no line yet: it waits for the likes the swipe game's bench seeds (issue 13).");
+console.log(
+  "\n/api/likes.php has no line yet: it waits for the likes the swipe game's bench seeds (issue 13).",
+);

@@ -18,6 +18,7 @@ import { loadRegionCatalogue } from "../geo/regions";
 import { nudgeJobRunners } from "../jobs/runner";
 import { enqueueJob } from "../jobs/service";
 import { ApiError, notFound, ValidationError } from "../lib/errors";
+import { decodeKeysetCursor, encodeKeysetCursor } from "../lib/keyset-cursor";
 import type { Storage } from "../lib/storage";
 import { type CardRow, cardColumns, toProfileCard } from "../members/card";
 import type { MediaSigner } from "../photos/media-url";
@@ -45,26 +46,6 @@ export const CHATS_PAGE_SIZE = 30;
 export const MESSAGES_PAGE_SIZE = 50;
 
 type Viewing = { media: MediaSigner; locale: Locale };
-
-function cursorOf(activityAt: string, conversation: number): string {
-  return Buffer.from(JSON.stringify([activityAt, conversation])).toString("base64url");
-}
-
-/** A chats cursor back into its parts; anything else is a 422, never a 500. */
-export function parseChatsCursor(cursor: string): { activityAt: string; conversation: number } {
-  try {
-    const [activityAt, conversation] = JSON.parse(Buffer.from(cursor, "base64url").toString());
-    if (
-      typeof activityAt === "string" &&
-      !Number.isNaN(Date.parse(activityAt)) &&
-      Number.isSafeInteger(conversation) &&
-      conversation > 0
-    ) {
-      return { activityAt, conversation };
-    }
-  } catch {}
-  throw new ValidationError({ cursor: { key: "validation.invalid" } });
-}
 
 /** A message as `viewerUserId` sees it; `other` holds the other member's receipts. */
 export function toMessageView(
@@ -200,7 +181,7 @@ async function loadChats(
   cursor: string | undefined,
   viewing: Viewing,
 ): Promise<ChatsAnswer> {
-  const after = cursor ? parseChatsCursor(cursor) : null;
+  const after = cursor ? decodeKeysetCursor(cursor) : null;
   const filters = [
     eq(conversationMembers.userId, me.userId),
     eq(conversationMembers.listed, true),
@@ -209,7 +190,7 @@ async function loadChats(
   ];
   if (after) {
     filters.push(
-      sql`(${conversationMembers.activityAt}, ${conversationMembers.conversationId}) < (${after.activityAt}::timestamptz, ${after.conversation})`,
+      sql`(${conversationMembers.activityAt}, ${conversationMembers.conversationId}) < (${after.at}::timestamptz, ${after.id})`,
     );
   }
   const theirs = alias(conversationMembers, "theirs");
@@ -261,7 +242,9 @@ async function loadChats(
   return {
     chats,
     next_cursor:
-      rows.length > CHATS_PAGE_SIZE && last ? cursorOf(last.activityAt, last.conversation) : null,
+      rows.length > CHATS_PAGE_SIZE && last
+        ? encodeKeysetCursor(last.activityAt, last.conversation)
+        : null,
     unread_total: await unreadTotal(db, me.userId),
   };
 }

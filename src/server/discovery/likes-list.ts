@@ -5,7 +5,7 @@ import type { Locale } from "../../i18n/locales";
 import { notBlockedWith } from "../blocks/service";
 import type { Database } from "../db/client";
 import { loadRegionCatalogue } from "../geo/regions";
-import { ValidationError } from "../lib/errors";
+import { decodeKeysetCursor, encodeKeysetCursor } from "../lib/keyset-cursor";
 import { likes, matches } from "../likes/schema";
 import { countNewLikes } from "../likes/service";
 import { type CardRow, cardColumns, toProfileCard } from "../members/card";
@@ -15,28 +15,6 @@ import { profiles } from "../profiles/schema";
 import type { MemberViewer } from "../profiles/viewer";
 
 export const LIKES_PAGE_SIZE = 24;
-
-type Cursor = { at: string; id: number };
-
-function cursorOf(at: string, id: number): string {
-  return Buffer.from(JSON.stringify([at, id])).toString("base64url");
-}
-
-/** A likes cursor back into its parts; anything else is a 422, never a 500. */
-function parseCursor(cursor: string): Cursor {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString());
-    if (
-      typeof at === "string" &&
-      !Number.isNaN(Date.parse(at)) &&
-      Number.isSafeInteger(id) &&
-      id > 0
-    ) {
-      return { at, id };
-    }
-  } catch {}
-  throw new ValidationError({ cursor: { key: "validation.invalid" } });
-}
 
 /**
  * One page of the likes page (issue 13): `received` (who liked me), `given` (whom I liked) or
@@ -50,7 +28,7 @@ export async function listLikes(
   cursor: string | undefined,
   viewing: { media: MediaSigner; locale: Locale },
 ): Promise<LikesAnswer> {
-  const after = cursor ? parseCursor(cursor) : null;
+  const after = cursor ? decodeKeysetCursor(cursor) : null;
   const visible = and(eq(profiles.status, "active"), notBlockedWith(me.profileId, profiles.id));
   let rows: { at: string; isNew: boolean; card: CardRow }[];
   if (list === "matches") {
@@ -140,7 +118,8 @@ export async function listLikes(
     ),
     liked_by: likedBy,
     liked,
-    next_cursor: rows.length > LIKES_PAGE_SIZE && last ? cursorOf(last.at, last.card.id) : null,
+    next_cursor:
+      rows.length > LIKES_PAGE_SIZE && last ? encodeKeysetCursor(last.at, last.card.id) : null,
     new_likes: await countNewLikes(db, me.profileId),
   };
 }
