@@ -1,13 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { runJobsNamed } from "../../test/jobs";
 import { createLoggedInMember } from "../../test/members";
 import { findMailsTo } from "../../test/outbox";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
-import { JOB_DEFINITIONS } from "../job-definitions";
-import { runDueJobs } from "../jobs/runner";
 import { users } from "../users/schema";
-import { CHAT_MAIL_DELAY_MS } from "./service";
+import { CHAT_MAIL_DELAY_MS, CHAT_MAIL_JOB } from "./service";
 
 const app = createApp();
 
@@ -21,11 +20,7 @@ function call(method: string, path: string, cookie: string, body?: unknown) {
 
 /** Runs the jobs due once the e-mail delay has passed. */
 async function runMailJobs() {
-  await runDueJobs(
-    await getDb(),
-    JOB_DEFINITIONS,
-    new Date(Date.now() + CHAT_MAIL_DELAY_MS + 1000),
-  );
+  await runJobsNamed([CHAT_MAIL_JOB], new Date(Date.now() + CHAT_MAIL_DELAY_MS + 1000));
 }
 
 async function setUp() {
@@ -103,7 +98,7 @@ describe("chat e-mails (issue 12, spec §3 notification categories)", () => {
       sql`update conversation_members set activity_at = now() - interval '6 hours' where user_id = ${bob.user.id}`,
     );
     // Tomorrow's daily run (today's ran with the earlier tests): the messages are 30 hours old.
-    await runDueJobs(db, JOB_DEFINITIONS, new Date(Date.now() + 24 * 60 * 60 * 1000));
+    await runJobsNamed(["chat.unread-reminders"], new Date(Date.now() + 24 * 60 * 60 * 1000));
     expect(await subjects(bob.email)).toContain("Du hast 2 ungelesene Nachrichten auf Amora");
   });
 });

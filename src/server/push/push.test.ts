@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { runJobsNamed } from "../../test/jobs";
 import { createLoggedInMember } from "../../test/members";
 import { startPushService } from "../../test/push-service";
 import { createApp } from "../app";
 import { conversationMembers } from "../chat/schema";
-import { JOB_DEFINITIONS } from "../job-definitions";
-import { runDueJobs } from "../jobs/runner";
+import { CHAT_PUSH_JOB } from "../chat/service";
 import { getTranslate } from "../lib/i18n";
+import { LIKE_PUSH_JOB } from "../likes/service";
 import { getReadyDb } from "../startup";
 import { pushSubscriptions } from "./schema";
 import { MAX_PUSH_SUBSCRIPTIONS } from "./service";
@@ -33,9 +34,9 @@ function call(method: string, path: string, cookie: string, body?: unknown) {
   });
 }
 
-/** Runs the due jobs (the push and mail jobs) as the server's runner would, at `now`. */
-async function runJobs(now?: Date) {
-  return runDueJobs(await getReadyDb(), JOB_DEFINITIONS, now);
+/** Runs the due push jobs as the server's runner would. */
+async function runJobs() {
+  return runJobsNamed([CHAT_PUSH_JOB, LIKE_PUSH_JOB]);
 }
 
 /** A member with a browser subscribed to the local push service. */
