@@ -8,22 +8,41 @@ import { type I18nProps, useTranslate } from "./use-translate";
 
 type Matched = Pick<ProfileDetail, "id" | "name" | "main_image">;
 
+type Props = I18nProps & {
+  /** A match made while the member was away, not shown to them yet (from the server). */
+  unseen?: Matched | null;
+};
+
+/** Notes that the dialog was shown, so the next page does not show this match again. */
+function markSeen(matched: Matched) {
+  void apiFetch("/api/match-seen.php", { method: "POST", body: { id: matched.id } }).catch(
+    () => {},
+  );
+}
+
 /**
- * issue 13, spec §2 'It's a match': when a like is answered (the events stream's `match`), a
- * full-screen dialog with both members' photos, to send a message or keep browsing.
+ * issue 13, spec §2 'It's a match': when a like is answered (the events stream's `match`), or
+ * on the next page for a member who was away, a full-screen dialog with both members' photos,
+ * to send a message or keep browsing.
  */
-export default function MatchModal(props: I18nProps) {
+export default function MatchModal(props: Props) {
   const t = useTranslate(props);
-  const [matched, setMatched] = useState<Matched | null>(null);
+  const [matched, setMatched] = useState<Matched | null>(props.unseen ?? null);
+
+  useEffect(() => {
+    if (props.unseen) markSeen(props.unseen);
+  }, [props.unseen]);
 
   useEffect(
     () =>
       onMemberEvent((event) => {
         if (event.type !== "match") return;
         void apiFetch<ProfileDetail>("/api/profile.php", { query: { id: event.data.profile } })
-          .then((profile) =>
-            setMatched({ id: profile.id, name: profile.name, main_image: profile.main_image }),
-          )
+          .then((profile) => {
+            const shown = { id: profile.id, name: profile.name, main_image: profile.main_image };
+            setMatched(shown);
+            markSeen(shown);
+          })
           .catch(() => {});
       }),
     [],

@@ -22,7 +22,7 @@ import { deliverOutboxMail, MAIL_DELIVERY_JOB, MAIL_RETRY_BASE_MS } from "./lib/
 import { pruneOutboxMails } from "./lib/mail-outbox";
 import { MAIL_TEMPLATES } from "./lib/mail-templates";
 import { pruneRateLimits } from "./lib/rate-limit";
-import { findLikeNotice, LIKE_PUSH_JOB } from "./likes/service";
+import { findLikeNotice, findMatchNotice, LIKE_PUSH_JOB, MATCH_MAIL_JOB } from "./likes/service";
 import { pushToMember } from "./push/service";
 import { pruneIdempotencyKeys } from "./request/idempotency";
 import { getSiteById } from "./sites/registry";
@@ -127,6 +127,21 @@ export const JOB_DEFINITIONS: JobDefinitions = {
         url: `/members/${job.liker}`,
         tag: `l${job.liker}`,
         ttlSeconds: 24 * 60 * 60,
+      });
+    },
+  },
+  [MATCH_MAIL_JOB]: {
+    run: async (payload, { db }) => {
+      const job = { profile: Number(payload.profile), partner: Number(payload.partner) };
+      const notice = await findMatchNotice(db, job);
+      if (!notice) return;
+      const site = getSiteById(notice.recipient.siteId);
+      await sendNotificationMail(db, site, notice.recipient, {
+        category: "like",
+        template: MAIL_TEMPLATES.match,
+        url: `${site.origin}/members/${job.partner}`,
+        origin: site.origin,
+        params: { name: notice.partnerName },
       });
     },
   },

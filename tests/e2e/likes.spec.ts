@@ -64,6 +64,37 @@ test.describe("likes and matches (issue 13)", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a member who was away sees 'It's a match' on their next page, once", async ({
+    browser,
+    baseURL,
+    createMember,
+  }) => {
+    const dana = await createMember({ name: "Dana", photos: 1 });
+    const eric = await createMember({ name: "Eric", gender: "male", photos: 1 });
+    // Eric likes Dana and leaves; Dana answers while he is away (two browsers, one closed).
+    const away = await asMember(browser, eric, baseURL ?? "");
+    const like = (page: Page, id: number) => page.request.post("/api/like.php", { data: { id } });
+    expect((await like(away, dana.profile_id)).status()).toBe(200);
+    await away.context().close();
+    const d = await asMember(browser, dana, baseURL ?? "");
+    expect((await like(d, eric.profile_id)).status()).toBe(200);
+
+    const e = await asMember(browser, eric, baseURL ?? "");
+    await e.goto("/members");
+    await waitForHydration(e);
+    const dialog = e.getByRole("dialog", { name: "It's a match!" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("You and Dana like each other.");
+    await expect(dialog.getByRole("img", { name: "Photo of Dana" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Keep browsing" }).click();
+    await expect(dialog).toBeHidden();
+    // Shown once: the next page has no dialog.
+    await e.reload();
+    await waitForHydration(e);
+    await expect(e.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(e.getByRole("dialog", { name: "It's a match!" })).toHaveCount(0);
+  });
+
   test("the likes page needs a login, and each list is the member's own", async ({
     page,
     createMember,

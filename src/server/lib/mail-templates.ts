@@ -44,6 +44,12 @@ export const MAIL_TEMPLATES = {
     body: "mail.like.body",
     button: "mail.like.button",
   },
+  match: {
+    kind: "match",
+    subject: "mail.match.subject",
+    body: "mail.match.body",
+    button: "mail.match.button",
+  },
   newConversation: {
     kind: "new_conversation",
     subject: "mail.newConversation.subject",

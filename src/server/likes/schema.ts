@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
 import { profiles } from "../profiles/schema";
 
@@ -27,7 +28,8 @@ export const likes = pgTable(
 /**
  * Two members who liked each other (issue 13: a like that answers a like). One row per pair,
  * lower profile id first, written by the second like under the pair's lock, so two likes that
- * cross make one match; taking a like back removes it.
+ * cross make one match; taking a like back removes it. Each side's 'seen' says whether that
+ * member was shown the 'It's a match' dialog: live, or on their next page if they were away.
  */
 export const matches = pgTable(
   "matches",
@@ -39,10 +41,19 @@ export const matches = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lowSeen: boolean("low_seen").notNull().default(false),
+    highSeen: boolean("high_seen").notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.profileLowId, table.profileHighId] }),
     index("matches_high_idx").on(table.profileHighId, table.createdAt),
     index("matches_low_idx").on(table.profileLowId, table.createdAt),
+    // Every member page asks for the member's unseen match: small, as most are seen at once.
+    index("matches_low_unseen_idx")
+      .on(table.profileLowId, table.createdAt)
+      .where(sql`not ${table.lowSeen}`),
+    index("matches_high_unseen_idx")
+      .on(table.profileHighId, table.createdAt)
+      .where(sql`not ${table.highSeen}`),
   ],
 );

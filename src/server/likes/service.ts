@@ -13,6 +13,15 @@ import { likes, matches } from "./schema";
 /** The job that pushes a new like to a member with no visible page (design §2 web push). */
 export const LIKE_PUSH_JOB = "likes.push";
 
+/** The job that e-mails a match to the member who was away when their like was answered. */
+export const MATCH_MAIL_JOB = "likes.match-mail";
+
+/**
+ * How long a match waits before it is e-mailed: a member with the site open sees the dialog at
+ * once (or on their next page), which marks it seen, and then no e-mail is needed.
+ */
+export const MATCH_MAIL_DELAY_MS = 2 * 60 * 1000;
+
 /** The pair's lock: a like and its answer, sent at once, are decided one after the other. */
 async function lockPair(db: Database, a: number, b: number): Promise<[number, number]> {
   const pair: [number, number] = a < b ? [a, b] : [b, a];
@@ -60,6 +69,17 @@ export async function likeProfile(db: Database, likerProfileId: number, likedPro
           .from(profiles)
           .where(eq(profiles.id, likerProfileId));
         await publishEvent(tx, liked.userId, { type: "match", data: { profile: likerProfileId } });
+        // The liker answered on a page of ours and sees the dialog now; the other may be away.
+        await enqueueJob(
+          tx,
+          MATCH_MAIL_JOB,
+          { profile: likedProfileId, partner: likerProfileId },
+          {
+            // One e-mail a pair: unliking and liking again does not send another.
+            uniqueKey: `${MATCH_MAIL_JOB}:${low}:${high}`,
+            runAt: new Date(Date.now() + MATCH_MAIL_DELAY_MS),
+          },
+        );
         if (liker) {
           await publishEvent(tx, liker.userId, {
             type: "match",
@@ -101,6 +121,45 @@ export async function unlikeProfile(db: Database, likerProfileId: number, likedP
       .delete(matches)
       .where(and(eq(matches.profileLowId, low), eq(matches.profileHighId, high)));
   });
+}
+
+/**
+ * Notes that the member was shown the match with `partnerProfileId` (the dialog opened), so it
+ * is not shown again. Nothing happens for a pair that is no match: the caller can only mark
+ * their own side.
+ */
+export async function markMatchSeen(
+  db: Database,
+  profileId: number,
+  partnerProfileId: number,
+): Promise<void> {
+  if (profileId < partnerProfileId) {
+    await db
+      .update(matches)
+      .set({ lowSeen: true })
+      .where(and(eq(matches.profileLowId, profileId), eq(matches.profileHighId, partnerProfileId)));
+  } else {
+    await db
+      .update(matches)
+      .set({ highSeen: true })
+      .where(and(eq(matches.profileLowId, partnerProfileId), eq(matches.profileHighId, profileId)));
+  }
+}
+
+/** Whether the member has seen their match with the partner (false for no match at all). */
+export async function hasSeenMatch(
+  db: Database,
+  profileId: number,
+  partnerProfileId: number,
+): Promise<boolean> {
+  const [low, high] =
+    profileId < partnerProfileId ? [profileId, partnerProfileId] : [partnerProfileId, profileId];
+  const [row] = await db
+    .select({ lowSeen: matches.lowSeen, highSeen: matches.highSeen })
+    .from(matches)
+    .where(and(eq(matches.profileLowId, low), eq(matches.profileHighId, high)));
+  if (!row) return false;
+  return profileId === low ? row.lowSeen : row.highSeen;
 }
 
 /** Whether two members like each other. */
@@ -148,6 +207,30 @@ export async function markLikeSeen(
     )
     .returning({ liker: likes.likerProfileId });
   return cleared.length > 0;
+}
+
+/**
+ * Whether a match is e-mailed to the member it is for: it still stands, they have not been
+ * shown it meanwhile, neither blocked the other, and the account is in use. The opt-out (the
+ * 'like' category: a match is a like answered) is checked where it is sent.
+ */
+export async function findMatchNotice(db: Database, job: { profile: number; partner: number }) {
+  if (!(await isMatch(db, job.profile, job.partner))) return null;
+  if (await hasSeenMatch(db, job.profile, job.partner)) return null;
+  if (await isBlockedBetween(db, job.profile, job.partner)) return null;
+  const [partner] = await db
+    .select({ name: profiles.name })
+    .from(profiles)
+    .where(and(eq(profiles.id, job.partner), eq(profiles.status, "active")));
+  const [recipient] = await db
+    .select({ user: users })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.id, job.profile));
+  if (!partner || !recipient) return null;
+  const { user } = recipient;
+  if (user.erasedAt || user.deletionRequestedAt) return null;
+  return { recipient: user, partnerName: partner.name };
 }
 
 /** The likes a member gave, newest first (for the data export). */
