@@ -7,6 +7,7 @@ import type {
   SentAnswer,
 } from "../contract/chat";
 import type { Gift } from "../contract/chat-options";
+import type { PremiumFeature } from "../contract/premium";
 import type { UserView } from "../contract/users";
 import type { MessageKey } from "../i18n/catalogues";
 import type { Translate } from "../i18n/translate";
@@ -24,6 +25,7 @@ import { useSeededStore } from "../stores/seeded";
 import { $member, startMemberRefresh } from "../stores/session";
 import DropdownMenu from "./DropdownMenu";
 import Modal, { ModalActions } from "./Modal";
+import PremiumAlert from "./PremiumAlert";
 import ReportDialog from "./ReportDialog";
 import { describeApiError } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
@@ -311,6 +313,7 @@ export default function ChatApp(props: Props) {
           setConversation={setActive}
           t={t}
           locale={props.locale}
+          messages={props.messages}
           credits={member?.credits ?? 0}
           isPremium={member?.paid_user ?? false}
           typing={typingUntil > Date.now()}
@@ -386,7 +389,9 @@ type ConversationProps = {
     update: (previous: ConversationAnswer | null) => ConversationAnswer | null,
   ) => void;
   t: Translate;
-  locale: string;
+  locale: I18nProps["locale"];
+  /** The island's catalogue, for the premium alert. */
+  messages: I18nProps["messages"];
   credits: number;
   isPremium: boolean;
   typing: boolean;
@@ -406,6 +411,8 @@ function Conversation(props: ConversationProps) {
   const [sending, setSending] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<{ text: string; code: string | null } | null>(null);
+  // The premium alert, for the premium-only step the member just tried (issue 13).
+  const [premium, setPremium] = useState<{ feature: PremiumFeature; open: boolean } | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [confirm, setConfirm] = useState<"remove" | "block" | "report" | null>(null);
   // spec §2: the first message starts from the icebreaker modal's suggestions.
@@ -506,10 +513,9 @@ function Conversation(props: ConversationProps) {
       }
     } catch (caught) {
       // The text stays in the box; the message says why and what to do.
-      setError({
-        text: describeApiError(caught, t),
-        code: caught instanceof ApiRequestError ? caught.code : null,
-      });
+      const code = caught instanceof ApiRequestError ? caught.code : null;
+      setError({ text: describeApiError(caught, t), code });
+      if (code === "premium_required") setPremium({ feature: "conversations", open: true });
     } finally {
       setSending(false);
     }
@@ -714,7 +720,12 @@ function Conversation(props: ConversationProps) {
                             : previous,
                         )
                       }
-                      onError={(text, code) => setError({ text, code })}
+                      onError={(text, code) => {
+                        setError({ text, code });
+                        if (code === "premium_required") {
+                          setPremium({ feature: "chat_images", open: true });
+                        }
+                      }}
                     />
                   ) : (
                     <p className="chat-text">{message.text}</p>
@@ -755,9 +766,18 @@ function Conversation(props: ConversationProps) {
               <div className="alert alert-danger chat-error" role="alert">
                 <p>{error.text}</p>
                 {error.code === "premium_required" ? (
-                  <a className="btn btn-primary btn-sm" href="/pricing">
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    onClick={() =>
+                      setPremium((shown) => ({
+                        feature: shown?.feature ?? "conversations",
+                        open: true,
+                      }))
+                    }
+                  >
                     {t("chat.goPremium")}
-                  </a>
+                  </button>
                 ) : error.code === "not_enough_credits" ? (
                   <a className="btn btn-primary btn-sm" href="/pricing">
                     {t("chat.buyCredits")}
@@ -925,6 +945,15 @@ function Conversation(props: ConversationProps) {
               : t("chat.cost", { count: terms.message_credits })}
         </p>
       </Modal>
+      {premium ? (
+        <PremiumAlert
+          locale={props.locale}
+          messages={props.messages}
+          open={premium.open}
+          feature={premium.feature}
+          onClose={() => setPremium({ ...premium, open: false })}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import type { GalleryPhoto, LockedPhoto, PhotoView } from "../contract/photos";
 import Modal, { ModalActions } from "./Modal";
+import PremiumAlert from "./PremiumAlert";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 // Swiper loads only when a member opens the gallery, so the profile page stays light.
@@ -102,33 +103,46 @@ export default function PhotoGallery(props: Props) {
               ? t("profile.lockedText", { name: props.name })
               : t("profile.loginForPhotosText", { name: props.name })}
           </p>
-          <a
-            className="btn btn-primary btn-sm"
-            href={props.isMember ? "/premium" : props.loginHref}
-          >
-            {props.isMember ? t("profile.lockedCta") : t("nav.login")}
-          </a>
+          {props.isMember ? (
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={() => setLockedOpen(true)}
+            >
+              {t("profile.lockedCta")}
+            </button>
+          ) : (
+            <a className="btn btn-primary btn-sm" href={props.loginHref}>
+              {t("nav.login")}
+            </a>
+          )}
         </div>
       ) : null}
-      <Modal
-        open={lockedOpen}
-        title={props.isMember ? t("profile.lockedCta") : t("profile.loginForPhotos")}
-        closeLabel={t("common.close")}
-        onClose={() => setLockedOpen(false)}
-        footer={
-          <ModalActions cancelLabel={t("common.cancel")} onCancel={() => setLockedOpen(false)}>
-            <a className="btn btn-primary" href={props.isMember ? "/premium" : props.loginHref}>
-              {props.isMember ? t("profile.lockedCta") : t("nav.login")}
-            </a>
-          </ModalActions>
-        }
-      >
-        <p>
-          {props.isMember
-            ? t("profile.lockedText", { name: props.name })
-            : t("profile.loginForPhotosText", { name: props.name })}
-        </p>
-      </Modal>
+      {props.isMember ? (
+        <PremiumAlert
+          locale={props.locale}
+          messages={props.messages}
+          open={lockedOpen}
+          feature="locked_photos"
+          onClose={() => setLockedOpen(false)}
+        />
+      ) : (
+        <Modal
+          open={lockedOpen}
+          title={t("profile.loginForPhotos")}
+          closeLabel={t("common.close")}
+          onClose={() => setLockedOpen(false)}
+          footer={
+            <ModalActions cancelLabel={t("common.cancel")} onCancel={() => setLockedOpen(false)}>
+              <a className="btn btn-primary" href={props.loginHref}>
+                {t("nav.login")}
+              </a>
+            </ModalActions>
+          }
+        >
+          <p>{t("profile.loginForPhotosText", { name: props.name })}</p>
+        </Modal>
+      )}
       <Modal
         open={galleryAt !== null}
         title={t("profile.gallery", { name: props.name })}

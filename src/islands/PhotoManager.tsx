@@ -3,6 +3,7 @@ import type { OwnPhotos, PhotoView } from "../contract/photos";
 import { ApiRequestError, apiFetch } from "../lib/api-client";
 import { showToast } from "../stores/toasts";
 import Modal, { ModalActions } from "./Modal";
+import PremiumAlert from "./PremiumAlert";
 import { describeApiError } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
 
@@ -185,21 +186,13 @@ export default function PhotoManager(props: Props) {
       >
         {error ?? ""}
       </p>
-      <Modal
+      <PremiumAlert
+        locale={props.locale}
+        messages={props.messages}
         open={premiumOpen}
-        title={t("photos.premium.title")}
-        closeLabel={t("common.close")}
+        feature="photos"
         onClose={() => setPremiumOpen(false)}
-        footer={
-          <ModalActions cancelLabel={t("common.cancel")} onCancel={() => setPremiumOpen(false)}>
-            <a className="btn btn-primary" href="/premium">
-              {t("photos.premium.cta")}
-            </a>
-          </ModalActions>
-        }
-      >
-        <p>{t("photos.premium.text", { count: props.premiumLimit })}</p>
-      </Modal>
+      />
       <Modal
         open={toDelete !== null}
         title={t("photos.deleteConfirm.title")}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { PREMIUM_PATH } from "../contract/premium";
 import type { UserView } from "../contract/users";
 import type { Locale } from "../i18n/locales";
 import {
@@ -137,7 +138,7 @@ export default function TopNav(props: Props) {
                     )}
                   </a>
                 ) : (
-                  <a href="/premium" className="btn btn-primary btn-sm get-premium">
+                  <a href={PREMIUM_PATH} className="btn btn-primary btn-sm get-premium">
                     <NavIcon name="crown" />
                     <span className="get-premium-label">{t("nav.getPremium")}</span>
                   </a>

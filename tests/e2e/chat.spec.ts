@@ -174,8 +174,18 @@ test.describe("chat (spec §2 Chats)", () => {
     // Bob's page shows it live, blurred, with the way to open it.
     await expect(b.getByText("Alice sent you a photo.", { exact: false })).toBeVisible();
     await b.getByRole("button", { name: "Open photo" }).click();
+    // issue 13: the premium alert says why, what premium gives, and where to get it.
+    const alert = b.getByRole("dialog", { name: "Go premium" });
+    await expect(alert).toContainText("Photos that members send you are for premium members.");
+    await expect(alert.getByRole("listitem")).toContainText(["see every photo of every member"]);
+    await expect(alert.getByRole("link", { name: "See premium" })).toHaveAttribute(
+      "href",
+      "/pricing",
+    );
+    await b.keyboard.press("Escape");
     await expect(b.getByRole("alert")).toContainText("Go premium to open photos");
-    await expect(b.getByRole("alert").getByRole("link", { name: "Go premium" })).toBeVisible();
+    await b.getByRole("alert").getByRole("button", { name: "Go premium" }).click();
+    await expect(alert).toBeVisible();
   });
 
   test("a free member past the free conversations gets the premium alert, the text kept", async ({
@@ -202,11 +212,16 @@ test.describe("chat (spec §2 Chats)", () => {
     const box = page.getByRole("textbox", { name: "Message to Cleo" });
     await box.fill("Hello Cleo, nice profile!");
     await page.getByRole("button", { name: "Send", exact: true }).click();
-    await expect(page.getByRole("alert")).toContainText("You've used your free conversations.");
-    await expect(page.getByRole("alert").getByRole("link", { name: "Go premium" })).toHaveAttribute(
+    const alert = page.getByRole("dialog", { name: "Go premium" });
+    await expect(alert).toContainText("You've used your 2 free conversations.");
+    await expect(alert.getByRole("link", { name: "See premium" })).toHaveAttribute(
       "href",
       "/pricing",
     );
+    await expectAccessible(page);
+    await alert.getByRole("button", { name: "Cancel" }).click();
+    await expect(alert).toBeHidden();
+    await expect(page.getByRole("alert")).toContainText("You've used your free conversations.");
     await expect(box).toHaveValue("Hello Cleo, nice profile!");
   });
 });

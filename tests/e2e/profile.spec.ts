@@ -120,12 +120,17 @@ test.describe("locked photos on the profile screen", () => {
       .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src))) {
       expect(src).toMatch(/\/media\/b\//);
     }
-    await expect(page.getByRole("link", { name: "Go premium" })).toHaveAttribute(
+    // issue 13: one premium alert, from the call under the photos or a locked thumbnail.
+    await page.getByRole("button", { name: "Go premium" }).click();
+    const alert = page.getByRole("dialog", { name: "Go premium" });
+    await expect(alert).toContainText("The other photos of this profile are for premium members.");
+    await expect(alert.getByRole("link", { name: "See premium" })).toHaveAttribute(
       "href",
-      "/premium",
+      "/pricing",
     );
+    await page.keyboard.press("Escape");
     await locked.first().click();
-    await expect(page.getByRole("dialog", { name: "Go premium" })).toBeVisible();
+    await expect(alert).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(locked.first()).toBeFocused();
   });

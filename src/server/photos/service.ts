@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { GalleryPhoto, LockedPhoto, OwnPhotos, PhotoView } from "../../contract/photos";
+import { PHOTO_LIMITS } from "../../contract/premium";
 import type { Database } from "../db/client";
 import { ApiError, notFound } from "../lib/errors";
 import type { Storage } from "../lib/storage";
@@ -9,8 +10,7 @@ import type { MediaSigner } from "./media-url";
 import { PhotoRejectedError, type ProcessedPhoto, processPhoto, RENDITIONS } from "./processing";
 import { type Photo, photos } from "./schema";
 
-/** spec §9: photos a member may have. */
-export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
+export { PHOTO_LIMITS };
 
 /**
  * spec §1/§6: of another member's photos (main photo first), a visitor sees the main photo
