@@ -13,3 +13,26 @@ export const likesAnswer = z.object({
   new_likes: z.number().int(),
 });
 export type LikesAnswer = z.infer<typeof likesAnswer>;
+
+/** spec §7 GET /api/auto-like.php: the like pop-up's profile (id, main_image.match), if any. */
+export const autoLikeAnswer = z.object({ profile: profileCard.nullable() });
+export type AutoLikeAnswer = z.infer<typeof autoLikeAnswer>;
+
+/** The swipe game's next cards (issue 13), and the likes left today (null: no limit). */
+export const swipeCardsAnswer = z.object({
+  profiles: z.array(profileCard),
+  likes_left: z.number().int().nullable(),
+});
+export type SwipeCardsAnswer = z.infer<typeof swipeCardsAnswer>;
+
+/** A like or pass in the swipe game. */
+export const swipeAnswer = z.object({
+  likes_left: z.number().int().nullable(),
+  /** The like answered one: 'It's a match'. */
+  match: z.boolean(),
+});
+export type SwipeAnswer = z.infer<typeof swipeAnswer>;
+
+/** The undone pass's profile, back on top of the cards (null: nothing to undo). */
+export const swipeUndoAnswer = z.object({ profile: profileCard.nullable() });
+export type SwipeUndoAnswer = z.infer<typeof swipeUndoAnswer>;

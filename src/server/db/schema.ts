@@ -6,6 +6,7 @@ export * from "../blocks/schema";
 export * from "../chat/schema";
 export * from "../content/schema";
 export * from "../credits/schema";
+export * from "../discovery/schema";
 export * from "../events/schema";
 export * from "../gifts/schema";
 export * from "../jobs/schema";

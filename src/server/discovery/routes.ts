@@ -1,14 +1,30 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { okAnswer } from "../../contract/common";
 import { LIKE_LISTS } from "../../contract/like-options";
-import { likesAnswer } from "../../contract/likes";
+import {
+  autoLikeAnswer,
+  likesAnswer,
+  swipeAnswer,
+  swipeCardsAnswer,
+  swipeUndoAnswer,
+} from "../../contract/likes";
+import { SWIPE_LIKES_PER_DAY } from "../../contract/premium";
 import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
-import { validationHook } from "../lib/validation";
+import { enforceRateLimit } from "../lib/rate-limit";
+import { idSchema, validationHook } from "../lib/validation";
 import { markMatchSeen } from "../likes/service";
 import { profileTargetBody } from "../profiles/validation";
 import { requireMemberViewer } from "../profiles/viewer";
 import type { AppEnv } from "../request/context";
 import { listLikes } from "./likes-list";
+import {
+  nextSwipeCards,
+  offerAutoLike,
+  SWIPE_PAGE_SIZE,
+  swipeLike,
+  swipePass,
+  undoLastPass,
+} from "./swipe";
 
 const likesRoute = createRoute({
   method: "get",
@@ -41,6 +57,75 @@ const matchSeenRoute = createRoute({
   },
 });
 
+const autoLikeRoute = createRoute({
+  method: "get",
+  path: "/auto-like.php",
+  summary:
+    "spec §7: a profile for the like pop-up, one who fits the member and was never offered to them before; null when none is left",
+  responses: {
+    200: jsonContent(autoLikeAnswer, "The profile, or null"),
+    ...errorResponses([ERRORS.loggedOut, ERRORS.noProfile]),
+  },
+});
+
+/** The cards the client holds already: comma-separated profile ids, at most two pages. */
+const excludeParam = z
+  .string()
+  .max(2 * SWIPE_PAGE_SIZE * 11)
+  .regex(/^([1-9][0-9]{0,9})(,[1-9][0-9]{0,9})*$/, "validation.invalid")
+  .transform((value) => value.split(",").map(Number))
+  .pipe(z.array(idSchema).max(2 * SWIPE_PAGE_SIZE))
+  .optional()
+  .openapi({ type: "string", example: "12,7,31" });
+
+const swipeCardsRoute = createRoute({
+  method: "get",
+  path: "/swipe.php",
+  summary:
+    "issue 13: the swipe game's next cards, most recently active first among those who fit the member, none liked or passed before",
+  request: { query: z.object({ exclude: excludeParam }) },
+  responses: {
+    200: jsonContent(swipeCardsAnswer, "The next cards and the likes left today"),
+    ...errorResponses([ERRORS.loggedOut, ERRORS.noProfile, ERRORS.invalid]),
+  },
+});
+
+const swipeRoute = createRoute({
+  method: "post",
+  path: "/swipe.php",
+  summary: `issue 13: like or pass a card of the swipe game; free members like ${SWIPE_LIKES_PER_DAY} times a day (403 swipe_limit after)`,
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: z.object({ id: idSchema, action: z.enum(["like", "pass"]) }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(swipeAnswer, "The likes left today, and whether the like made a match"),
+    ...errorResponses([
+      ...MEMBER_WRITE_ERRORS,
+      ERRORS.noProfile,
+      ERRORS.rateLimited,
+      { 403: "swipe_limit: today's likes are used up (the premium alert)" },
+      { refused: "cannot_like_self" },
+    ]),
+  },
+});
+
+const swipeUndoRoute = createRoute({
+  method: "post",
+  path: "/swipe-undo.php",
+  summary: "issue 13: undo the member's last pass; its card comes back on top",
+  responses: {
+    200: jsonContent(swipeUndoAnswer, "The card, or null when there was no pass to undo"),
+    ...errorResponses([...MEMBER_WRITE_ERRORS, ERRORS.noProfile]),
+  },
+});
+
 export const discoveryRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(likesRoute, async (c) => {
     const member = requireMemberViewer(c.var.viewer);
@@ -55,4 +140,32 @@ export const discoveryRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
     const member = requireMemberViewer(c.var.viewer);
     await markMatchSeen(c.var.db, member.profileId, c.req.valid("json").id);
     return c.json({ ok: true as const }, 200);
+  })
+  .openapi(autoLikeRoute, async (c) => {
+    const member = requireMemberViewer(c.var.viewer);
+    const viewing = { media: c.var.media, locale: c.var.locale };
+    return c.json({ profile: await offerAutoLike(c.var.db, member, viewing) }, 200);
+  })
+  .openapi(swipeCardsRoute, async (c) => {
+    const member = requireMemberViewer(c.var.viewer);
+    const answer = await nextSwipeCards(c.var.db, member, c.var.site, {
+      exclude: c.req.valid("query").exclude ?? [],
+      viewing: { media: c.var.media, locale: c.var.locale },
+    });
+    return c.json(answer, 200);
+  })
+  .openapi(swipeRoute, async (c) => {
+    const member = requireMemberViewer(c.var.viewer);
+    await enforceRateLimit(c, "likes", String(member.profileId));
+    const { id, action } = c.req.valid("json");
+    if (action === "pass") {
+      await swipePass(c.var.db, member, id);
+      return c.json({ likes_left: null, match: false }, 200);
+    }
+    return c.json(await swipeLike(c.var.db, member, c.var.site, id), 200);
+  })
+  .openapi(swipeUndoRoute, async (c) => {
+    const member = requireMemberViewer(c.var.viewer);
+    const viewing = { media: c.var.media, locale: c.var.locale };
+    return c.json({ profile: await undoLastPass(c.var.db, member, viewing) }, 200);
   });

@@ -65,6 +65,11 @@ export type Site = {
   searchFields: string[];
   fictionalIcon: string;
   refundDays: number;
+  /**
+   * The IANA time zone of the site's day: daily limits (the swipe game's likes) roll over at
+   * midnight there, the same for every member of the site.
+   */
+  timeZone: string;
   signups: SignupMode;
   /** spec §6: may logged-out visitors search members? */
   loggedOutSearch: boolean;
@@ -126,6 +131,7 @@ const sharedSettings = {
   searchFields: ["gender", "country", "countryregion", "min_age", "max_age"],
   fictionalIcon: "theater",
   refundDays: 14,
+  timeZone: "Europe/Amsterdam",
   signups: "all",
   memberResell: true,
   companyId: "amora-bv",
@@ -181,6 +187,7 @@ export const sites: readonly Site[] = [
     origin: getEnv().HERZKLOPFEN_ORIGIN,
     domainLanguage: "de-DE",
     niche: 2,
+    timeZone: "Europe/Berlin",
     countries: ["de", "at", "nl", "be", "dk", "pl"],
     // This site does not ask for (or show) the body type.
     visibleProfileFields: PROFILE_FIELDS.filter((field) => field !== "body_type"),

@@ -1,0 +1,151 @@
+import { and, desc, eq, gte, isNotNull, lte, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
+import type { ProfileCard } from "../../contract/profiles";
+import type { Locale } from "../../i18n/locales";
+import { notBlockedWith } from "../blocks/service";
+import type { Database } from "../db/client";
+import { loadRegionCatalogue } from "../geo/regions";
+import { likes } from "../likes/schema";
+import { cardColumns, toProfileCard } from "../members/card";
+import type { MediaSigner } from "../photos/media-url";
+import { photos } from "../photos/schema";
+import { earliestBirthdateForAge, getAge, latestBirthdateForAge } from "../profiles/age";
+import { type Profile, profiles } from "../profiles/schema";
+import { discoverySeen } from "./schema";
+
+/** How far from the member's own age the first cards are (either way), before it widens. */
+export const AGE_SPREAD = 10;
+
+/** The youngest member anyone is offered (spec §5: members are adults). */
+const MIN_AGE = 18;
+
+/**
+ * What a member is offered in discovery (issue 13): `swipe` leaves out whom they liked or passed;
+ * `offer` (the like pop-up) also whom it offered them before, so each profile comes once.
+ */
+export type CandidateMode = "swipe" | "offer";
+
+/** The member's own profile, as far as it says what they look for. */
+export type Preferences = Pick<Profile, "id" | "gender" | "seeking" | "birthdate" | "country">;
+
+export async function loadPreferences(
+  db: Database,
+  profileId: number,
+): Promise<Preferences | null> {
+  const [row] = await db
+    .select({
+      id: profiles.id,
+      gender: profiles.gender,
+      seeking: profiles.seeking,
+      birthdate: profiles.birthdate,
+      country: profiles.country,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return row ?? null;
+}
+
+/**
+ * The genders a member looks for: their 'looking for', else the other gender than their own
+ * (a member who said neither is shown everyone).
+ */
+export function soughtGenders(me: Pick<Preferences, "gender" | "seeking">): Profile["gender"][] {
+  if (me.seeking === "both") return ["female", "male"];
+  if (me.seeking) return [me.seeking];
+  if (me.gender) return [me.gender === "female" ? "male" : "female"];
+  return ["female", "male"];
+}
+
+/**
+ * The filters of "fits the member" (issue 13): the gender they look for, looking for theirs in
+ * turn (or for both, or not saying), and, at the strict step, their country and an age near
+ * their own. Each step of `widen` lets one go: the country first, then the age.
+ */
+export function fitFilters(me: Preferences, widen: 0 | 1 | 2, today = new Date()): SQL[] {
+  const filters: SQL[] = [];
+  const genders = soughtGenders(me).filter((gender): gender is NonNullable<typeof gender> =>
+    Boolean(gender),
+  );
+  filters.push(
+    genders.length === 1
+      ? eq(profiles.gender, genders[0] as NonNullable<Profile["gender"]>)
+      : sql`${profiles.gender} in ('female', 'male')`,
+  );
+  if (me.gender) {
+    filters.push(
+      or(
+        sql`${profiles.seeking} is null`,
+        eq(profiles.seeking, "both"),
+        eq(profiles.seeking, me.gender),
+      ) as SQL,
+    );
+  }
+  if (widen < 1) filters.push(eq(profiles.country, me.country));
+  if (widen < 2) {
+    const age = getAge(me.birthdate, today);
+    filters.push(
+      lte(profiles.birthdate, latestBirthdateForAge(Math.max(MIN_AGE, age - AGE_SPREAD), today)),
+      gte(profiles.birthdate, earliestBirthdateForAge(age + AGE_SPREAD, today)),
+    );
+  }
+  return filters;
+}
+
+/**
+ * Who a member may be offered at all: active, listed (not invisible), with a photo, not the
+ * member, not blocked either way, not liked yet, and not passed (or offered, for `offer`).
+ */
+export function offerableFilters(me: Preferences, mode: CandidateMode): SQL[] {
+  return [
+    eq(profiles.status, "active"),
+    eq(profiles.invisible, false),
+    isNotNull(profiles.mainPhotoId),
+    ne(profiles.id, me.id),
+    notBlockedWith(me.id, profiles.id),
+    sql`not exists (select 1 from ${likes} where ${likes.likerProfileId} = ${me.id} and ${likes.likedProfileId} = ${profiles.id})`,
+    mode === "offer"
+      ? sql`not exists (select 1 from ${discoverySeen} where ${discoverySeen.viewerProfileId} = ${me.id} and ${discoverySeen.profileId} = ${profiles.id})`
+      : sql`not exists (select 1 from ${discoverySeen} where ${discoverySeen.viewerProfileId} = ${me.id} and ${discoverySeen.profileId} = ${profiles.id} and ${discoverySeen.kind} = 'pass')`,
+  ];
+}
+
+/**
+ * The next profiles to offer a member, the most recently active first: those that fit them
+ * best, and when those run out, the wider steps of fitFilters. `exclude` are the profiles the
+ * client already holds (the cards prefetched but not swiped yet), at most a page or two.
+ */
+export async function findCandidates(
+  db: Database,
+  me: Preferences,
+  mode: CandidateMode,
+  options: {
+    limit: number;
+    exclude?: number[];
+    viewing: { media: MediaSigner; locale: Locale };
+  },
+): Promise<ProfileCard[]> {
+  const found: ProfileCard[] = [];
+  const exclude = [...(options.exclude ?? [])];
+  const regions = await loadRegionCatalogue();
+  const today = new Date();
+  for (const widen of [0, 1, 2] as const) {
+    const rows = await db
+      .select(cardColumns)
+      .from(profiles)
+      .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+      .where(
+        and(
+          ...offerableFilters(me, mode),
+          ...fitFilters(me, widen, today),
+          exclude.length ? notInArray(profiles.id, exclude) : undefined,
+        ),
+      )
+      .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
+      .limit(options.limit - found.length);
+    for (const row of rows) {
+      exclude.push(row.id);
+      found.push(toProfileCard(row, options.viewing.media, regions.nameOf, options.viewing.locale));
+    }
+    if (found.length >= options.limit) break;
+  }
+  return found;
+}
