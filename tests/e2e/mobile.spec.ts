@@ -1,8 +1,63 @@
 import { landerKinds } from "../../src/server/content/pages";
 import { expect, test } from "./fixtures";
-import { signIn } from "./helpers";
+import { signIn, waitForHydration } from "./helpers";
 
 test.describe("on a phone", () => {
+  test("the swipe game plays by touch and fits the screen", async ({
+    page,
+    createMember,
+    createMembers,
+  }) => {
+    // Players in their nineties meet the test's own members first (see swipe.spec.ts).
+    const me = await createMember({ gender: "female", seeking: "male", age: 97, photos: 1 });
+    await createMembers({
+      gender: "male",
+      seeking: "female",
+      age: 98,
+      photos: 1,
+      count: 3,
+      name: "Kai",
+    });
+    await signIn(page, me);
+    await page.goto("/swipe-game");
+    await waitForHydration(page);
+    await expect(page.getByText("4 likes left today")).toBeVisible();
+    const top = page
+      .locator(".swipe-slide:not(.is-leaving-like):not(.is-leaving-pass) .swipe-card")
+      .first();
+    /** A finger across `share` of the card's width (negative: to the left). */
+    const swipeBy = async (share: number) => {
+      const box = await page.locator(".swipe-stage").boundingBox();
+      if (!box) throw new Error("no stage");
+      const dx = box.width * share;
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 3];
+      const touch = await page.context().newCDPSession(page);
+      await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+      for (let step = 1; step <= 10; step++) {
+        await touch.send("Input.dispatchTouchEvent", {
+          type: "touchMove",
+          touchPoints: [{ x: x + (dx * step) / 10, y }],
+        });
+      }
+      await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await touch.detach();
+    };
+    const first = await top.getAttribute("aria-label");
+    await swipeBy(0.6);
+    await expect(page.getByText("3 likes left today")).toBeVisible();
+    await expect(top).not.toHaveAttribute("aria-label", first ?? "");
+    // The liked card has flown off the stack.
+    await expect(page.locator(".is-leaving-like")).toHaveCount(0);
+    const second = await top.getAttribute("aria-label");
+    await swipeBy(-0.6);
+    await expect(top).not.toHaveAttribute("aria-label", second ?? "");
+    await expect(page.getByRole("button", { name: "Undo pass" })).toBeEnabled();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   test("the member area fits the screen and the nav stays usable", async ({ page, member }) => {
     await signIn(page, member);
     await page.goto("/members");
