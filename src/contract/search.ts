@@ -10,6 +10,10 @@ export const memberSearchPage = z
     }),
     total_capped: z.boolean(),
     next_cursor: z.string().nullable(),
+    similar: z.array(profileCard).openapi({
+      description:
+        "spec §3 similar-results set: when the first page is all there is and short, members of the search widened (region to country, then the ages by 5 years), none of the results",
+    }),
   })
   .openapi("MemberSearchPage");
 export type MemberSearchPage = z.infer<typeof memberSearchPage>;

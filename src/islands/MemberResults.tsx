@@ -53,8 +53,34 @@ export default function MemberResults(props: Props) {
     }
   }
 
+  const similar = props.initial.similar;
+  const similarSection =
+    similar.length > 0 ? (
+      <section className="stack similar-results" aria-labelledby="similar-results-title">
+        <h2 id="similar-results-title">{t("members.similar.title")}</h2>
+        <p className="similar-results-text">{t("members.similar.text")}</p>
+        <ol className="card-grid">
+          {similar.map((card) => (
+            <li key={card.id} className="similar-result">
+              <span className="similar-tag">{t("members.similar.tag")}</span>
+              <MemberCard
+                card={card}
+                t={t}
+                countryName={countries.of(card.country.toUpperCase()) ?? card.country}
+              />
+            </li>
+          ))}
+        </ol>
+      </section>
+    ) : null;
+
   if (cards.length === 0) {
-    return <p className="empty-state">{t("members.noResults")}</p>;
+    return (
+      <div className="stack">
+        <p className="empty-state">{t("members.noResults")}</p>
+        {similarSection}
+      </div>
+    );
   }
 
   return (
@@ -98,6 +124,7 @@ export default function MemberResults(props: Props) {
       ) : (
         <p className="results-end">{t("members.end")}</p>
       )}
+      {similarSection}
     </div>
   );
 }

@@ -65,6 +65,77 @@ test.describe("browsing members", () => {
     for (const text of await cards.allTextContents()) expect(text).toContain(ownRegion.region_name);
   });
 
+  test("a short search shows similar members below, marked, never a result twice (issue 13)", async ({
+    page,
+    ownRegion,
+    createMember,
+  }) => {
+    await createMember({
+      name: "Olga",
+      gender: "female",
+      age: 70,
+      photos: 1,
+      ...livingIn(ownRegion),
+    });
+    await createMember({
+      name: "Petra",
+      gender: "female",
+      age: 73,
+      photos: 1,
+      ...livingIn(ownRegion),
+    });
+    await page.goto(
+      `/members?gender=female&country=${ownRegion.country}&countryregion=${ownRegion.region}&min_age=69&max_age=71`,
+    );
+    await waitForHydration(page);
+    const results = page.locator(".card-grid").first().locator("article.member-card");
+    await expect(results.getByRole("heading")).toHaveText(["Olga, 70"]);
+    const similar = page.getByRole("region", { name: "Similar members" });
+    await expect(similar).toBeVisible();
+    // Petra is three years past the range: the widened ages find her.
+    const petra = similar.getByRole("listitem").filter({ hasText: "Petra, 73" });
+    await expect(petra.getByText("Similar", { exact: true })).toBeVisible();
+    await expect(similar.getByText("Olga, 70")).toHaveCount(0);
+    await expectAccessible(page);
+    // The search can be cleared, back to the member's defaults.
+    await page.getByRole("link", { name: "Clear search" }).click();
+    await expect(page).toHaveURL(/\/members$/);
+  });
+
+  test("starts from the member's own preferences: a man looking for women sees women", async ({
+    page,
+    createMember,
+  }) => {
+    const me = await createMember({ name: "Max", gender: "male", seeking: "female" });
+    await signIn(page, me);
+    await page.goto("/members");
+    await expect(page.getByLabel("Show")).toHaveValue("female");
+    const first = page.locator("article.member-card").first();
+    await expect(first).toBeVisible();
+    // "Everyone" stays everyone.
+    await page.getByLabel("Show").selectOption("");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/gender=(&|$)/);
+    await expect(page.getByLabel("Show")).toHaveValue("");
+  });
+
+  test("offers a visitor on a profile to sign up, and to log in", async ({
+    page,
+    createMember,
+  }) => {
+    const other = await createMember({ name: "Vera", photos: 1 });
+    await page.goto(`/members/${other.profile_id}`);
+    await expect(page.getByText("Sign up free to write to Vera", { exact: false })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign up free" })).toHaveAttribute(
+      "href",
+      "/signup",
+    );
+    await expect(page.getByRole("main").getByRole("link", { name: "Log in" })).toHaveAttribute(
+      "href",
+      `/login?next=%2Fmembers%2F${other.profile_id}`,
+    );
+  });
+
   test("shows the same profile at /likes/m/{id}", async ({ page, member, createMember }) => {
     const other = await createMember({ name: "Lior" });
     await signIn(page, member);

@@ -9,6 +9,7 @@ import { cardColumns, toProfileCard } from "../members/card";
 import type { MediaSigner } from "../photos/media-url";
 import { photos } from "../photos/schema";
 import { earliestBirthdateForAge, getAge, latestBirthdateForAge } from "../profiles/age";
+import { soughtGender } from "../profiles/preferences";
 import { type Profile, profiles } from "../profiles/schema";
 import { discoverySeen } from "./schema";
 
@@ -45,30 +46,15 @@ export async function loadPreferences(
 }
 
 /**
- * The genders a member looks for: their 'looking for', else the other gender than their own
- * (a member who said neither is shown everyone).
- */
-export function soughtGenders(me: Pick<Preferences, "gender" | "seeking">): Profile["gender"][] {
-  if (me.seeking === "both") return ["female", "male"];
-  if (me.seeking) return [me.seeking];
-  if (me.gender) return [me.gender === "female" ? "male" : "female"];
-  return ["female", "male"];
-}
-
-/**
  * The filters of "fits the member" (issue 13): the gender they look for, looking for theirs in
  * turn (or for both, or not saying), and, at the strict step, their country and an age near
  * their own. Each step of `widen` lets one go: the country first, then the age.
  */
 export function fitFilters(me: Preferences, widen: 0 | 1 | 2, today = new Date()): SQL[] {
   const filters: SQL[] = [];
-  const genders = soughtGenders(me).filter((gender): gender is NonNullable<typeof gender> =>
-    Boolean(gender),
-  );
+  const gender = soughtGender(me);
   filters.push(
-    genders.length === 1
-      ? eq(profiles.gender, genders[0] as NonNullable<Profile["gender"]>)
-      : sql`${profiles.gender} in ('female', 'male')`,
+    gender ? eq(profiles.gender, gender) : sql`${profiles.gender} in ('female', 'male')`,
   );
   if (me.gender) {
     filters.push(

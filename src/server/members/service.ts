@@ -10,6 +10,7 @@ import type { MediaSigner } from "../photos/media-url";
 import { photos } from "../photos/schema";
 import { orderGallery, photoAllowance, toGallery, toPhotoView } from "../photos/service";
 import { getAge } from "../profiles/age";
+import { soughtGender } from "../profiles/preferences";
 import { profiles } from "../profiles/schema";
 import type { Viewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
@@ -58,7 +59,19 @@ export async function getProfileDetail(
     eq(profiles.country, profile.country),
     ne(profiles.id, profile.id),
   ];
-  if (profile.gender) relatedFilters.push(eq(profiles.gender, profile.gender));
+  // issue 13: 'You may also like' starts from the viewer's own preferences (whom they look
+  // for); a visitor, or a viewer who looks for both, sees members like the one shown.
+  const viewerSide =
+    viewerProfileId && !isOwn
+      ? (
+          await db
+            .select({ gender: profiles.gender, seeking: profiles.seeking })
+            .from(profiles)
+            .where(eq(profiles.id, viewerProfileId))
+        )[0]
+      : undefined;
+  const relatedGender = (viewerSide && soughtGender(viewerSide)) ?? profile.gender;
+  if (relatedGender) relatedFilters.push(eq(profiles.gender, relatedGender));
   if (viewerProfileId && !isOwn) {
     relatedFilters.push(ne(profiles.id, viewerProfileId));
     relatedFilters.push(notBlockedWith(viewerProfileId, profiles.id));

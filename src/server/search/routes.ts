@@ -36,6 +36,7 @@ export const searchRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       media: c.var.media,
       locale: c.var.locale,
       viewerProfileId: c.var.viewer?.profileId ?? null,
+      withSimilar: true,
     });
     return c.json(page, 200);
   },

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lte, ne, notInArray, type SQL, sql } from "drizzle-orm";
+import type { ProfileCard } from "../../contract/profiles";
 import type { MemberSearchPage } from "../../contract/search";
 import type { Locale } from "../../i18n/locales";
 import { notBlockedWith } from "../blocks/service";
@@ -33,27 +34,14 @@ export async function findMembers(
     viewerProfileId?: number | null;
     pageSize?: number;
     totalCap?: number;
+    /** The similar-results set under a short result (the search screen's; strips need none). */
+    withSimilar?: boolean;
   },
 ): Promise<MemberSearchPage> {
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const totalCap = options.totalCap ?? TOTAL_CAP;
   const today = new Date();
-  // Invisible members (spec §2 Settings) are not listed.
-  const filters: SQL[] = [eq(profiles.status, "active"), eq(profiles.invisible, false)];
-  if (query.gender) filters.push(eq(profiles.gender, query.gender));
-  if (query.country) filters.push(eq(profiles.country, query.country));
-  if (query.countryregion) filters.push(eq(profiles.region, query.countryregion));
-  if (query.min_age !== undefined) {
-    filters.push(lte(profiles.birthdate, latestBirthdateForAge(query.min_age, today)));
-  }
-  if (query.max_age !== undefined) {
-    filters.push(gte(profiles.birthdate, earliestBirthdateForAge(query.max_age, today)));
-  }
-  if (options.viewerProfileId) {
-    filters.push(ne(profiles.id, options.viewerProfileId));
-    // spec §6: a blocked member does not find the blocker (nor the other way round).
-    filters.push(notBlockedWith(options.viewerProfileId, profiles.id));
-  }
+  const filters = searchFilters(query, options.viewerProfileId ?? null, today);
 
   const cursor = query.cursor ?? null;
   const pageFilters = [...filters];
@@ -87,6 +75,15 @@ export async function findMembers(
     totalCapped = (counted?.total ?? 0) > totalCap;
     total = Math.min(counted?.total ?? 0, totalCap);
   }
+  // spec §3 Search state's similar-results set: a first page that is all there is, and short.
+  const similar =
+    options.withSimilar && !cursor && !hasMore && page.length < pageSize
+      ? await findSimilarMembers(db, query, {
+          ...options,
+          exclude: page.map((row) => row.id),
+          limit: SIMILAR_LIMIT,
+        })
+      : [];
   return {
     profiles: page.map((row) =>
       toProfileCard(row, options.media, regions.nameOf, options.locale ?? "en", today),
@@ -95,5 +92,102 @@ export async function findMembers(
     total_capped: totalCapped,
     next_cursor:
       hasMore && last ? encodeSearchCursor({ lastActiveAt: last.lastActiveAt, id: last.id }) : null,
+    similar,
   };
+}
+
+/** At most this many similar members under a short result. */
+export const SIMILAR_LIMIT = 12;
+
+/** How many years the age range widens by, each way, for similar members. */
+export const SIMILAR_AGE_WIDENING = 5;
+
+/** The filters of a search: what the member asked for, and who may be listed to them. */
+function searchFilters(query: MemberSearchQuery, viewerProfileId: number | null, today: Date) {
+  // Invisible members (spec §2 Settings) are not listed.
+  const filters: SQL[] = [eq(profiles.status, "active"), eq(profiles.invisible, false)];
+  if (query.gender) filters.push(eq(profiles.gender, query.gender));
+  if (query.country) filters.push(eq(profiles.country, query.country));
+  if (query.countryregion) filters.push(eq(profiles.region, query.countryregion));
+  if (query.min_age !== undefined) {
+    filters.push(lte(profiles.birthdate, latestBirthdateForAge(query.min_age, today)));
+  }
+  if (query.max_age !== undefined) {
+    filters.push(gte(profiles.birthdate, earliestBirthdateForAge(query.max_age, today)));
+  }
+  if (viewerProfileId) {
+    filters.push(ne(profiles.id, viewerProfileId));
+    // spec §6: a blocked member does not find the blocker (nor the other way round).
+    filters.push(notBlockedWith(viewerProfileId, profiles.id));
+  }
+  return filters;
+}
+
+/**
+ * The searches a short result widens to (issue 13), in order: the region widened to its country,
+ * then the age range widened by SIMILAR_AGE_WIDENING years each way. A search with neither has
+ * nothing to widen.
+ */
+export function widenedSearches(query: MemberSearchQuery): MemberSearchQuery[] {
+  const steps: MemberSearchQuery[] = [];
+  let widened: MemberSearchQuery = { ...query, cursor: undefined };
+  if (widened.countryregion) {
+    widened = { ...widened, countryregion: undefined };
+    steps.push(widened);
+  }
+  if (widened.min_age !== undefined || widened.max_age !== undefined) {
+    widened = {
+      ...widened,
+      min_age:
+        widened.min_age === undefined
+          ? undefined
+          : Math.max(MIN_SEARCH_AGE, widened.min_age - SIMILAR_AGE_WIDENING),
+      max_age: widened.max_age === undefined ? undefined : widened.max_age + SIMILAR_AGE_WIDENING,
+    };
+    steps.push(widened);
+  }
+  return steps;
+}
+
+const MIN_SEARCH_AGE = 18;
+
+/**
+ * Members like those a short search found (spec §3 similar-results set): from the widened
+ * searches in turn, most recently active first, none of the results (`exclude`) nor twice.
+ */
+async function findSimilarMembers(
+  db: Database,
+  query: MemberSearchQuery,
+  options: {
+    media: MediaSigner;
+    locale?: Locale;
+    viewerProfileId?: number | null;
+    exclude: number[];
+    limit: number;
+  },
+): Promise<ProfileCard[]> {
+  const today = new Date();
+  const exclude = [...options.exclude];
+  const found: ProfileCard[] = [];
+  const regions = await loadRegionCatalogue();
+  for (const step of widenedSearches(query)) {
+    if (found.length >= options.limit) break;
+    const rows = await db
+      .select(cardColumns)
+      .from(profiles)
+      .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+      .where(
+        and(
+          ...searchFilters(step, options.viewerProfileId ?? null, today),
+          exclude.length ? notInArray(profiles.id, exclude) : undefined,
+        ),
+      )
+      .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
+      .limit(options.limit - found.length);
+    for (const row of rows) {
+      exclude.push(row.id);
+      found.push(toProfileCard(row, options.media, regions.nameOf, options.locale ?? "en", today));
+    }
+  }
+  return found;
 }
