@@ -90,7 +90,7 @@ export default function MemberResults(props: Props) {
           ? t("members.resultsMore", { count: total })
           : t("members.results", { count: total })}
       </p>
-      <ol ref={listRef} className="card-grid" aria-busy={busy}>
+      <ol ref={listRef} className="card-grid search-results" aria-busy={busy}>
         {cards.map((card, index) => (
           <li key={card.id}>
             <MemberCard

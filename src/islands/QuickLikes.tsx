@@ -57,16 +57,16 @@ export default function QuickLikes(props: Props) {
             <p className="quick-like-name">
               {card.name}, {card.age}
             </p>
+            {/* A toggle: the label stays, aria-pressed and the filled style say it is on. */}
             <button
               type="button"
               className={liked.has(card.id) ? "btn btn-primary btn-sm" : "btn btn-secondary btn-sm"}
               aria-pressed={liked.has(card.id)}
               aria-disabled={busy === card.id}
-              aria-label={t("signupMatches.like", { name: card.name })}
               onClick={() => void toggle(card)}
             >
-              <span aria-hidden="true">♥</span>{" "}
-              {liked.has(card.id) ? t("signupMatches.likedOne") : t("swipe.like")}
+              <span aria-hidden="true">{liked.has(card.id) ? "♥" : "♡"}</span> {t("swipe.like")}
+              <span className="visually-hidden"> {card.name}</span>
             </button>
           </li>
         ))}

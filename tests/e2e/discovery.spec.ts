@@ -24,7 +24,7 @@ test.describe("finding matches (issue 13)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Match finder" })).toBeVisible();
     // The form starts from her own preferences: men, near her age.
     const who = page.getByRole("group", { name: "1. Who are you looking for?" });
-    await expect(who.getByRole("radio", { name: "Men" })).toBeChecked();
+    await expect(who.getByRole("radio", { name: "Men", exact: true })).toBeChecked();
     await expect(page.getByLabel("Age from")).toHaveValue("74");
     await page
       .getByRole("group", { name: /Shared interests/ })

@@ -13,7 +13,7 @@ test.describe("browsing members", () => {
     await page.goto(`/members?country=${ownRegion.country}&countryregion=${ownRegion.region}`);
     await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
     await expect(page.getByRole("status")).toHaveText("30 members found");
-    const cards = page.locator("article.member-card");
+    const cards = page.locator(".search-results article.member-card");
     const firstPage = await cards.count();
     expect(firstPage).toBeLessThan(30);
     await waitForHydration(page);
@@ -40,7 +40,7 @@ test.describe("browsing members", () => {
     await createMember({ name: "Wilma", gender: "female", ...livingIn(ownRegion) });
     await createMember({ name: "Wim", gender: "male", ...livingIn(ownRegion) });
     await page.goto(`/members?country=${ownRegion.country}&countryregion=${ownRegion.region}`);
-    const names = page.locator("article.member-card").getByRole("heading");
+    const names = page.locator(".search-results article.member-card").getByRole("heading");
     await expect(names).toHaveText(["Wim, 35", "Wilma, 35"]);
     await page.getByLabel("Show").selectOption("female");
     await page.getByRole("button", { name: "Search" }).click();
@@ -60,7 +60,7 @@ test.describe("browsing members", () => {
     await page.getByLabel("Region").selectOption({ label: ownRegion.region_name });
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(new RegExp(`countryregion=${ownRegion.region}`));
-    const cards = page.locator("article.member-card");
+    const cards = page.locator(".search-results article.member-card");
     await expect(cards.getByRole("heading")).toHaveText(["Ivo, 35", "Ines, 35"]);
     for (const text of await cards.allTextContents()) expect(text).toContain(ownRegion.region_name);
   });
@@ -88,7 +88,7 @@ test.describe("browsing members", () => {
       `/members?gender=female&country=${ownRegion.country}&countryregion=${ownRegion.region}&min_age=69&max_age=71`,
     );
     await waitForHydration(page);
-    const results = page.locator(".card-grid").first().locator("article.member-card");
+    const results = page.locator(".search-results article.member-card");
     await expect(results.getByRole("heading")).toHaveText(["Olga, 70"]);
     const similar = page.getByRole("region", { name: "Similar members" });
     await expect(similar).toBeVisible();
@@ -110,7 +110,7 @@ test.describe("browsing members", () => {
     await signIn(page, me);
     await page.goto("/members");
     await expect(page.getByLabel("Show")).toHaveValue("female");
-    const first = page.locator("article.member-card").first();
+    const first = page.locator(".search-results article.member-card").first();
     await expect(first).toBeVisible();
     // "Everyone" stays everyone.
     await page.getByLabel("Show").selectOption("");
@@ -148,7 +148,7 @@ test.describe("browsing members", () => {
   }) => {
     await page.goto(`http://127.0.0.1:${process.env.E2E_PORT ?? 4322}/members`);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
-    await expect(page.locator("article.member-card")).toHaveCount(0);
+    await expect(page.locator(".search-results article.member-card")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Anmelden" }).last()).toHaveAttribute(
       "href",
       "/login?next=%2Fmembers",
@@ -165,8 +165,8 @@ test.describe("browsing members", () => {
     await page.goto(
       `http://127.0.0.1:${process.env.E2E_PORT ?? 4322}/members?network=ads&sub1=x&${search}`,
     );
-    await expect(page.locator("article.member-card").getByRole("heading")).toHaveText([
-      "Greta, 35",
-    ]);
+    await expect(
+      page.locator(".search-results article.member-card").getByRole("heading"),
+    ).toHaveText(["Greta, 35"]);
   });
 });
