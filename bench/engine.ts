@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import type { MemberSearchPage } from "../src/contract/search";
 import { type ChatSeed, openStream, seedChat } from "./chat";
+import { seedLikesAndPasses } from "./discovery";
 import { type LighthouseScore, runLighthouse } from "./lighthouse";
 
 export type BenchOptions = {
@@ -186,6 +187,7 @@ async function seed(env: NodeJS.ProcessEnv): Promise<{ seconds: number; chat: Ch
     messages: options.quick ? 20_000 : 1_000_000,
     streams: options.quick ? 100 : 1000,
   });
+  await seedLikesAndPasses(db, options.quick ? 20_000 : 1_000_000);
   await closeDb();
   return { seconds: (performance.now() - started) / 1000, chat };
 }
@@ -277,6 +279,35 @@ async function measureSite(
     );
     const history = `${base}/api/messages.php?conversation=${chat.conversation}&before=${chat.before}`;
     results.push(await load(`${label}conversation page of 50 (one client)`, history, member, 1));
+    // issue 13: the likes lists, each request another member's, at 50 concurrent; the swipe
+    // game's next cards, the like pop-up, the match finder and signup matches one at a time,
+    // also as the seeded members in turn (each has been through many others).
+    const client = { "x-request-type": "client" };
+    results.push(
+      await load(
+        `${label}GET /api/likes.php, ${chat.cookies.length} members in turn`,
+        `${base}/api/likes.php?type=received`,
+        client,
+        options.connections,
+        chat.cookies,
+      ),
+    );
+    for (const [line, path] of [
+      ["next swipe cards", "/api/swipe.php"],
+      ["GET /api/auto-like.php", "/api/auto-like.php"],
+      ["match finder", "/match-finder?find=1&interests=travel&interests=music"],
+      ["signup matches", "/signup-matches"],
+    ] as const) {
+      results.push(
+        await load(
+          `${label}${line} (one client, members in turn)`,
+          `${base}${path}`,
+          client,
+          1,
+          chat.cookies,
+        ),
+      );
+    }
     results.push(await measureDelivery(base, site, chat, label));
     return results;
   } finally {

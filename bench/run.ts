@@ -61,6 +61,11 @@ const BUDGETS: Budget[] = [
   { line: "thumbnail", test: (m) => m.rps >= 3000, text: ">= 3 000 req/s" },
   { line: "GET /api/chats.php, ", test: (m) => m.p99 <= 25, text: "p99 <= 25 ms" },
   { line: "conversation page", test: (m) => m.p95 <= 20, text: "p95 <= 20 ms on 1 000 000" },
+  { line: "GET /api/likes.php, ", test: (m) => m.p99 <= 25, text: "p99 <= 25 ms" },
+  { line: "next swipe cards", test: (m) => m.p95 <= 20, text: "p95 <= 20 ms on 1 000 000" },
+  { line: "GET /api/auto-like.php", test: (m) => m.p95 <= 20, text: "p95 <= 20 ms on 1 000 000" },
+  { line: "match finder", test: (m) => m.p95 <= 50, text: "p95 <= 50 ms on 1 000 000" },
+  { line: "signup matches", test: (m) => m.p95 <= 50, text: "p95 <= 50 ms on 1 000 000" },
   {
     line: "open stream",
     test: (m) => m.p99 <= 50 && (m.perStreamKb ?? Infinity) <= 30,
@@ -111,6 +116,3 @@ for (const engine of engines) {
   results.push(result);
 }
 for (const result of results) print(result);
-console.log(
-  "\n/api/likes.php has no line yet: it waits for the likes the swipe game's bench seeds (issue 13).",
-);
