@@ -387,6 +387,42 @@ describe("every answer of a journey through the API matches the document", () =>
     expect((await call("get", "/export.php")).status).toBe(403);
   });
 
+  it("for members swiping, being offered someone, and seeing their match", async () => {
+    const me = await createLoggedInMember(app, {
+      profile: { gender: "female", seeking: "male", birthdate: "1960-01-01" },
+    });
+    const cookie = me.cookie;
+    const fits = async () =>
+      createTestMember(await getDb(), {
+        photoCount: 1,
+        profile: { gender: "male", seeking: "female", birthdate: "1961-01-01" },
+      });
+    const [first, second] = [(await fits()).profile.id, (await fits()).profile.id];
+
+    expect((await call("get", "/swipe.php", { cookie })).status).toBe(200);
+    expect((await call("get", "/swipe.php", { cookie, query: { exclude: first } })).status).toBe(
+      200,
+    );
+    expect((await call("get", "/swipe.php", { cookie, query: { exclude: "x" } })).status).toBe(422);
+    expect((await call("get", "/swipe.php")).status).toBe(403);
+    const pass = { cookie, json: { id: first, action: "pass" } };
+    expect((await call("post", "/swipe.php", pass)).status).toBe(200);
+    expect((await call("post", "/swipe-undo.php", { cookie })).status).toBe(200);
+    const like = { cookie, json: { id: second, action: "like" } };
+    expect((await call("post", "/swipe.php", like)).status).toBe(200);
+    const bad = { cookie, json: { id: second, action: "superlike" } };
+    expect((await call("post", "/swipe.php", bad)).status).toBe(422);
+    expect(
+      (await call("post", "/swipe.php", { json: { id: second, action: "like" } })).status,
+    ).toBe(403);
+    expect((await call("get", "/auto-like.php", { cookie })).status).toBe(200);
+    expect((await call("get", "/auto-like.php")).status).toBe(403);
+    expect((await call("post", "/match-seen.php", { cookie, json: { id: second } })).status).toBe(
+      200,
+    );
+    expect((await call("post", "/match-seen.php", { cookie, json: { id: 0 } })).status).toBe(422);
+  });
+
   it("for two members chatting", async () => {
     const alice = await createLoggedInMember(app, { paidUser: true, credits: 25 });
     const bob = await createLoggedInMember(app);
