@@ -36,6 +36,13 @@ export const memberEvent = z.discriminatedUnion("type", [
     data: z.object({ profile: z.number().int(), new_likes: z.number().int() }),
   }),
   z.object({
+    type: z.literal("likes"),
+    data: z.object({ new_likes: z.number().int() }).openapi({
+      description:
+        "The member's likes lists changed otherwise (a like given or taken back, a new like seen): reload them",
+    }),
+  }),
+  z.object({
     type: z.literal("match"),
     data: z.object({ profile: z.number().int() }).openapi({
       description: "A like was answered: the member now matches this profile (issue 13)",

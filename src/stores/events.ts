@@ -25,7 +25,7 @@ function dispatch(event: StreamEvent): void {
   // The nav's badges and the balance follow every page's stream.
   if (event.type === "message" || event.type === "chats") {
     $unreadMessages.set(event.data.unread_total);
-  } else if (event.type === "like") {
+  } else if (event.type === "like" || event.type === "likes") {
     $newLikes.set(event.data.new_likes);
   } else if (event.type === "credits") {
     const member = $member.get();

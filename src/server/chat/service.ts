@@ -14,6 +14,7 @@ import { isBlockedBetween, notBlockedWith, onBlocksChanged } from "../blocks/ser
 import { spendCredits } from "../credits/service";
 import type { Database } from "../db/client";
 import { publishEvent, signalEvent } from "../events/bus";
+import { forgetMember } from "../events/member-cache";
 import { loadRegionCatalogue } from "../geo/regions";
 import { nudgeJobRunners } from "../jobs/runner";
 import { enqueueJob } from "../jobs/service";
@@ -397,6 +398,8 @@ onBlocksChanged(async (db, profileIds) => {
     .from(profiles)
     .where(inArray(profiles.id, profileIds));
   for (const { userId } of members) await publishChatsChanged(db, userId);
+  // Their kept lists here (chats, likes) go at once; the events drop them everywhere.
+  forgetMember(...members.map(({ userId }) => userId));
 });
 
 /** Tells the other member how far their messages got (their ticks). */

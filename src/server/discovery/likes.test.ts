@@ -121,6 +121,35 @@ describe("the likes lists (GET /api/likes.php, issue 13)", () => {
     expect((await call("GET", "/api/likes.php", "")).status).toBe(403);
   });
 
+  it("stay true while their first pages are kept: a like, a seen like, an unlike and a block show at once", async () => {
+    const me = await createLoggedInMember(app);
+    const [ada, ben] = [await createLoggedInMember(app), await createLoggedInMember(app)];
+    expect((await likesOf(me, "received")).profiles).toEqual([]);
+    expect((await likesOf(me, "given")).profiles).toEqual([]);
+    await like(ada, me);
+    expect((await likesOf(me, "received")).liked_by).toEqual([
+      { id: ada.profile.id, like_new: true },
+    ]);
+    await like(me, ben);
+    expect((await likesOf(me, "given")).profiles.map((card) => card.id)).toEqual([ben.profile.id]);
+    // Opening Ada's profile clears her like's 'new' flag.
+    expect((await call("GET", `/api/profile.php?id=${ada.profile.id}`, me.cookie)).status).toBe(
+      200,
+    );
+    const seen = await likesOf(me, "received");
+    expect(seen.liked_by).toEqual([{ id: ada.profile.id, like_new: false }]);
+    expect(seen.new_likes).toBe(0);
+    // Ada takes her like back; then Ben blocks me.
+    expect((await call("DELETE", `/api/like.php?id=${me.profile.id}`, ada.cookie)).status).toBe(
+      200,
+    );
+    expect((await likesOf(me, "received")).profiles).toEqual([]);
+    expect((await call("POST", "/api/block.php", ben.cookie, { id: me.profile.id })).status).toBe(
+      200,
+    );
+    expect((await likesOf(me, "given")).profiles).toEqual([]);
+  });
+
   it("refuses bad input with 422, never a 500", async () => {
     const me = await createLoggedInMember(app);
     for (const query of [

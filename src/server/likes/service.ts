@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { assertNotBlocked, isBlockedBetween } from "../blocks/service";
 import type { Database } from "../db/client";
 import { publishEvent } from "../events/bus";
+import { forgetMember } from "../events/member-cache";
 import { nudgeJobRunners } from "../jobs/runner";
 import { enqueueJob } from "../jobs/service";
 import { ApiError, notFound } from "../lib/errors";
@@ -40,6 +41,7 @@ export async function likeProfile(db: Database, likerProfileId: number, likedPro
     throw new ApiError(422, "cannot_like_self", "like.error.self");
   if (!(await profileExists(db, likedProfileId))) throw notFound("error.profileUnavailable");
   await assertNotBlocked(db, likerProfileId, likedProfileId);
+  const changed: number[] = [];
   const isNew = await db.transaction(async (tx) => {
     const [low, high] = await lockPair(tx, likerProfileId, likedProfileId);
     const [added] = await tx
@@ -88,6 +90,19 @@ export async function likeProfile(db: Database, likerProfileId: number, likedPro
         }
       }
     }
+    // The liker's own lists changed too (given, and matches): their other pages hear it.
+    const [likerUser] = await tx
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(eq(profiles.id, likerProfileId));
+    changed.push(liked.userId);
+    if (likerUser) {
+      changed.push(likerUser.userId);
+      await publishEvent(tx, likerUser.userId, {
+        type: "likes",
+        data: { new_likes: await countNewLikes(tx, likerProfileId) },
+      });
+    }
     await enqueueJob(
       tx,
       LIKE_PUSH_JOB,
@@ -96,6 +111,7 @@ export async function likeProfile(db: Database, likerProfileId: number, likedPro
     );
     return true;
   });
+  forgetMember(...changed);
   if (isNew) nudgeJobRunners();
 }
 
@@ -110,17 +126,33 @@ export async function countNewLikes(db: Database, profileId: number): Promise<nu
 
 /** Takes a like back; a match it made is undone with it (the conversation stays). */
 export async function unlikeProfile(db: Database, likerProfileId: number, likedProfileId: number) {
+  const changed: number[] = [];
   await db.transaction(async (tx) => {
     const [low, high] = await lockPair(tx, likerProfileId, likedProfileId);
-    await tx
+    const taken = await tx
       .delete(likes)
       .where(
         and(eq(likes.likerProfileId, likerProfileId), eq(likes.likedProfileId, likedProfileId)),
-      );
+      )
+      .returning({ liked: likes.likedProfileId });
     await tx
       .delete(matches)
       .where(and(eq(matches.profileLowId, low), eq(matches.profileHighId, high)));
+    if (taken.length === 0) return;
+    // Both members' lists changed (given, received, matches): their pages and caches hear it.
+    const sides = await tx
+      .select({ id: profiles.id, userId: profiles.userId })
+      .from(profiles)
+      .where(inArray(profiles.id, [likerProfileId, likedProfileId]));
+    for (const side of sides) {
+      changed.push(side.userId);
+      await publishEvent(tx, side.userId, {
+        type: "likes",
+        data: { new_likes: await countNewLikes(tx, side.id) },
+      });
+    }
   });
+  forgetMember(...changed);
 }
 
 /**
@@ -206,7 +238,20 @@ export async function markLikeSeen(
       ),
     )
     .returning({ liker: likes.likerProfileId });
-  return cleared.length > 0;
+  if (cleared.length === 0) return false;
+  // The badge and the 'new' flag on the likes page follow on the member's other pages.
+  const [viewer] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(eq(profiles.id, viewerProfileId));
+  if (viewer) {
+    await publishEvent(db, viewer.userId, {
+      type: "likes",
+      data: { new_likes: await countNewLikes(db, viewerProfileId) },
+    });
+    forgetMember(viewer.userId);
+  }
+  return true;
 }
 
 /**
