@@ -84,6 +84,11 @@ test.describe("page weight on a phone (design §12)", () => {
       "/profile",
       "/notifications",
       `/chats/${conversation}`,
+      // issue 13's screens.
+      "/likes",
+      "/swipe-game",
+      "/match-finder",
+      "/signup-matches",
     ];
     for (const path of pages) {
       const scripts = await measureScripts(browser, memberWithPhotos, path);
@@ -106,6 +111,40 @@ test.describe("page weight on a phone (design §12)", () => {
         .filter((script) => !(Number(script.length) < MIN_COMPRESSIBLE_SIZE))
         .map((script) => script.url);
       expect.soft(unpacked, `${path}: not in brotli`).toEqual([]);
+    }
+  });
+
+  test("the swipe game does not shift while its cards load and hydrate (design §12)", async ({
+    browser,
+    createMember,
+    createMembers,
+  }) => {
+    const player = await createMember({ gender: "female", seeking: "male", age: 81, photos: 1 });
+    await createMembers({ gender: "male", seeking: "female", age: 82, photos: 1, count: 4 });
+    const context = await browser.newContext(phone);
+    try {
+      await signInRequest(context.request, player);
+      const page = await context.newPage();
+      // Every layout shift from the first paint on, as Chromium counts them for CLS.
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+            shifts.push(entry.value);
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.goto("/swipe-game");
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(500);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      const cls = shifts.reduce((sum, value) => sum + value, 0);
+      console.log(`/swipe-game: cumulative layout shift ${cls.toFixed(4)}`);
+      expect(cls).toBeLessThan(0.01);
+    } finally {
+      await context.close();
     }
   });
 });
