@@ -1,13 +1,11 @@
-import { and, desc, eq, gte, isNotNull, lte, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { eq, gte, isNotNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { ProfileCard } from "../../contract/profiles";
 import type { Locale } from "../../i18n/locales";
 import { notBlockedWith } from "../blocks/service";
 import type { Database } from "../db/client";
-import { loadRegionCatalogue } from "../geo/regions";
 import { likes } from "../likes/schema";
-import { cardColumns, toProfileCard } from "../members/card";
+import { findCardsInSteps } from "../members/card";
 import type { MediaSigner } from "../photos/media-url";
-import { photos } from "../photos/schema";
 import { earliestBirthdateForAge, getAge, latestBirthdateForAge } from "../profiles/age";
 import { soughtGender } from "../profiles/preferences";
 import { type Profile, profiles } from "../profiles/schema";
@@ -45,6 +43,15 @@ export async function loadPreferences(
   return row ?? null;
 }
 
+/** Members who look for this gender: theirs, both, or they do not say. */
+export function seeks(gender: NonNullable<Profile["gender"]>): SQL {
+  return or(
+    sql`${profiles.seeking} is null`,
+    eq(profiles.seeking, "both"),
+    eq(profiles.seeking, gender),
+  ) as SQL;
+}
+
 /**
  * The filters of "fits the member" (issue 13): the gender they look for, looking for theirs in
  * turn (or for both, or not saying), and, at the strict step, their country and an age near
@@ -56,15 +63,7 @@ export function fitFilters(me: Preferences, widen: 0 | 1 | 2, today = new Date()
   filters.push(
     gender ? eq(profiles.gender, gender) : sql`${profiles.gender} in ('female', 'male')`,
   );
-  if (me.gender) {
-    filters.push(
-      or(
-        sql`${profiles.seeking} is null`,
-        eq(profiles.seeking, "both"),
-        eq(profiles.seeking, me.gender),
-      ) as SQL,
-    );
-  }
+  if (me.gender) filters.push(seeks(me.gender));
   if (widen < 1) filters.push(eq(profiles.country, me.country));
   if (widen < 2) {
     const age = getAge(me.birthdate, today);
@@ -109,29 +108,11 @@ export async function findCandidates(
     viewing: { media: MediaSigner; locale: Locale };
   },
 ): Promise<ProfileCard[]> {
-  const found: ProfileCard[] = [];
-  const exclude = [...(options.exclude ?? [])];
-  const regions = await loadRegionCatalogue();
   const today = new Date();
-  for (const widen of [0, 1, 2] as const) {
-    const rows = await db
-      .select(cardColumns)
-      .from(profiles)
-      .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
-      .where(
-        and(
-          ...offerableFilters(me, mode),
-          ...fitFilters(me, widen, today),
-          exclude.length ? notInArray(profiles.id, exclude) : undefined,
-        ),
-      )
-      .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
-      .limit(options.limit - found.length);
-    for (const row of rows) {
-      exclude.push(row.id);
-      found.push(toProfileCard(row, options.viewing.media, regions.nameOf, options.viewing.locale));
-    }
-    if (found.length >= options.limit) break;
-  }
-  return found;
+  const offerable = offerableFilters(me, mode);
+  return findCardsInSteps(
+    db,
+    ([0, 1, 2] as const).map((widen) => [...offerable, ...fitFilters(me, widen, today)]),
+    { limit: options.limit, exclude: options.exclude, ...options.viewing },
+  );
 }

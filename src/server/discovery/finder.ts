@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { and, desc, eq, gte, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
 import { GENDERS, INTERESTS } from "../../contract/profile-options";
 import type { ProfileCard } from "../../contract/profiles";
 import type { Locale } from "../../i18n/locales";
@@ -12,7 +12,7 @@ import { photos } from "../photos/schema";
 import { earliestBirthdateForAge, getAge, latestBirthdateForAge } from "../profiles/age";
 import { soughtGender } from "../profiles/preferences";
 import { profiles } from "../profiles/schema";
-import { AGE_SPREAD, type Preferences } from "./candidates";
+import { AGE_SPREAD, type Preferences, seeks } from "./candidates";
 
 /** The match finder lists this many members. */
 export const FINDER_LIMIT = 24;
@@ -98,15 +98,7 @@ export async function findMatches(
     gte(profiles.birthdate, earliestBirthdateForAge(oldest, today)),
     gender ? eq(profiles.gender, gender) : sql`${profiles.gender} is not null`,
   ];
-  if (me.gender) {
-    filters.push(
-      or(
-        sql`${profiles.seeking} is null`,
-        eq(profiles.seeking, "both"),
-        eq(profiles.seeking, me.gender),
-      ) as SQL,
-    );
-  }
+  if (me.gender) filters.push(seeks(me.gender));
   if (query.countryregion) filters.push(eq(profiles.region, query.countryregion));
   const interests = query.interests ?? [];
   if (interests.length) {

@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, desc, eq, notInArray, type SQL, sql } from "drizzle-orm";
 import type { ProfileCard } from "../../contract/profiles";
 import type { Locale } from "../../i18n/locales";
-import type { RegionCatalogue } from "../geo/regions";
+import type { Database } from "../db/client";
+import { loadRegionCatalogue, type RegionCatalogue } from "../geo/regions";
 import type { MediaSigner } from "../photos/media-url";
 import { photos } from "../photos/schema";
 import { toPhotoView } from "../photos/service";
@@ -86,4 +87,35 @@ export function toProfileCard(
           )
         : null,
   };
+}
+
+/**
+ * Cards of the members each step's filters find, step after step until `limit` (the widening
+ * lists: the swipe game's cards, similar search results), most recently active first within a
+ * step, none of `exclude` and none twice.
+ */
+export async function findCardsInSteps(
+  db: Database,
+  steps: SQL[][],
+  options: { limit: number; exclude?: number[]; media: MediaSigner; locale: Locale },
+): Promise<ProfileCard[]> {
+  const today = new Date();
+  const exclude = [...(options.exclude ?? [])];
+  const found: ProfileCard[] = [];
+  const regions = await loadRegionCatalogue();
+  for (const filters of steps) {
+    if (found.length >= options.limit) break;
+    const rows = await db
+      .select(cardColumns)
+      .from(profiles)
+      .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+      .where(and(...filters, exclude.length ? notInArray(profiles.id, exclude) : undefined))
+      .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
+      .limit(options.limit - found.length);
+    for (const row of rows) {
+      exclude.push(row.id);
+      found.push(toProfileCard(row, options.media, regions.nameOf, options.locale, today));
+    }
+  }
+  return found;
 }

@@ -1,11 +1,11 @@
-import { and, count, desc, eq, gte, lte, ne, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { ProfileCard } from "../../contract/profiles";
 import type { MemberSearchPage } from "../../contract/search";
 import type { Locale } from "../../i18n/locales";
 import { notBlockedWith } from "../blocks/service";
 import type { Database } from "../db/client";
 import { loadRegionCatalogue } from "../geo/regions";
-import { cardColumns, toProfileCard } from "../members/card";
+import { cardColumns, findCardsInSteps, toProfileCard } from "../members/card";
 import type { MediaSigner } from "../photos/media-url";
 import { photos } from "../photos/schema";
 import { earliestBirthdateForAge, latestBirthdateForAge } from "../profiles/age";
@@ -167,27 +167,16 @@ async function findSimilarMembers(
   },
 ): Promise<ProfileCard[]> {
   const today = new Date();
-  const exclude = [...options.exclude];
-  const found: ProfileCard[] = [];
-  const regions = await loadRegionCatalogue();
-  for (const step of widenedSearches(query)) {
-    if (found.length >= options.limit) break;
-    const rows = await db
-      .select(cardColumns)
-      .from(profiles)
-      .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
-      .where(
-        and(
-          ...searchFilters(step, options.viewerProfileId ?? null, today),
-          exclude.length ? notInArray(profiles.id, exclude) : undefined,
-        ),
-      )
-      .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
-      .limit(options.limit - found.length);
-    for (const row of rows) {
-      exclude.push(row.id);
-      found.push(toProfileCard(row, options.media, regions.nameOf, options.locale ?? "en", today));
-    }
-  }
-  return found;
+  return findCardsInSteps(
+    db,
+    widenedSearches(query).map((step) =>
+      searchFilters(step, options.viewerProfileId ?? null, today),
+    ),
+    {
+      limit: options.limit,
+      exclude: options.exclude,
+      media: options.media,
+      locale: options.locale ?? "en",
+    },
+  );
 }
