@@ -105,6 +105,16 @@ test.describe("likes and matches (issue 13)", () => {
     await signIn(page, member);
     await page.goto("/likes/given");
     await expect(page.getByText("You haven't liked anyone yet.")).toBeVisible();
+    // The other ways to meet are a tap away.
+    const more = page.getByRole("navigation", { name: "More ways to meet" });
+    await expect(more.getByRole("link", { name: "Swipe game" })).toHaveAttribute(
+      "href",
+      "/swipe-game",
+    );
+    await expect(more.getByRole("link", { name: "Match finder" })).toHaveAttribute(
+      "href",
+      "/match-finder",
+    );
     expect((await page.goto("/likes/everyone"))?.status()).toBe(404);
   });
 });
