@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AutoLikeAnswer, SwipeCardsAnswer } from "../../contract/likes";
 import { SWIPE_LIKES_PER_DAY } from "../../contract/premium";
+import { birthEras } from "../../test/eras";
 import { createLoggedInMember, createTestMember, type TestMemberOptions } from "../../test/members";
 import { createApp } from "../app";
 import { hasLiked } from "../likes/service";
@@ -26,11 +27,7 @@ function call(method: string, path: string, cookie: string, body?: unknown) {
  * age spread, so the cards that fit them best are the ones the test made. Past those the cards
  * widen to everyone, so tests assert on their own members.
  */
-let year = 1000 + Math.floor(Math.random() * 20) * 30;
-function birthYear() {
-  year += 3 * AGE_SPREAD;
-  return year;
-}
+const birthYear = birthEras({ from: 1000, to: 1450 }, 3 * AGE_SPREAD);
 
 /** A woman looking for men, in the Netherlands, born in `born`. */
 function viewer(born: number, options: TestMemberOptions = {}) {
