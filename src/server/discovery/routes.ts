@@ -22,6 +22,7 @@ import {
   offerAutoLike,
   SWIPE_PAGE_SIZE,
   swipeLike,
+  swipeLikesLeft,
   swipePass,
   undoLastPass,
 } from "./swipe";
@@ -160,7 +161,8 @@ export const discoveryRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
     const { id, action } = c.req.valid("json");
     if (action === "pass") {
       await swipePass(c.var.db, member, id);
-      return c.json({ likes_left: null, match: false }, 200);
+      const likesLeft = await swipeLikesLeft(c.var.db, member, c.var.site);
+      return c.json({ likes_left: likesLeft, match: false }, 200);
     }
     return c.json(await swipeLike(c.var.db, member, c.var.site, id), 200);
   })

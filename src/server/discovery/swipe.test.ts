@@ -161,9 +161,11 @@ describe("the swipe game's likes (spec §9: 4 a day)", () => {
     for (const id of ids) if (await hasLiked(db, me.profile.id, id)) liked++;
     expect(liked).toBe(SWIPE_LIKES_PER_DAY);
     expect((await cards(me)).likes_left).toBe(0);
-    // A pass is still allowed.
+    // A pass is still allowed, and its answer keeps the counter (no likes left, not 'no limit').
     const unliked = ids.find((_, index) => statuses[index] === 403) as number;
-    expect((await swipe(me, unliked, "pass")).status).toBe(200);
+    const pass = await swipe(me, unliked, "pass");
+    expect(pass.status).toBe(200);
+    expect(await pass.json()).toEqual({ likes_left: 0, match: false });
   });
 
   it("are not limited for premium members", async () => {
