@@ -20,6 +20,7 @@ import { getTranslate } from "./lib/i18n";
 import { validationHook } from "./lib/validation";
 import { likeRoutes } from "./likes/routes";
 import { memberRoutes } from "./members/routes";
+import { paymentRoutes } from "./payments/routes";
 import { mediaRoutes, photoRoutes } from "./photos/routes";
 import { profileRoutes } from "./profiles/routes";
 import { PUSH_SUBSCRIPTION_PATH, pushRoutes } from "./push/routes";
@@ -71,6 +72,7 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", eventRoutes);
   api.route("/", reportRoutes);
   api.route("/", pushRoutes);
+  api.route("/", paymentRoutes);
   // Off (the default), /api/test/… is a plain 404 and not in the document.
   if (options.testFixtures ?? getEnv().TEST_FIXTURES) api.route("/test", testingRoutes);
   api.doc31("/openapi.json", {

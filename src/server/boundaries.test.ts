@@ -17,6 +17,7 @@ const FEATURE_ORDER = [
   "events",
   "push",
   "credits",
+  "payments",
   "profiles",
   "blocks",
   "photos",

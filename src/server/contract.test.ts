@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
+import type { OrderAnswer } from "../contract/payments";
 import type { OwnPhotos } from "../contract/photos";
 import { makePhoneJpeg, makePng } from "../test/images";
 import { createLoggedInMember, createTestMember, uniqueEmail } from "../test/members";
@@ -59,6 +60,8 @@ type CallOptions = {
   /** A body sent as it is, with a JSON content type (malformed JSON). */
   text?: string;
   form?: FormData;
+  /** A form-encoded body (a payment provider's webhook). */
+  urlencoded?: Record<string, string>;
   headers?: Record<string, string>;
   clientAddress?: string;
 };
@@ -84,6 +87,9 @@ async function call<T = unknown>(
     body = options.text ?? JSON.stringify(options.json);
   } else if (options.form) {
     body = options.form;
+  } else if (options.urlencoded) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    body = new URLSearchParams(options.urlencoded).toString();
   }
   const response = await app.request(
     `${server}${path}${query}`,
@@ -421,6 +427,54 @@ describe("every answer of a journey through the API matches the document", () =>
       200,
     );
     expect((await call("post", "/match-seen.php", { cookie, json: { id: 0 } })).status).toBe(422);
+  });
+
+  it("for a member buying credits through the sandbox provider", async () => {
+    const { cookie } = await createLoggedInMember(app, { profile: { country: "nl" } });
+    expect((await call("get", "/packages.php")).status).toBe(200);
+    expect((await call("get", "/packages.php", { cookie })).status).toBe(200);
+    const order = { package_id: 1, method: "ideal" };
+    expect((await call("post", "/order.php", { json: order })).status).toBe(403);
+    expect(
+      (await call("post", "/order.php", { cookie, json: { ...order, method: "blik" } })).status,
+    ).toBe(422);
+    expect(
+      (await call("post", "/order.php", { cookie, json: { ...order, package_id: 99 } })).status,
+    ).toBe(404);
+    const placed = await call<OrderAnswer>("post", "/order.php", { cookie, json: order });
+    expect(placed.status).toBe(201);
+    const id = placed.body.order.id;
+    expect((await call("get", "/order.php", { cookie, query: { id } })).status).toBe(200);
+    expect((await call("get", "/order.php", { cookie, query: { id: "x" } })).status).toBe(422);
+    expect((await call("get", "/order.php", { query: { id } })).status).toBe(403);
+    const payment = placed.body.order.checkout_url?.split("/").pop() ?? "";
+    const outcome = { id: payment, outcome: "paid" };
+    expect((await call("post", "/sandbox/checkout.php", { json: outcome })).status).toBe(403);
+    expect(
+      (
+        await call("post", "/sandbox/checkout.php", {
+          cookie,
+          json: { ...outcome, id: "tr_sandbox_aaaaaaaaaaaaaaaa" },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await call("post", "/sandbox/checkout.php", { cookie, json: outcome })).status).toBe(
+      200,
+    );
+    expect(
+      (await call("post", "/payment-webhook.php", { urlencoded: { id: payment } })).status,
+    ).toBe(200);
+    expect((await call("post", "/payment-webhook.php", { urlencoded: { id: "" } })).status).toBe(
+      422,
+    );
+    expect((await call("get", "/order.php", { cookie, query: { id: 2147483648 } })).status).toBe(
+      422,
+    );
+    expect((await call("get", "/transactions.php", { cookie })).status).toBe(200);
+    expect(
+      (await call("get", "/transactions.php", { cookie, query: { cursor: "-1" } })).status,
+    ).toBe(422);
+    expect((await call("get", "/transactions.php")).status).toBe(403);
   });
 
   it("for two members chatting", async () => {

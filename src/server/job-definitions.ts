@@ -23,6 +23,8 @@ import { pruneOutboxMails } from "./lib/mail-outbox";
 import { MAIL_TEMPLATES } from "./lib/mail-templates";
 import { pruneRateLimits } from "./lib/rate-limit";
 import { findLikeNotice, findMatchNotice, LIKE_PUSH_JOB, MATCH_MAIL_JOB } from "./likes/service";
+import { sendReceiptMail } from "./payments/receipt";
+import { handlePaymentNotice, PAYMENT_SYNC_JOB, RECEIPT_MAIL_JOB } from "./payments/service";
 import { pushToMember } from "./push/service";
 import { pruneIdempotencyKeys } from "./request/idempotency";
 import { getSiteById } from "./sites/registry";
@@ -144,6 +146,14 @@ export const JOB_DEFINITIONS: JobDefinitions = {
         params: { name: notice.partnerName },
       });
     },
+  },
+  [RECEIPT_MAIL_JOB]: {
+    run: async (payload, { db }) => sendReceiptMail(db, Number(payload.order)),
+  },
+  [PAYMENT_SYNC_JOB]: {
+    // The provider's word on a payment, asked again after it told us of a change (the sandbox's
+    // checkout): retried with backoff while the provider cannot be reached.
+    run: async (payload, { db }) => handlePaymentNotice(db, String(payload.payment)),
   },
   [CHAT_MAIL_JOB]: {
     run: async (payload, { db }) => {

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import type { CreditReason } from "../../contract/credit-options";
 import { users } from "../users/schema";
 
@@ -25,6 +34,10 @@ export const creditLedger = pgTable(
   },
   (table) => [
     index("credit_ledger_user_idx").on(table.userId, table.id),
+    // design §9: an order is credited once, and refunded once, whatever the code above does.
+    uniqueIndex("credit_ledger_order_key")
+      .on(table.reason, table.reference)
+      .where(sql`${table.reason} in ('purchase', 'refund')`),
     check("credit_ledger_delta_not_zero", sql`${table.delta} <> 0`),
     check("credit_ledger_balance_not_negative", sql`${table.balanceAfter} >= 0`),
   ],

@@ -1,5 +1,6 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { CreditReason } from "../../contract/credit-options";
+import type { TransactionsAnswer } from "../../contract/payments";
 import type { Database } from "../db/client";
 import { publishEvent } from "../events/bus";
 import { users } from "../users/schema";
@@ -60,4 +61,51 @@ export async function findLedger(db: Database, userId: number) {
     .from(creditLedger)
     .where(eq(creditLedger.userId, userId))
     .orderBy(sql`${creditLedger.id} desc`);
+}
+
+/** Rows of the member's credit history a page shows. */
+export const LEDGER_PAGE_SIZE = 20;
+
+/**
+ * One page of a member's ledger for /transactions, newest first, by keyset on the row id (the
+ * ledger's index is user_id, id): the cursor is the last id shown.
+ */
+export async function findLedgerPage(
+  db: Database,
+  userId: number,
+  before?: number,
+): Promise<TransactionsAnswer> {
+  const rows = await db
+    .select()
+    .from(creditLedger)
+    .where(
+      before
+        ? and(eq(creditLedger.userId, userId), lt(creditLedger.id, before))
+        : eq(creditLedger.userId, userId),
+    )
+    .orderBy(desc(creditLedger.id))
+    .limit(LEDGER_PAGE_SIZE + 1);
+  const page = rows.slice(0, LEDGER_PAGE_SIZE);
+  return {
+    entries: page.map((row) => ({
+      id: row.id,
+      delta: row.delta,
+      balance_after: row.balanceAfter,
+      reason: row.reason,
+      order_id: orderIdOf(row.reference),
+      created_at: row.createdAt.toISOString(),
+    })),
+    next_cursor: rows.length > LEDGER_PAGE_SIZE ? String(page.at(-1)?.id) : null,
+  };
+}
+
+/** A purchase's or refund's ledger rows name their order: "order:12". */
+export function orderReference(orderId: number): string {
+  return `order:${orderId}`;
+}
+
+/** The order a purchase or refund row names ("order:12"), else null. */
+function orderIdOf(reference: string | null): number | null {
+  const match = reference?.match(/^order:([0-9]+)$/);
+  return match ? Number(match[1]) : null;
 }

@@ -14,6 +14,7 @@ export * from "../lib/mail-schema";
 export * from "../lib/push-schema";
 export * from "../lib/rate-limit-schema";
 export * from "../likes/schema";
+export * from "../payments/schema";
 export * from "../photos/media-key-schema";
 export * from "../profiles/schema";
 export * from "../push/schema";

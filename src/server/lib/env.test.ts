@@ -64,8 +64,9 @@ describe("the TEST_FIXTURES switch", () => {
     expect(() => parseEnv({ TEST_FIXTURES: "true", NODE_ENV: "production" })).toThrow(
       /refused with NODE_ENV=production or SMTP_URL[\s\S]*TEST_FIXTURES/,
     );
-    expect(parseEnv({ TEST_FIXTURES: "false", NODE_ENV: "production" }).NODE_ENV).toBe(
-      "production",
+    // Off, production is refused for the payment provider alone (the sandbox), not for this.
+    expect(() => parseEnv({ TEST_FIXTURES: "false", NODE_ENV: "production" })).toThrow(
+      /^(?![\s\S]*TEST_FIXTURES)[\s\S]*PAYMENT_PROVIDER/,
     );
   });
 
@@ -121,5 +122,15 @@ describe("web push settings (design §2)", () => {
       parseEnv({ PUSH_SERVICE_HOSTS: " Push.Example , other.example" }).PUSH_SERVICE_HOSTS,
     ).toEqual(["push.example", "other.example"]);
     expect(() => parseEnv({ VAPID_SUBJECT: "someone@example.com" })).toThrow(/VAPID_SUBJECT/);
+  });
+});
+
+describe("the PAYMENT_PROVIDER setting (design §9)", () => {
+  it("is the sandbox by default, which production refuses: it completes payments nobody made", () => {
+    expect(parseEnv({}).PAYMENT_PROVIDER).toBe("sandbox");
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
+      /completes payments nobody made[\s\S]*PAYMENT_PROVIDER/,
+    );
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "paypal" })).toThrow(/PAYMENT_PROVIDER/);
   });
 });

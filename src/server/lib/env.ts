@@ -80,6 +80,12 @@ const envSchema = z
           .map((entry) => entry.trim())
           .filter(Boolean),
       ),
+    /**
+     * design §2, §9: who takes payments. `sandbox` (the default) is the built-in provider with
+     * its own checkout page, for the demo and the tests; it hands out credits for nothing, so it
+     * is refused with NODE_ENV=production.
+     */
+    PAYMENT_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
     /** An S3-compatible bucket for photos instead of MEDIA_DIR (design §8: several app nodes). */
     S3_BUCKET: z.string().optional(),
     S3_ENDPOINT: z.url().default("https://s3.amazonaws.com"),
@@ -153,6 +159,14 @@ const envSchema = z
         code: "custom",
         path: ["DEV_OUTBOX"],
         message: "the outbox page is a development aid and is refused with NODE_ENV=production",
+      });
+    }
+    if (env.PAYMENT_PROVIDER === "sandbox" && env.NODE_ENV === "production") {
+      context.addIssue({
+        code: "custom",
+        path: ["PAYMENT_PROVIDER"],
+        message:
+          "the sandbox provider completes payments nobody made; choose a real provider with NODE_ENV=production",
       });
     }
     if (env.TEST_FIXTURES && (env.NODE_ENV === "production" || env.SMTP_URL)) {

@@ -68,6 +68,12 @@ export const MAIL_TEMPLATES = {
     body: "mail.unreadReminder.body",
     button: "mail.unreadReminder.button",
   },
+  receipt: {
+    kind: "receipt",
+    subject: "mail.receipt.subject",
+    body: "mail.receipt.body",
+    button: "mail.receipt.button",
+  },
   reactivation: {
     kind: "reactivation",
     subject: "mail.reactivation.subject",
@@ -88,6 +94,10 @@ export type RenderMailOptions = {
   url: string;
   params?: MessageParams;
   headers?: Record<string, string>;
+  /** Label and value rows after the text (a receipt's order, amount, seller), already translated. */
+  details?: { label: string; value: string }[];
+  /** Lines under the details in small print (a receipt's withdrawal note). */
+  notes?: string[];
 };
 
 /** Renders an e-mail as plain text and as simple, inline-styled HTML that mail clients show. */
@@ -102,7 +112,19 @@ export function renderMail(options: RenderMailOptions): MailMessage {
   const footer = t("mail.footer", params);
   const fallback = t("mail.buttonFallback");
 
-  const text = [greeting, body, `${button}: ${options.url}`, signature, "--", footer]
+  const details = options.details ?? [];
+  const notes = options.notes ?? [];
+  const detailText = details.map((row) => `${row.label}: ${row.value}`).join("\n");
+  const text = [
+    greeting,
+    body,
+    detailText,
+    ...notes,
+    `${button}: ${options.url}`,
+    signature,
+    "--",
+    footer,
+  ]
     .filter(Boolean)
     .join("\n\n");
 
@@ -115,6 +137,8 @@ export function renderMail(options: RenderMailOptions): MailMessage {
 <tr><td style="font-size:22px;font-weight:800;color:#d92662;padding-bottom:16px">${e(options.site.name)}</td></tr>
 ${greeting ? `<tr><td style="font-size:16px;line-height:1.5;padding-bottom:12px">${e(greeting)}</td></tr>` : ""}
 <tr><td style="font-size:16px;line-height:1.5;padding-bottom:24px">${e(body)}</td></tr>
+${details.length ? `<tr><td style="padding-bottom:24px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;line-height:1.5;border-top:1px solid #e4e0ee">${details.map((row) => `<tr><td style="padding:6px 12px 6px 0;color:#625d75;vertical-align:top;border-bottom:1px solid #e4e0ee">${e(row.label)}</td><td style="padding:6px 0;text-align:right;border-bottom:1px solid #e4e0ee">${e(row.value)}</td></tr>`).join("")}</table></td></tr>` : ""}
+${notes.map((note) => `<tr><td style="font-size:13px;line-height:1.5;color:#625d75;padding-bottom:16px">${e(note)}</td></tr>`).join("\n")}
 <tr><td style="padding-bottom:24px"><a href="${e(options.url)}" style="display:inline-block;background:#d92662;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 24px;border-radius:999px">${e(button)}</a></td></tr>
 <tr><td style="font-size:13px;line-height:1.5;color:#625d75;padding-bottom:24px">${e(fallback)}<br><a href="${e(options.url)}" style="color:#5a4bd1;word-break:break-all">${e(options.url)}</a></td></tr>
 <tr><td style="font-size:16px;line-height:1.5">${e(signature)}</td></tr>

@@ -48,6 +48,8 @@ export const RATE_LIMIT_POLICIES = {
   conversations: { limit: 40, windowSeconds: 60 * 60 },
   /** Push subscriptions one member saves or removes: a browser does this once per visit. */
   pushSubscriptions: { limit: 30, windowSeconds: 60 * 60 },
+  /** Orders one member makes: a person buys a few packages at most, and retries a failed one. */
+  orders: { limit: 30, windowSeconds: 60 * 60 },
   /** Geocoding from one IP address. */
   geocodeIp: { limit: 60, windowSeconds: 60 * 60 },
 } as const;

@@ -1,0 +1,127 @@
+import { z } from "@hono/zod-openapi";
+
+/**
+ * Credit packages, orders and payment methods (spec §1, §2, §4; design §9; issue 14): the plain
+ * values and answer shapes the server and the browser share.
+ */
+
+/** spec §1: every payment method the product names, in the spec's spelling. */
+export const PAYMENT_METHODS = [
+  "sdd",
+  "prezelewy24",
+  "blik",
+  "sct",
+  "giropay",
+  "mastercard",
+  "visa",
+  "creditcard",
+  "dankort",
+  "mobilepay",
+  "swish",
+  "twint",
+  "satispay",
+  "vipps",
+  "cartebancaire",
+  "nexi",
+  "ideal",
+  "bancontact",
+  "applepay",
+  "paysafecard",
+  "maestro",
+  "paypal",
+  "sofort",
+  "eps",
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The currencies of the sites' countries (issue 14). */
+export const CURRENCIES = ["EUR", "GBP", "DKK", "SEK", "NOK", "PLN"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/**
+ * spec §4 Payment: an order's states. `loading` is the client's while it asks; an order is
+ * created `open` (not yet handed to the provider's checkout), then follows the provider.
+ * `refunded` is a completed order withdrawn within the refund period (spec §3 refund_days).
+ */
+export const ORDER_STATES = [
+  "open",
+  "pending",
+  "completed",
+  "failed",
+  "cancelled",
+  "refunded",
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** States an order never leaves except by a withdrawal (completed → refunded). */
+export const FINAL_ORDER_STATES: readonly OrderState[] = [
+  "completed",
+  "failed",
+  "cancelled",
+  "refunded",
+];
+
+/** A credit package as the member is offered it: price in minor units of `currency`. */
+export const creditPackage = z
+  .object({
+    id: z.number().int(),
+    credits: z.number().int(),
+    amount: z.number().int().openapi({ description: "Price in minor units (cents, øre, grosz)" }),
+    currency: z.enum(CURRENCIES),
+    popular: z.boolean(),
+    discount_percent: z
+      .number()
+      .int()
+      .openapi({ description: "Saving per credit against the smallest package; 0 for none" }),
+  })
+  .openapi("CreditPackage");
+export type CreditPackage = z.infer<typeof creditPackage>;
+
+export const packagesAnswer = z
+  .object({
+    currency: z.enum(CURRENCIES),
+    packages: z.array(creditPackage),
+    methods: z
+      .array(z.enum(PAYMENT_METHODS))
+      .openapi({ description: "The methods offered to this member, most local first" }),
+  })
+  .openapi("CreditPackages");
+export type PackagesAnswer = z.infer<typeof packagesAnswer>;
+
+/** An order as its member sees it (never another member's). */
+export const orderView = z
+  .object({
+    id: z.number().int(),
+    state: z.enum(ORDER_STATES),
+    credits: z.number().int(),
+    amount: z.number().int(),
+    currency: z.enum(CURRENCIES),
+    method: z.enum(PAYMENT_METHODS),
+    created_at: z.iso.datetime(),
+    completed_at: z.iso.datetime().nullable(),
+    /** Where to pay: the provider's checkout, while the order is open or pending there. */
+    checkout_url: z.string().nullable(),
+  })
+  .openapi("Order");
+export type OrderView = z.infer<typeof orderView>;
+
+export const orderAnswer = z.object({ order: orderView }).openapi("OrderAnswer");
+export type OrderAnswer = z.infer<typeof orderAnswer>;
+
+/** One row of the member's credit history (/transactions). */
+export const ledgerEntry = z
+  .object({
+    id: z.number().int(),
+    delta: z.number().int(),
+    balance_after: z.number().int(),
+    reason: z.string(),
+    order_id: z.number().int().nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .openapi("LedgerEntry");
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+
+export const transactionsAnswer = z
+  .object({ entries: z.array(ledgerEntry), next_cursor: z.string().nullable() })
+  .openapi("Transactions");
+export type TransactionsAnswer = z.infer<typeof transactionsAnswer>;

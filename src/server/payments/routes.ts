@@ -1,0 +1,189 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  orderAnswer,
+  PAYMENT_METHODS,
+  packagesAnswer,
+  transactionsAnswer,
+} from "../../contract/payments";
+import { packagesIn } from "../credits/packages";
+import { findLedgerPage } from "../credits/service";
+import { enqueueJob } from "../jobs/service";
+import { authenticationRequired } from "../lib/errors";
+import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { enforceRateLimit } from "../lib/rate-limit";
+import { idParamSchema, idSchema, validationHook } from "../lib/validation";
+import type { AppEnv } from "../request/context";
+import { findMemberSandboxPayment, SANDBOX_OUTCOMES, setSandboxOutcome } from "./sandbox";
+import {
+  createOrder,
+  findMemberOrder,
+  handlePaymentNotice,
+  offerFor,
+  PAYMENT_SYNC_JOB,
+  syncOrder,
+  toOrderView,
+  WEBHOOK_PATH,
+} from "./service";
+
+/** A logged-in member's user, or 403 authentication_required (spec §8). */
+function requireUser(user: AppEnv["Variables"]["user"]) {
+  if (!user) throw authenticationRequired();
+  return user;
+}
+
+const packagesRoute = createRoute({
+  method: "get",
+  path: "/packages.php",
+  summary:
+    "issue 14: the credit packages in the caller's currency (their country's; a visitor's the site's), and the payment methods offered to them, most local first",
+  responses: { 200: jsonContent(packagesAnswer, "Packages and methods") },
+});
+
+const createOrderRoute = createRoute({
+  method: "post",
+  path: "/order.php",
+  summary:
+    "issue 14: orders a package with a method; the price comes from the price list, never the body. Answers the order with the provider's checkout URL",
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: z.object({ package_id: idSchema, method: z.enum(PAYMENT_METHODS) }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    201: jsonContent(orderAnswer, "The order, open, with its checkout_url"),
+    ...errorResponses([
+      ...MEMBER_WRITE_ERRORS,
+      ERRORS.rateLimited,
+      { 404: "not_found: no such package" },
+      { 422: "validation: a method not offered to the member" },
+    ]),
+  },
+});
+
+const orderRoute = createRoute({
+  method: "get",
+  path: "/order.php",
+  summary:
+    "issue 14: one of the member's orders, its state first asked of the provider while open or pending (the result page polls this)",
+  request: { query: z.object({ id: idParamSchema }) },
+  responses: {
+    200: jsonContent(orderAnswer, "The order"),
+    ...errorResponses([ERRORS.loggedOut, ERRORS.invalid, { 404: "not_found: no such order" }]),
+  },
+});
+
+const transactionsRoute = createRoute({
+  method: "get",
+  path: "/transactions.php",
+  summary: "issue 14: the member's credit history, newest first, a page at a time",
+  request: {
+    query: z.object({
+      cursor: z
+        .string()
+        .regex(/^[1-9][0-9]{0,15}$/, "validation.invalid")
+        .transform(Number)
+        .optional(),
+    }),
+  },
+  responses: {
+    200: jsonContent(transactionsAnswer, "One page, and the next page's cursor"),
+    ...errorResponses([ERRORS.loggedOut, ERRORS.invalid]),
+  },
+});
+
+const webhookRoute = createRoute({
+  method: "post",
+  path: WEBHOOK_PATH.replace(/^\/api/, ""),
+  summary:
+    "design §9: the payment provider's webhook. Its body names a payment (`id`, form-encoded, as Mollie sends it) and is believed no further: the payment is fetched from the provider. Always 200 once read, for known and unknown ids alike",
+  request: {
+    body: {
+      content: {
+        "application/x-www-form-urlencoded": {
+          schema: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: { description: "Taken" },
+    ...errorResponses([ERRORS.invalid, ERRORS.tooLarge]),
+  },
+});
+
+const sandboxOutcomeRoute = createRoute({
+  method: "post",
+  path: "/sandbox/checkout.php",
+  summary:
+    "design §9: the sandbox provider's checkout page sets its payment's outcome, as a provider's page would; only the order's member may. Answers where to go back to",
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: z.object({
+            id: z.string().regex(/^tr_sandbox_[A-Za-z0-9_-]{16}$/, "validation.invalid"),
+            outcome: z.enum(SANDBOX_OUTCOMES),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(z.object({ redirect_url: z.string() }), "Where the member goes back"),
+    ...errorResponses([...MEMBER_WRITE_ERRORS, { 404: "not_found: no such payment" }]),
+  },
+});
+
+export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(packagesRoute, (c) => {
+    const country = c.var.userViewProfile?.profile?.country ?? null;
+    const { currency, methods } = offerFor(c.var.site, country);
+    return c.json({ currency, packages: packagesIn(currency), methods }, 200);
+  })
+  .openapi(createOrderRoute, async (c) => {
+    const user = requireUser(c.var.user);
+    await enforceRateLimit(c, "orders", String(user.id));
+    const body = c.req.valid("json");
+    const order = await createOrder(
+      c.var.db,
+      c.var.site,
+      {
+        userId: user.id,
+        country: c.var.userViewProfile?.profile?.country ?? null,
+        locale: c.var.locale,
+      },
+      { packageId: body.package_id, method: body.method },
+    );
+    return c.json({ order: toOrderView(order) }, 201);
+  })
+  .openapi(orderRoute, async (c) => {
+    const user = requireUser(c.var.user);
+    const order = await findMemberOrder(c.var.db, user.id, c.req.valid("query").id);
+    return c.json({ order: toOrderView(await syncOrder(c.var.db, order)) }, 200);
+  })
+  .openapi(transactionsRoute, async (c) => {
+    const user = requireUser(c.var.user);
+    const page = await findLedgerPage(c.var.db, user.id, c.req.valid("query").cursor);
+    return c.json(page, 200);
+  })
+  .openapi(webhookRoute, async (c) => {
+    await handlePaymentNotice(c.var.db, c.req.valid("form").id);
+    return c.body(null, 200);
+  })
+  .openapi(sandboxOutcomeRoute, async (c) => {
+    const user = requireUser(c.var.user);
+    const { id, outcome } = c.req.valid("json");
+    const payment = await findMemberSandboxPayment(c.var.db, id, user.id);
+    await setSandboxOutcome(c.var.db, id, outcome);
+    // As a provider does: the webhook comes on its own, a moment later; the member's return
+    // to the result page asks the provider at once.
+    await enqueueJob(c.var.db, PAYMENT_SYNC_JOB, { payment: id });
+    return c.json({ redirect_url: payment.redirectUrl }, 200);
+  });

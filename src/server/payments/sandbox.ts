@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { notFound } from "../lib/errors";
+import type { PaymentProvider, ProviderPayment, ProviderStatus } from "./provider";
+import { orders, sandboxPayments } from "./schema";
+
+/** The outcomes the sandbox's checkout page offers (design §9). */
+export const SANDBOX_OUTCOMES = ["paid", "pending", "failed", "canceled"] as const;
+export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+
+/** Where the sandbox's checkout page lives on each site. */
+export const SANDBOX_CHECKOUT_PATH = "/sandbox/checkout";
+
+/**
+ * design §9: the built-in provider of the demo and the tests. It keeps its payments in its own
+ * table and shows its own checkout page (src/pages/sandbox/checkout/[id].astro) where the member
+ * picks the outcome, so the whole flow runs without a provider. It behaves as Mollie does: a
+ * payment is open until the checkout sets it; pending may still become paid or failed; the rest
+ * is final. Refused with NODE_ENV=production (lib/env.ts): it gives credits for nothing.
+ */
+export function createSandboxProvider(db: Database): PaymentProvider {
+  return {
+    id: "sandbox",
+    async createPayment(input) {
+      const id = `tr_sandbox_${randomBytes(12).toString("base64url")}`;
+      await db.insert(sandboxPayments).values({
+        id,
+        amount: input.amount,
+        currency: input.currency,
+        method: input.method,
+        description: input.description,
+        redirectUrl: input.redirectUrl,
+        orderId: input.orderId,
+      });
+      // On the member's own site: the origin of the page they come back to.
+      const origin = new URL(input.redirectUrl).origin;
+      return { id, checkoutUrl: `${origin}${SANDBOX_CHECKOUT_PATH}/${id}` };
+    },
+    async getPayment(id) {
+      const payment = await findSandboxPayment(db, id);
+      if (!payment) throw new Error(`sandbox: no payment ${id}`);
+      return payment;
+    },
+    async refund(id, amount) {
+      const payment = await findSandboxPayment(db, id);
+      if (payment?.status !== "paid" || amount > payment.amount) {
+        throw new Error(`sandbox: cannot refund ${amount} of payment ${id}`);
+      }
+      await db.update(sandboxPayments).set({ refunded: amount }).where(eq(sandboxPayments.id, id));
+    },
+  };
+}
+
+export async function findSandboxPayment(
+  db: Database,
+  id: string,
+): Promise<
+  (ProviderPayment & { redirectUrl: string; method: string; description: string }) | null
+> {
+  const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+  if (!row) return null;
+  return {
+    id: row.id,
+    status: row.status as ProviderStatus,
+    amount: row.amount,
+    currency: row.currency,
+    orderId: row.orderId,
+    checkoutUrl: null,
+    redirectUrl: row.redirectUrl,
+    method: row.method,
+    description: row.description,
+  };
+}
+
+/**
+ * The checkout page's button: sets the outcome as a provider would. Open and pending payments
+ * move; a final one stays as it is (the answer says so).
+ */
+export async function setSandboxOutcome(
+  db: Database,
+  id: string,
+  outcome: SandboxOutcome,
+): Promise<boolean> {
+  const from: ProviderStatus[] = outcome === "pending" ? ["open"] : ["open", "pending"];
+  const [row] = await db
+    .update(sandboxPayments)
+    .set({ status: outcome })
+    .where(and(eq(sandboxPayments.id, id), inArray(sandboxPayments.status, from)))
+    .returning({ id: sandboxPayments.id });
+  return Boolean(row);
+}
+
+/**
+ * A sandbox payment for its checkout page, only for the member whose order it pays: another
+ * member (or a visitor) gets the 404 of a payment that does not exist.
+ */
+export async function findMemberSandboxPayment(db: Database, id: string, userId: number) {
+  const [row] = await db
+    .select({ payment: sandboxPayments, userId: orders.userId })
+    .from(sandboxPayments)
+    .innerJoin(orders, eq(orders.id, sandboxPayments.orderId))
+    .where(and(eq(sandboxPayments.id, id), eq(orders.userId, userId)));
+  if (!row) throw notFound("payments.error.orderNotFound");
+  return row.payment;
+}
