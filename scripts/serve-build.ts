@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import compression from "compression";
 import type { App } from "../src/server/app";
-import { getEnv } from "../src/server/lib/env";
+import { checkServingEnv, getEnv } from "../src/server/lib/env";
 import { escapeMalformedPercentEncoding } from "../src/server/lib/url-encoding";
 import { createPrecompressedFileHandler, indexPrecompressedFiles } from "./static-files";
 
@@ -34,6 +34,7 @@ export async function serveBuild(
   entry: string,
   options: { host: string; port: number },
 ): Promise<void> {
+  checkServingEnv(getEnv());
   // The entry starts the adapter's own server when imported, unless told not to.
   process.env.ASTRO_NODE_AUTOSTART = "disabled";
   const { handler: pages } = (await import(pathToFileURL(entry).href)) as {

@@ -12,11 +12,8 @@ export const SWIPE_LIKES_PER_DAY = 4;
 /** spec §1: premium members' higher chance of a match, as the product states it. */
 export const PREMIUM_MATCH_CHANCE_PERCENT = 46;
 
-/**
- * Where the premium alert leads: the premium page of the credits issue (14); until it is built,
- * the pricing page, which lists the packages.
- */
-export const PREMIUM_PATH = "/pricing";
+/** Where 'Get Premium' and the premium alert lead: what premium gives, and the packages. */
+export const PREMIUM_PATH = "/premium";
 
 /** The premium-only features, each with its own reason in the alert. */
 export const PREMIUM_FEATURES = [

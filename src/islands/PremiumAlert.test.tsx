@@ -39,7 +39,7 @@ describe("the premium alert (issue 13: one for every premium-only feature)", () 
       "can like without a daily limit in the swipe game",
       "have a 46% higher chance of a match",
     ]);
-    expect(screen.getByRole("link", { name: "See premium" }).getAttribute("href")).toBe("/pricing");
+    expect(screen.getByRole("link", { name: "See premium" }).getAttribute("href")).toBe("/premium");
   });
 
   it("has a reason for every feature in every language, none left as a key", () => {

@@ -74,7 +74,7 @@ describe("TopNav", () => {
 
   it("shows Get Premium to free members instead of credits", () => {
     renderNav({ member: member({ paid_user: false, credits: 0 }) });
-    expect(screen.getByRole("link", { name: "Get Premium" }).getAttribute("href")).toBe("/pricing");
+    expect(screen.getByRole("link", { name: "Get Premium" }).getAttribute("href")).toBe("/premium");
     expect(screen.queryByRole("link", { name: /Credits/ })).toBeNull();
   });
 

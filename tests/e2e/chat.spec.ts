@@ -180,7 +180,7 @@ test.describe("chat (spec §2 Chats)", () => {
     await expect(alert.getByRole("listitem")).toContainText(["see every photo of every member"]);
     await expect(alert.getByRole("link", { name: "See premium" })).toHaveAttribute(
       "href",
-      "/pricing",
+      "/premium",
     );
     await b.keyboard.press("Escape");
     await expect(b.getByRole("alert")).toContainText("Go premium to open photos");
@@ -216,7 +216,7 @@ test.describe("chat (spec §2 Chats)", () => {
     await expect(alert).toContainText("You've used your 2 free conversations.");
     await expect(alert.getByRole("link", { name: "See premium" })).toHaveAttribute(
       "href",
-      "/pricing",
+      "/premium",
     );
     await expectAccessible(page);
     await alert.getByRole("button", { name: "Cancel" }).click();

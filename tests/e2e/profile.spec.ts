@@ -126,7 +126,7 @@ test.describe("locked photos on the profile screen", () => {
     await expect(alert).toContainText("The other photos of this profile are for premium members.");
     await expect(alert.getByRole("link", { name: "See premium" })).toHaveAttribute(
       "href",
-      "/pricing",
+      "/premium",
     );
     await page.keyboard.press("Escape");
     await locked.first().click();

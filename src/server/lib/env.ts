@@ -82,8 +82,8 @@ const envSchema = z
       ),
     /**
      * design §2, §9: who takes payments. `sandbox` (the default) is the built-in provider with
-     * its own checkout page, for the demo and the tests; it hands out credits for nothing, so it
-     * is refused with NODE_ENV=production.
+     * its own checkout page, for the demo and the tests; it hands out credits for nothing, so a
+     * server refuses to serve with it under NODE_ENV=production (checkServingEnv).
      */
     PAYMENT_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
     /** An S3-compatible bucket for photos instead of MEDIA_DIR (design §8: several app nodes). */
@@ -161,14 +161,6 @@ const envSchema = z
         message: "the outbox page is a development aid and is refused with NODE_ENV=production",
       });
     }
-    if (env.PAYMENT_PROVIDER === "sandbox" && env.NODE_ENV === "production") {
-      context.addIssue({
-        code: "custom",
-        path: ["PAYMENT_PROVIDER"],
-        message:
-          "the sandbox provider completes payments nobody made; choose a real provider with NODE_ENV=production",
-      });
-    }
     if (env.TEST_FIXTURES && (env.NODE_ENV === "production" || env.SMTP_URL)) {
       context.addIssue({
         code: "custom",
@@ -180,6 +172,20 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * The rules on what a serving process may run with, checked when the server starts rather than
+ * in the schema: Astro sets NODE_ENV=production while it builds and prerenders, whatever the
+ * server will later run with, so a rule on NODE_ENV in the schema would stop every build.
+ * @example checkServingEnv(parseEnv({ NODE_ENV: "production" })) // throws: PAYMENT_PROVIDER …
+ */
+export function checkServingEnv(env: Env): void {
+  if (env.PAYMENT_PROVIDER === "sandbox" && env.NODE_ENV === "production") {
+    throw new Error(
+      "Invalid environment: PAYMENT_PROVIDER=sandbox completes payments nobody made; choose a real provider with NODE_ENV=production",
+    );
+  }
+}
 
 /**
  * Checks a set of variables against the schema; throws one message naming every bad variable.

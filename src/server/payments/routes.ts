@@ -5,7 +5,6 @@ import {
   packagesAnswer,
   transactionsAnswer,
 } from "../../contract/payments";
-import { packagesIn } from "../credits/packages";
 import { findLedgerPage } from "../credits/service";
 import { enqueueJob } from "../jobs/service";
 import { authenticationRequired } from "../lib/errors";
@@ -13,12 +12,12 @@ import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib
 import { enforceRateLimit } from "../lib/rate-limit";
 import { idParamSchema, idSchema, validationHook } from "../lib/validation";
 import type { AppEnv } from "../request/context";
+import { creditOffer } from "./offer";
 import { findMemberSandboxPayment, SANDBOX_OUTCOMES, setSandboxOutcome } from "./sandbox";
 import {
   createOrder,
   findMemberOrder,
   handlePaymentNotice,
-  offerFor,
   PAYMENT_SYNC_JOB,
   syncOrder,
   toOrderView,
@@ -144,8 +143,7 @@ const sandboxOutcomeRoute = createRoute({
 export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(packagesRoute, (c) => {
     const country = c.var.userViewProfile?.profile?.country ?? null;
-    const { currency, methods } = offerFor(c.var.site, country);
-    return c.json({ currency, packages: packagesIn(currency), methods }, 200);
+    return c.json(creditOffer(c.var.site, country), 200);
   })
   .openapi(createOrderRoute, async (c) => {
     const user = requireUser(c.var.user);
@@ -185,5 +183,7 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     // As a provider does: the webhook comes on its own, a moment later; the member's return
     // to the result page asks the provider at once.
     await enqueueJob(c.var.db, PAYMENT_SYNC_JOB, { payment: id });
-    return c.json({ redirect_url: payment.redirectUrl }, 200);
+    // Back on this site, as the checkout page was (see createSandboxProvider).
+    const back = new URL(payment.redirectUrl);
+    return c.json({ redirect_url: `${back.pathname}${back.search}` }, 200);
   });

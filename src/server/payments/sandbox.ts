@@ -17,7 +17,7 @@ export const SANDBOX_CHECKOUT_PATH = "/sandbox/checkout";
  * table and shows its own checkout page (src/pages/sandbox/checkout/[id].astro) where the member
  * picks the outcome, so the whole flow runs without a provider. It behaves as Mollie does: a
  * payment is open until the checkout sets it; pending may still become paid or failed; the rest
- * is final. Refused with NODE_ENV=production (lib/env.ts): it gives credits for nothing.
+ * is final. A production server refuses it (lib/env.ts, checkServingEnv): it gives credits for nothing.
  */
 export function createSandboxProvider(db: Database): PaymentProvider {
   return {
@@ -33,9 +33,9 @@ export function createSandboxProvider(db: Database): PaymentProvider {
         redirectUrl: input.redirectUrl,
         orderId: input.orderId,
       });
-      // On the member's own site: the origin of the page they come back to.
-      const origin = new URL(input.redirectUrl).origin;
-      return { id, checkoutUrl: `${origin}${SANDBOX_CHECKOUT_PATH}/${id}` };
+      // A path: the sandbox's page is on the member's own site, wherever that is served (the
+      // demo on any port), not at the site's configured origin.
+      return { id, checkoutUrl: `${SANDBOX_CHECKOUT_PATH}/${id}` };
     },
     async getPayment(id) {
       const payment = await findSandboxPayment(db, id);

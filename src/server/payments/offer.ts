@@ -1,0 +1,10 @@
+import type { PackagesAnswer } from "../../contract/payments";
+import { packagesIn } from "../credits/packages";
+import type { Site } from "../sites/registry";
+import { offerFor } from "./service";
+
+/** What a member (or a visitor: null) is offered: packages in their currency, and methods. */
+export function creditOffer(site: Site, country: string | null): PackagesAnswer {
+  const { currency, methods } = offerFor(site, country);
+  return { currency, packages: packagesIn(currency), methods };
+}

@@ -1,0 +1,153 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { collectConsoleErrors, expectAccessible, signIn, waitForHydration } from "./helpers";
+
+/** From the credits page: a package, a method, the sandbox's checkout, and back. */
+async function buy(page: Page, credits: string, method: string, outcome: RegExp) {
+  await page.goto("/credits");
+  await page.getByRole("link", { name: new RegExp(`^Choose ${credits} for`) }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Pay for ${credits}` })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByRole("radio", { name: method }).check();
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Test payment" })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByRole("button", { name: outcome }).click();
+  await page.waitForURL(/\/transactions\/\d+$/);
+}
+
+test.describe("buying credits through the sandbox provider (issue 14)", () => {
+  test("a free member buys a package: premium, the balance in the nav, locked photos open", async ({
+    page,
+    createMember,
+    memberWithPhotos,
+  }) => {
+    const me = await createMember({ country: "nl", name: "Noor" });
+    const errors = collectConsoleErrors(page);
+    await signIn(page, me);
+    await page.goto("/premium");
+    await expect(page.getByRole("heading", { level: 1, name: "Go Premium" })).toBeVisible();
+    await expect(page.getByText("A 46 % higher chance of a match")).toBeVisible();
+    await expectAccessible(page);
+    await page.goto(`/members/${memberWithPhotos.profile_id}`);
+    await expect(page.getByRole("button", { name: "Locked photo" }).first()).toBeVisible();
+
+    await page.getByRole("link", { name: "Get Premium" }).first().click();
+    await expect(page).toHaveURL(/\/premium$/);
+    await page.goto("/credits");
+    const popular = page.getByRole("listitem").filter({ hasText: "Most popular" });
+    await expect(popular).toContainText("300 credits");
+    await expect(popular).toContainText("€19.99");
+    await expect(popular).toContainText("Save 33 %");
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: /^Choose 300 credits for/ }).click();
+    await waitForHydration(page);
+    // Most local first: iDEAL for the Netherlands, chosen to begin with.
+    await expect(page.getByRole("radio").first()).toHaveAccessibleName("iDEAL");
+    await expect(page.getByRole("radio", { name: "iDEAL" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "giropay" })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Pay €19.99" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Test payment" })).toBeVisible();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Complete the payment" }).click();
+
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Thank you for your purchase!" }),
+    ).toBeVisible();
+    await expect(page.getByText("300 credits have been added to your account.")).toBeVisible();
+    await expect(page.getByText("You are now a premium member")).toBeVisible();
+    await expectAccessible(page);
+    // The nav: credits instead of 'Get Premium'.
+    await expect(page.getByRole("link", { name: "Get Premium" })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole("navigation")
+        .getByRole("link", { name: /Credits/ })
+        .first(),
+    ).toBeVisible();
+
+    await page.goto(`/members/${memberWithPhotos.profile_id}`);
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: "Locked photo" })).toHaveCount(0);
+
+    await page.goto("/transactions");
+    const row = page.getByRole("row").filter({ hasText: "Credits bought" });
+    await expect(row).toContainText("+300");
+    await expect(page.getByRole("row").filter({ hasText: "iDEAL" })).toContainText("Paid");
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+
+  test("a pending payment completes while the result page is open", async ({
+    page,
+    createMember,
+  }) => {
+    const me = await createMember({ country: "de", language: "en" });
+    await signIn(page, me);
+    await buy(page, "100 credits", "PayPal", /^Leave it pending$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Your payment is being processed" }),
+    ).toBeVisible();
+    const result = page.url();
+    // The provider completes it: in the sandbox, its checkout page once more.
+    const payment = await page.evaluate(async (url) => {
+      const id = url.split("/").pop();
+      const answer = await fetch(`/api/order.php?id=${id}`);
+      return ((await answer.json()) as { order: { checkout_url: string } }).order.checkout_url;
+    }, result);
+    const other = await page.context().newPage();
+    await other.goto(payment);
+    await waitForHydration(other);
+    await other.getByRole("button", { name: "Complete the payment" }).click();
+    await other.close();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Thank you for your purchase!" }),
+    ).toBeVisible({
+      timeout: 15_000,
+    });
+  });
+
+  test("a failed card payment and a cancelled one say so and offer another try", async ({
+    page,
+    createMember,
+  }) => {
+    const me = await createMember({ country: "nl" });
+    await signIn(page, me);
+    await buy(page, "100 credits", "Visa", /^Let it fail$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Credit card payment failed" }),
+    ).toBeVisible();
+    await expect(page.getByText("No money has been taken.")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page).toHaveURL(/\/credits\/1\/visa$/);
+    await waitForHydration(page);
+    await expect(page.getByRole("radio", { name: "Visa" })).toBeChecked();
+
+    await buy(page, "100 credits", "PayPal", /^Cancel the payment$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Payment failed or has been cancelled" }),
+    ).toBeVisible();
+    await page.goto("/transactions");
+    await expect(page.getByRole("row").filter({ hasText: "Visa" })).toContainText("Failed");
+    await expect(page.getByRole("row").filter({ hasText: "PayPal" })).toContainText("Cancelled");
+    await expect(page.getByText("No changes to your credits yet.")).toBeVisible();
+  });
+
+  test("prices are in the member's currency, written the locale's way", async ({
+    page,
+    createMember,
+  }) => {
+    const dane = await createMember({ country: "dk", language: "da" });
+    await signIn(page, dane);
+    await page.goto("/credits");
+    await expect(page.getByRole("heading", { level: 1, name: "Køb credits" })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "300 credits" })).toContainText(
+      "149,00 kr.",
+    );
+    // Another member's order is a 404, like one that does not exist.
+    expect((await page.goto("/transactions/2147483647"))?.status()).toBe(404);
+  });
+});
