@@ -85,7 +85,14 @@ const envSchema = z
      * its own checkout page, for the demo and the tests; it hands out credits for nothing, so a
      * server refuses to serve with it under NODE_ENV=production (checkServingEnv).
      */
-    PAYMENT_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+    PAYMENT_PROVIDER: z.enum(["sandbox", "mollie"]).default("sandbox"),
+    /** Mollie's API key (test_… or live_…), needed with PAYMENT_PROVIDER=mollie. */
+    MOLLIE_API_KEY: z
+      .string()
+      .regex(/^(test|live)_[A-Za-z0-9]{20,}$/, "must be a Mollie API key (test_… or live_…)")
+      .optional(),
+    /** Mollie's API root; only a test points it elsewhere (a local stand-in of the API). */
+    MOLLIE_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.mollie.com:443/v2/"),
     /** An S3-compatible bucket for photos instead of MEDIA_DIR (design §8: several app nodes). */
     S3_BUCKET: z.string().optional(),
     S3_ENDPOINT: z.url().default("https://s3.amazonaws.com"),
@@ -145,6 +152,13 @@ const envSchema = z
         code: "custom",
         path: ["VAPID_PRIVATE_KEY"],
         message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are a pair: set both or neither",
+      });
+    }
+    if (env.PAYMENT_PROVIDER === "mollie" && !env.MOLLIE_API_KEY) {
+      context.addIssue({
+        code: "custom",
+        path: ["MOLLIE_API_KEY"],
+        message: "PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY",
       });
     }
     if (env.DEV_OUTBOX && env.SMTP_URL) {

@@ -15,6 +15,7 @@ import { ApiError, notFound, ValidationError } from "../lib/errors";
 import type { Site } from "../sites/registry";
 import { users } from "../users/schema";
 import { offeredMethods } from "./methods";
+import { createMollieProvider } from "./mollie";
 import { orderStateOf, type PaymentProvider, type ProviderPayment } from "./provider";
 import { createSandboxProvider } from "./sandbox";
 import { type Order, orders } from "./schema";
@@ -28,13 +29,23 @@ export const PAYMENT_SYNC_JOB = "payments.sync";
 export const WEBHOOK_PATH = "/api/payment-webhook.php";
 
 let providerOverride: PaymentProvider | undefined;
+/** One Mollie client per process (it keeps its connections). */
+let mollieProvider: PaymentProvider | undefined;
 
 /** The provider of the PAYMENT_PROVIDER setting (tests may put another in its place). */
 export async function getPaymentProvider(db: Database): Promise<PaymentProvider> {
   if (providerOverride) return providerOverride;
-  switch (getEnv().PAYMENT_PROVIDER) {
+  const env = getEnv();
+  switch (env.PAYMENT_PROVIDER) {
     case "sandbox":
       return createSandboxProvider(db);
+    case "mollie":
+      // The schema refuses mollie without a key.
+      mollieProvider ??= createMollieProvider({
+        apiKey: env.MOLLIE_API_KEY ?? "",
+        apiEndpoint: env.MOLLIE_API_URL,
+      });
+      return mollieProvider;
   }
 }
 

@@ -1,0 +1,133 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OrderAnswer } from "../../contract/payments";
+import { memberCall } from "../../test/api";
+import { createLoggedInMember } from "../../test/members";
+import { startMollieStandIn } from "../../test/mollie-stand-in";
+import { createApp } from "../app";
+import { getReadyDb } from "../startup";
+import { users } from "../users/schema";
+import { createMollieProvider, fromMollieValue, toMollieValue } from "./mollie";
+import { setPaymentProviderForTests } from "./service";
+
+const app = createApp();
+const KEY = "test_standinstandinstandinstandin";
+let mollie: Awaited<ReturnType<typeof startMollieStandIn>>;
+
+beforeAll(async () => {
+  // The stand-in's certificate is its own (src/test/mollie-stand-in.ts): this test process only.
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
+  mollie = await startMollieStandIn(KEY);
+  setPaymentProviderForTests(
+    createMollieProvider({ apiKey: KEY, apiEndpoint: mollie.apiEndpoint }),
+  );
+});
+
+afterAll(async () => {
+  delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  setPaymentProviderForTests(undefined);
+  await mollie.close();
+});
+
+function webhook(id: string) {
+  return app.request("/api/payment-webhook.php", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ id }).toString(),
+  });
+}
+
+async function credits(userId: number) {
+  const db = await getReadyDb();
+  const [row] = await db
+    .select({ credits: users.credits, paid: users.paidUser })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+async function order(cookie: string, method: string) {
+  const answer = await memberCall(app, "POST", "/api/order.php", cookie, { package_id: 2, method });
+  expect(answer.status).toBe(201);
+  return ((await answer.json()) as OrderAnswer).order;
+}
+
+describe("the Mollie provider, against a stand-in of Mollie's API (design §2, §9)", () => {
+  it("writes amounts as Mollie does, without floating point", () => {
+    expect(toMollieValue(1999)).toBe("19.99");
+    expect(toMollieValue(5)).toBe("0.05");
+    expect(toMollieValue(44900)).toBe("449.00");
+    expect(fromMollieValue("19.99")).toBe(1999);
+    expect(fromMollieValue("19.9")).toBeNaN();
+    expect(fromMollieValue("1e3")).toBeNaN();
+  });
+
+  it("creates the payment with the order's amount, method, language and return, then believes only Mollie", async () => {
+    const member = await createLoggedInMember(app, { language: "de", profile: { country: "at" } });
+    const placed = await order(member.cookie, "eps");
+    const [payment] = [...mollie.payments.values()].filter((entry) => {
+      const metadata = entry.metadata as { order_id?: number };
+      return metadata.order_id === placed.id;
+    });
+    expect(payment).toMatchObject({
+      amount: { value: "19.99", currency: "EUR" },
+      method: "eps",
+      locale: "de_DE",
+      redirectUrl: expect.stringMatching(new RegExp(`/transactions/${placed.id}$`)),
+      webhookUrl: expect.stringMatching(/\/api\/payment-webhook\.php$/),
+    });
+    expect(placed.checkout_url).toBe(
+      `${mollie.apiEndpoint.replace("/v2/", "")}/checkout/select-method/${payment?.id}`,
+    );
+    const id = payment?.id ?? "";
+
+    // The webhook says nothing by itself: Mollie still says open, so nothing happens.
+    expect((await webhook(id)).status).toBe(200);
+    expect((await credits(member.user.id))?.credits).toBe(0);
+
+    // Paid at Mollie: the webhook, twice, credits once; a late 'pending' changes nothing.
+    mollie.setStatus(id, "paid");
+    expect((await webhook(id)).status).toBe(200);
+    expect((await webhook(id)).status).toBe(200);
+    mollie.setStatus(id, "pending");
+    expect((await webhook(id)).status).toBe(200);
+    expect(await credits(member.user.id)).toEqual({ credits: 300, paid: true });
+    const state = await memberCall(app, "GET", `/api/order.php?id=${placed.id}`, member.cookie);
+    expect(((await state.json()) as OrderAnswer).order.state).toBe("completed");
+  });
+
+  it("never credits a payment whose amount is not its order's", async () => {
+    const member = await createLoggedInMember(app, { profile: { country: "be" } });
+    const placed = await order(member.cookie, "bancontact");
+    const payment = [...mollie.payments.values()].find(
+      (entry) => (entry.metadata as { order_id?: number }).order_id === placed.id,
+    );
+    if (!payment) throw new Error("no payment");
+    payment.amount = { value: "0.01", currency: "EUR" };
+    mollie.setStatus(payment.id, "paid");
+    expect((await webhook(payment.id)).status).toBe(500);
+    expect((await credits(member.user.id))?.credits).toBe(0);
+  });
+
+  it("answers 502 payment_unavailable when Mollie refuses, and the order is failed", async () => {
+    setPaymentProviderForTests(
+      createMollieProvider({
+        apiKey: "test_wrongwrongwrongwrongwrong",
+        apiEndpoint: mollie.apiEndpoint,
+      }),
+    );
+    try {
+      const member = await createLoggedInMember(app, { profile: { country: "nl" } });
+      const answer = await memberCall(app, "POST", "/api/order.php", member.cookie, {
+        package_id: 1,
+        method: "ideal",
+      });
+      expect(answer.status).toBe(502);
+      expect(await answer.json()).toMatchObject({ error: "payment_unavailable" });
+    } finally {
+      setPaymentProviderForTests(
+        createMollieProvider({ apiKey: KEY, apiEndpoint: mollie.apiEndpoint }),
+      );
+    }
+  });
+});

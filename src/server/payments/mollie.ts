@@ -1,0 +1,92 @@
+import createMollieClient, {
+  type Locale as MollieLocale,
+  type PaymentMethod as MollieMethod,
+} from "@mollie/api-client";
+import type { Locale } from "../../i18n/locales";
+import { isLocale } from "../../i18n/locales";
+import { METHOD_RULES } from "./methods";
+import type { PaymentProvider, ProviderStatus } from "./provider";
+
+/** Our locales as Mollie's checkout names them (its page follows the member's language). */
+const MOLLIE_LOCALES: Record<Locale, string> = {
+  da: "da_DK",
+  de: "de_DE",
+  en: "en_GB",
+  es: "es_ES",
+  fi: "fi_FI",
+  fr: "fr_FR",
+  it: "it_IT",
+  nb: "nb_NO",
+  nl: "nl_NL",
+  pl: "pl_PL",
+  sv: "sv_SE",
+};
+
+/**
+ * Minor units as Mollie's amount value: a string with the currency's two decimals, written
+ * without floating point. (Every currency of ours has two.)
+ * @example toMollieValue(1999) // "19.99"
+ */
+export function toMollieValue(minor: number): string {
+  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
+}
+
+/** @example fromMollieValue("19.99") // 1999; anything not written so is NaN (never believed) */
+export function fromMollieValue(value: string): number {
+  const match = /^(\d+)\.(\d{2})$/.exec(value);
+  return match ? Number(match[1]) * 100 + Number(match[2]) : Number.NaN;
+}
+
+/**
+ * design §2, §9: Mollie through its own client (`@mollie/api-client`). A payment is created for
+ * one Mollie method (the rule of our method name, methods.ts) with the order's id as metadata;
+ * its webhook only names a payment, which is then fetched (payments/service.ts); a refund is
+ * Mollie's refund of that payment.
+ */
+export function createMollieProvider(options: {
+  apiKey: string;
+  apiEndpoint: string;
+}): PaymentProvider {
+  const mollie = createMollieClient({
+    apiKey: options.apiKey,
+    apiEndpoint: options.apiEndpoint,
+    versionStrings: "Amora/1.0",
+  });
+  return {
+    id: "mollie",
+    async createPayment(input) {
+      const method = METHOD_RULES[input.method].mollie;
+      if (!method) throw new Error(`no Mollie method for ${input.method}`);
+      const payment = await mollie.payments.create({
+        amount: { currency: input.currency, value: toMollieValue(input.amount) },
+        description: input.description,
+        redirectUrl: input.redirectUrl,
+        webhookUrl: input.webhookUrl,
+        method: method as MollieMethod,
+        locale: (isLocale(input.locale) ? MOLLIE_LOCALES[input.locale] : "en_GB") as MollieLocale,
+        metadata: { order_id: input.orderId },
+      });
+      const checkoutUrl = payment.getCheckoutUrl();
+      if (!checkoutUrl) throw new Error(`Mollie payment ${payment.id} has no checkout URL`);
+      return { id: payment.id, checkoutUrl };
+    },
+    async getPayment(id) {
+      const payment = await mollie.payments.get(id);
+      const metadata = payment.metadata as { order_id?: unknown } | null;
+      return {
+        id: payment.id,
+        status: payment.status as ProviderStatus,
+        amount: fromMollieValue(payment.amount.value),
+        currency: payment.amount.currency,
+        orderId: typeof metadata?.order_id === "number" ? metadata.order_id : null,
+        checkoutUrl: payment.getCheckoutUrl() ?? null,
+      };
+    },
+    async refund(id, amount, currency) {
+      await mollie.paymentRefunds.create({
+        paymentId: id,
+        amount: { currency, value: toMollieValue(amount) },
+      });
+    },
+  };
+}
