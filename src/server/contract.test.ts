@@ -475,6 +475,22 @@ describe("every answer of a journey through the API matches the document", () =>
       (await call("get", "/transactions.php", { cookie, query: { cursor: "-1" } })).status,
     ).toBe(422);
     expect((await call("get", "/transactions.php")).status).toBe(403);
+    expect((await call("get", "/order.php", { cookie, query: { id } })).status).toBe(200);
+    const repeated = await call<OrderAnswer>("post", "/repeat-order.php", { cookie });
+    expect(repeated.status).toBe(201);
+    expect((await call("post", "/repeat-order.php")).status).toBe(403);
+    expect(
+      (await call("post", "/withdraw.php", { cookie, json: { order: repeated.body.order.id } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call("post", "/withdraw.php", { cookie, json: { order: repeated.body.order.id } }))
+        .status,
+    ).toBe(409);
+    expect((await call("post", "/withdraw.php", { cookie, json: { order: 0 } })).status).toBe(422);
+    expect(
+      (await call("post", "/withdraw.php", { cookie, json: { order: 2147483647 } })).status,
+    ).toBe(404);
   });
 
   it("for two members chatting", async () => {

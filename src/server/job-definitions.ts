@@ -24,7 +24,13 @@ import { MAIL_TEMPLATES } from "./lib/mail-templates";
 import { pruneRateLimits } from "./lib/rate-limit";
 import { findLikeNotice, findMatchNotice, LIKE_PUSH_JOB, MATCH_MAIL_JOB } from "./likes/service";
 import { sendReceiptMail } from "./payments/receipt";
-import { handlePaymentNotice, PAYMENT_SYNC_JOB, RECEIPT_MAIL_JOB } from "./payments/service";
+import {
+  handlePaymentNotice,
+  PAYMENT_SYNC_JOB,
+  RECEIPT_MAIL_JOB,
+  REFUND_JOB,
+  refundWithdrawnOrder,
+} from "./payments/service";
 import { pushToMember } from "./push/service";
 import { pruneIdempotencyKeys } from "./request/idempotency";
 import { getSiteById } from "./sites/registry";
@@ -149,6 +155,10 @@ export const JOB_DEFINITIONS: JobDefinitions = {
   },
   [RECEIPT_MAIL_JOB]: {
     run: async (payload, { db }) => sendReceiptMail(db, Number(payload.order)),
+  },
+  [REFUND_JOB]: {
+    // Money owed to a member: enqueued with more attempts than most (withdrawOrder).
+    run: async (payload, { db }) => refundWithdrawnOrder(db, Number(payload.order)),
   },
   [PAYMENT_SYNC_JOB]: {
     // The provider's word on a payment, asked again after it told us of a change (the sandbox's

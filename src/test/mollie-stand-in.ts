@@ -23,7 +23,8 @@ export type StandInPayment = {
   status: string;
   isCancelable: boolean;
   profileId: string;
-  sequenceType: "oneoff";
+  sequenceType: "oneoff" | "first" | "recurring";
+  customerId?: string;
   redirectUrl: string;
   webhookUrl?: string;
   locale?: string;
@@ -57,6 +58,8 @@ nIepDXP2C3fUOT3ggk9Q0ox+lPxQe7U83a5qOntq0P7hn50TkmVny3Dv
 
 export async function startMollieStandIn(apiKey: string) {
   const payments = new Map<string, StandInPayment>();
+  /** Customers, and whether a paid first payment left them a valid mandate. */
+  const customers = new Map<string, { email: string; mandate: boolean }>();
   const refunds: { paymentId: string; amount: { value: string; currency: string } }[] = [];
   const server = createServer(TLS, (request, response) => {
     void handle(request, response).catch((error: unknown) => {
@@ -77,7 +80,35 @@ export async function startMollieStandIn(apiKey: string) {
     const body = await readJson(request);
     const refundPath = /^\/v2\/payments\/(tr_\w+)\/refunds$/.exec(url.pathname);
     const paymentPath = /^\/v2\/payments\/(tr_\w+)$/.exec(url.pathname);
+    if (request.method === "POST" && url.pathname === "/v2/customers") {
+      const id = `cst_${randomBytes(5).toString("hex")}`;
+      customers.set(id, { email: String(body.email ?? ""), mandate: false });
+      return send(response, 201, {
+        resource: "customer",
+        id,
+        mode: "test",
+        email: body.email ?? null,
+        metadata: body.metadata ?? null,
+        createdAt: new Date().toISOString(),
+        _links: { self: { href: `${base}/v2/customers/${id}`, type: "application/hal+json" } },
+      });
+    }
     if (request.method === "POST" && url.pathname === "/v2/payments") {
+      const sequenceType = (body.sequenceType ?? "oneoff") as StandInPayment["sequenceType"];
+      const customerId = typeof body.customerId === "string" ? body.customerId : undefined;
+      if (sequenceType !== "oneoff" && !customers.has(customerId ?? "")) {
+        return send(response, 422, {
+          ...problem(422, "Unprocessable Entity", "The customer id is invalid"),
+          field: "customerId",
+        });
+      }
+      if (sequenceType === "recurring" && !customers.get(customerId ?? "")?.mandate) {
+        return send(
+          response,
+          422,
+          problem(422, "Unprocessable Entity", "The customer does not have a suitable mandate"),
+        );
+      }
       const amount = body.amount as { value?: unknown; currency?: unknown } | undefined;
       if (typeof amount?.value !== "string" || !/^\d+\.\d{2}$/.test(amount.value)) {
         return send(response, 422, {
@@ -95,10 +126,12 @@ export async function startMollieStandIn(apiKey: string) {
         description: String(body.description),
         method: typeof body.method === "string" ? body.method : null,
         metadata: body.metadata ?? null,
-        status: "open",
+        // A recurring payment is charged on the mandate: no checkout, pending at first.
+        status: sequenceType === "recurring" ? "pending" : "open",
         isCancelable: false,
         profileId: "pfl_standin",
-        sequenceType: "oneoff",
+        sequenceType,
+        customerId,
         redirectUrl: String(body.redirectUrl),
         webhookUrl: typeof body.webhookUrl === "string" ? body.webhookUrl : undefined,
         locale: typeof body.locale === "string" ? body.locale : undefined,
@@ -111,6 +144,10 @@ export async function startMollieStandIn(apiKey: string) {
           },
         },
       };
+      if (sequenceType === "recurring") {
+        const { checkout: _none, ...links } = payment._links;
+        payment._links = links;
+      }
       payments.set(id, payment);
       return send(response, 201, payment);
     }
@@ -161,11 +198,16 @@ export async function startMollieStandIn(apiKey: string) {
     apiEndpoint: `${base}/v2/`,
     payments,
     refunds,
+    customers,
     /** Mollie's side: the payment's status changes (paid at the bank, failed, expired…). */
     setStatus(id: string, status: string) {
       const payment = payments.get(id);
       if (!payment) throw new Error(`no payment ${id}`);
       payment.status = status;
+      // A paid first payment leaves its customer a valid mandate.
+      const customer = customers.get(payment.customerId ?? "");
+      if (customer && payment.sequenceType === "first" && status === "paid")
+        customer.mandate = true;
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   };

@@ -150,4 +150,47 @@ test.describe("buying credits through the sandbox provider (issue 14)", () => {
     // Another member's order is a 404, like one that does not exist.
     expect((await page.goto("/transactions/2147483647"))?.status()).toBe(404);
   });
+
+  test("a repeat order buys the last package again in one confirmation; a purchase can be withdrawn", async ({
+    page,
+    createMember,
+  }) => {
+    const me = await createMember({ country: "nl" });
+    await signIn(page, me);
+    await buy(page, "700 credits", "iDEAL", /^Complete the payment$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Thank you for your purchase!" }),
+    ).toBeVisible();
+
+    await page.goto("/credits");
+    await page.getByRole("link", { name: "Buy your last package again" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Buy again" })).toBeVisible();
+    await expect(page.getByText("700 credits for €34.99, paid with iDEAL")).toBeVisible();
+    await expectAccessible(page);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Buy again for €34.99" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Thank you for your purchase!" }),
+    ).toBeVisible();
+
+    // Withdrawing: the dialog says what happens before the member commits; Escape keeps it all.
+    await waitForHydration(page);
+    const withdraw = page.getByRole("button", { name: "Withdraw from this purchase" });
+    await withdraw.click();
+    const dialog = page.getByRole("dialog", { name: "Withdraw from this purchase?" });
+    await expect(dialog).toContainText("You get €34.99 back");
+    await expect(dialog).toContainText("The 700 credits of this package are removed");
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await expect(withdraw).toBeFocused();
+    await withdraw.click();
+    await dialog.getByRole("button", { name: "Withdraw and get my money back" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "This purchase has been withdrawn" }),
+    ).toBeVisible();
+    await page.goto("/transactions");
+    await expect(page.getByRole("row").filter({ hasText: "Purchase withdrawn" })).toContainText(
+      "-700",
+    );
+  });
 });

@@ -131,3 +131,47 @@ describe("the Mollie provider, against a stand-in of Mollie's API (design ยง2, ย
     }
   });
 });
+
+describe("a repeat order through Mollie (issue 14: Mollie recurring)", () => {
+  it("charges the mandate of the first payment without a checkout, else goes to the checkout", async () => {
+    const member = await createLoggedInMember(app, { profile: { country: "nl" } });
+    const repeat = () => memberCall(app, "POST", "/api/repeat-order.php", member.cookie);
+    expect((await repeat()).status).toBe(404);
+
+    // A first payment with a card: Mollie makes it for a customer, which then holds a mandate.
+    const first = await order(member.cookie, "visa");
+    const firstPayment = [...mollie.payments.values()].find(
+      (entry) => (entry.metadata as { order_id?: number }).order_id === first.id,
+    );
+    expect(firstPayment).toMatchObject({ sequenceType: "first", method: "creditcard" });
+    mollie.setStatus(firstPayment?.id ?? "", "paid");
+    expect((await webhook(firstPayment?.id ?? "")).status).toBe(200);
+
+    const again = await repeat();
+    expect(again.status).toBe(201);
+    const { order: repeated } = (await again.json()) as OrderAnswer;
+    expect(repeated).toMatchObject({
+      state: "pending",
+      checkout_url: null,
+      credits: 300,
+      method: "visa",
+    });
+    const charge = [...mollie.payments.values()].find(
+      (entry) => (entry.metadata as { order_id?: number }).order_id === repeated.id,
+    );
+    expect(charge).toMatchObject({
+      sequenceType: "recurring",
+      customerId: firstPayment?.customerId,
+    });
+    mollie.setStatus(charge?.id ?? "", "paid");
+    await webhook(charge?.id ?? "");
+    expect((await credits(member.user.id))?.credits).toBe(600);
+
+    // The mandate revoked at Mollie: the repeat goes through the checkout instead.
+    const customer = mollie.customers.get(firstPayment?.customerId ?? "");
+    if (customer) customer.mandate = false;
+    const checkout = (await (await repeat()).json()) as OrderAnswer;
+    expect(checkout.order).toMatchObject({ state: "open", method: "visa" });
+    expect(checkout.order.checkout_url).toContain("/checkout/");
+  });
+});

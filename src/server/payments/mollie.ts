@@ -1,6 +1,8 @@
 import createMollieClient, {
+  MollieApiError,
   type Locale as MollieLocale,
   type PaymentMethod as MollieMethod,
+  SequenceType,
 } from "@mollie/api-client";
 import type { Locale } from "../../i18n/locales";
 import { isLocale } from "../../i18n/locales";
@@ -21,6 +23,20 @@ const MOLLIE_LOCALES: Record<Locale, string> = {
   pl: "pl_PL",
   sv: "sv_SE",
 };
+
+/**
+ * Mollie methods whose first payment leaves a mandate for later charges (Mollie: "Recurring",
+ * first payments): cards, PayPal, SEPA direct debit, and iDEAL, Bancontact and EPS (which leave
+ * a SEPA direct-debit mandate).
+ */
+const MANDATE_METHODS = new Set([
+  "creditcard",
+  "paypal",
+  "directdebit",
+  "ideal",
+  "bancontact",
+  "eps",
+]);
 
 /**
  * Minor units as Mollie's amount value: a string with the currency's two decimals, written
@@ -57,7 +73,14 @@ export function createMollieProvider(options: {
     async createPayment(input) {
       const method = METHOD_RULES[input.method].mollie;
       if (!method) throw new Error(`no Mollie method for ${input.method}`);
+      // A first payment for a customer leaves a mandate, so the member can buy again in one
+      // step (repeatPayment); one customer per member, reused from their earlier orders.
+      const customer = MANDATE_METHODS.has(method)
+        ? (input.customer ??
+          (await mollie.customers.create({ email: input.email, metadata: { member: true } })).id)
+        : null;
       const payment = await mollie.payments.create({
+        ...(customer ? { customerId: customer, sequenceType: SequenceType.first } : {}),
         amount: { currency: input.currency, value: toMollieValue(input.amount) },
         description: input.description,
         redirectUrl: input.redirectUrl,
@@ -68,7 +91,25 @@ export function createMollieProvider(options: {
       });
       const checkoutUrl = payment.getCheckoutUrl();
       if (!checkoutUrl) throw new Error(`Mollie payment ${payment.id} has no checkout URL`);
-      return { id: payment.id, checkoutUrl };
+      return { id: payment.id, checkoutUrl, customer };
+    },
+    async repeatPayment(input) {
+      if (!input.customer) return null;
+      try {
+        const payment = await mollie.payments.create({
+          amount: { currency: input.currency, value: toMollieValue(input.amount) },
+          description: input.description,
+          webhookUrl: input.webhookUrl,
+          customerId: input.customer,
+          sequenceType: SequenceType.recurring,
+          metadata: { order_id: input.orderId },
+        });
+        return { id: payment.id };
+      } catch (error) {
+        // 422: the customer has no valid mandate (it was revoked, or the method leaves none).
+        if (error instanceof MollieApiError && error.statusCode === 422) return null;
+        throw error;
+      }
     },
     async getPayment(id) {
       const payment = await mollie.payments.get(id);
@@ -82,10 +123,11 @@ export function createMollieProvider(options: {
         checkoutUrl: payment.getCheckoutUrl() ?? null,
       };
     },
-    async refund(id, amount, currency) {
+    async refund(id, amount, currency, key) {
       await mollie.paymentRefunds.create({
         paymentId: id,
         amount: { currency, value: toMollieValue(amount) },
+        idempotencyKey: key,
       });
     },
   };

@@ -36,6 +36,16 @@ export type CreatePaymentInput = {
   redirectUrl: string;
   /** Where the provider tells us of a change, naming only the payment's id. */
   webhookUrl: string;
+  /** The member's address (a provider's customer record, for repeat payments). */
+  email: string;
+  /** The provider's customer for this member, from an earlier order, if any. */
+  customer: string | null;
+};
+
+/** A payment made again without the member at the provider's checkout (issue 14 repeat order). */
+export type RepeatPaymentInput = Omit<CreatePaymentInput, "redirectUrl" | "method" | "locale"> & {
+  /** The member's last paid payment at this provider, whose mandate the repeat uses. */
+  previousPaymentId: string;
 };
 
 /**
@@ -45,10 +55,24 @@ export type CreatePaymentInput = {
  */
 export interface PaymentProvider {
   readonly id: string;
-  createPayment(input: CreatePaymentInput): Promise<{ id: string; checkoutUrl: string }>;
+  /**
+   * A payment the member completes at the provider's checkout. `customer` is the provider's
+   * customer the payment was made for (kept on the order, for a later repeat), if any.
+   */
+  createPayment(
+    input: CreatePaymentInput,
+  ): Promise<{ id: string; checkoutUrl: string; customer: string | null }>;
+  /**
+   * The same package charged again with the mandate of an earlier payment, with no checkout;
+   * null where the provider cannot (no mandate for that method or customer).
+   */
+  repeatPayment(input: RepeatPaymentInput): Promise<{ id: string } | null>;
   getPayment(id: string): Promise<ProviderPayment>;
-  /** Pays back `amount` minor units of a paid payment. */
-  refund(id: string, amount: number, currency: Currency): Promise<void>;
+  /**
+   * Pays back `amount` minor units of a paid payment. `key` makes a repeat (a retried job whose
+   * first try reached the provider) a no-op at the provider.
+   */
+  refund(id: string, amount: number, currency: Currency, key: string): Promise<void>;
 }
 
 /** What a provider's status means for the order (spec §4 Payment). */

@@ -237,6 +237,33 @@ describe("an order through the sandbox provider (issue 14, design §9)", () => {
   });
 });
 
+describe("a repeat order through the sandbox (issue 14)", () => {
+  it("buys the last package again with the same method in one step, at today's price", async () => {
+    const member = await buyer("dk");
+    const repeat = () => memberCall(app, "POST", "/api/repeat-order.php", member.cookie);
+    const none = await repeat();
+    expect(none.status).toBe(404);
+    const placed = await placeOrder(member, 3, "mobilepay");
+    await pay(member, placed.id, "failed");
+    expect((await repeat()).status).toBe(404);
+    const paid = await placeOrder(member, 3, "mobilepay");
+    await pay(member, paid.id, "paid");
+    await orderState(member, paid.id);
+    const again = await repeat();
+    expect(again.status).toBe(201);
+    const { order: repeated } = (await again.json()) as OrderAnswer;
+    expect(repeated).toMatchObject({
+      state: "completed",
+      credits: 700,
+      amount: 25900,
+      currency: "DKK",
+      method: "mobilepay",
+      checkout_url: null,
+    });
+    expect((await balanceOf(member.user.id))?.credits).toBe(1400);
+  });
+});
+
 describe("the payment webhook (design §9)", () => {
   it("believes only the provider: an unknown id is ignored, a malformed one refused", async () => {
     expect((await webhook("tr_unknown")).status).toBe(200);

@@ -15,14 +15,28 @@ import type { AppEnv } from "../request/context";
 import { creditOffer } from "./offer";
 import { findMemberSandboxPayment, SANDBOX_OUTCOMES, setSandboxOutcome } from "./sandbox";
 import {
+  type Buyer,
   createOrder,
   findMemberOrder,
   handlePaymentNotice,
   PAYMENT_SYNC_JOB,
+  repeatOrder,
   syncOrder,
   toOrderView,
   WEBHOOK_PATH,
+  withdrawOrder,
 } from "./service";
+
+/** The buyer of a logged-in member's request: who, and where they pay from. */
+function buyerOf(vars: AppEnv["Variables"]): Buyer {
+  const user = requireUser(vars.user);
+  return {
+    userId: user.id,
+    email: user.email,
+    country: vars.userViewProfile?.profile?.country ?? null,
+    locale: vars.locale,
+  };
+}
 
 /** A logged-in member's user, or 403 authentication_required (spec §8). */
 function requireUser(user: AppEnv["Variables"]["user"]) {
@@ -64,6 +78,23 @@ const createOrderRoute = createRoute({
   },
 });
 
+const repeatOrderRoute = createRoute({
+  method: "post",
+  path: "/repeat-order.php",
+  summary:
+    "issue 14: buys the member's last completed package again with the same method, at today's price: charged at once where the provider holds a mandate (checkout_url null), else an order for the provider's checkout",
+  responses: {
+    201: jsonContent(orderAnswer, "The new order"),
+    ...errorResponses([
+      ...MEMBER_WRITE_ERRORS,
+      ERRORS.rateLimited,
+      {
+        404: "not_found: nothing to repeat (no completed order, or its package or method is gone)",
+      },
+    ]),
+  },
+});
+
 const orderRoute = createRoute({
   method: "get",
   path: "/order.php",
@@ -92,6 +123,29 @@ const transactionsRoute = createRoute({
   responses: {
     200: jsonContent(transactionsAnswer, "One page, and the next page's cursor"),
     ...errorResponses([ERRORS.loggedOut, ERRORS.invalid]),
+  },
+});
+
+const withdrawRoute = createRoute({
+  method: "post",
+  path: "/withdraw.php",
+  summary:
+    "issue 14: the member withdraws a completed purchase within the site's refund_days, its package untouched; the credits are taken back and the money refunded through the provider",
+  request: {
+    body: {
+      content: { "application/json": { schema: z.object({ order: idSchema }) } },
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(orderAnswer, "The order, refunded"),
+    ...errorResponses([
+      ...MEMBER_WRITE_ERRORS,
+      { 404: "not_found: no such order" },
+      {
+        409: "withdrawal_not_completed | withdrawal_period_over | withdrawal_credits_used: the return policy refuses it",
+      },
+    ]),
   },
 });
 
@@ -149,16 +203,16 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     const user = requireUser(c.var.user);
     await enforceRateLimit(c, "orders", String(user.id));
     const body = c.req.valid("json");
-    const order = await createOrder(
-      c.var.db,
-      c.var.site,
-      {
-        userId: user.id,
-        country: c.var.userViewProfile?.profile?.country ?? null,
-        locale: c.var.locale,
-      },
-      { packageId: body.package_id, method: body.method },
-    );
+    const order = await createOrder(c.var.db, c.var.site, buyerOf(c.var), {
+      packageId: body.package_id,
+      method: body.method,
+    });
+    return c.json({ order: toOrderView(order) }, 201);
+  })
+  .openapi(repeatOrderRoute, async (c) => {
+    const user = requireUser(c.var.user);
+    await enforceRateLimit(c, "orders", String(user.id));
+    const order = await repeatOrder(c.var.db, c.var.site, buyerOf(c.var));
     return c.json({ order: toOrderView(order) }, 201);
   })
   .openapi(orderRoute, async (c) => {
@@ -170,6 +224,11 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     const user = requireUser(c.var.user);
     const page = await findLedgerPage(c.var.db, user.id, c.req.valid("query").cursor);
     return c.json(page, 200);
+  })
+  .openapi(withdrawRoute, async (c) => {
+    const user = requireUser(c.var.user);
+    const order = await withdrawOrder(c.var.db, c.var.site, user.id, c.req.valid("json").order);
+    return c.json({ order: toOrderView(order) }, 200);
   })
   .openapi(webhookRoute, async (c) => {
     await handlePaymentNotice(c.var.db, c.req.valid("form").id);

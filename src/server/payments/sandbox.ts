@@ -35,7 +35,25 @@ export function createSandboxProvider(db: Database): PaymentProvider {
       });
       // A path: the sandbox's page is on the member's own site, wherever that is served (the
       // demo on any port), not at the site's configured origin.
-      return { id, checkoutUrl: `${SANDBOX_CHECKOUT_PATH}/${id}` };
+      return { id, checkoutUrl: `${SANDBOX_CHECKOUT_PATH}/${id}`, customer: null };
+    },
+    async repeatPayment(input) {
+      // As a card or direct-debit mandate would: charged at once, without a checkout, when the
+      // earlier payment was paid.
+      const previous = await findSandboxPayment(db, input.previousPaymentId);
+      if (previous?.status !== "paid") return null;
+      const id = `tr_sandbox_${randomBytes(12).toString("base64url")}`;
+      await db.insert(sandboxPayments).values({
+        id,
+        amount: input.amount,
+        currency: input.currency,
+        method: previous.method,
+        description: input.description,
+        redirectUrl: previous.redirectUrl,
+        orderId: input.orderId,
+        status: "paid",
+      });
+      return { id };
     },
     async getPayment(id) {
       const payment = await findSandboxPayment(db, id);
@@ -43,6 +61,7 @@ export function createSandboxProvider(db: Database): PaymentProvider {
       return payment;
     },
     async refund(id, amount) {
+      // Setting the refunded amount is idempotent by itself: the key is not needed.
       const payment = await findSandboxPayment(db, id);
       if (payment?.status !== "paid" || amount > payment.amount) {
         throw new Error(`sandbox: cannot refund ${amount} of payment ${id}`);

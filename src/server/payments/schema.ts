@@ -27,6 +27,8 @@ export const orders = pgTable(
     /** The provider that takes the payment (`sandbox`, `mollie`) and its id for it. */
     provider: text("provider").notNull(),
     providerRef: text("provider_ref"),
+    /** The provider's customer the payment was made for (a repeat order charges its mandate). */
+    providerCustomer: text("provider_customer"),
     checkoutUrl: text("checkout_url"),
     state: text("state").$type<OrderState>().notNull().default("open"),
     locale: text("locale").notNull(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import {
   FINAL_ORDER_STATES,
   type OrderState,
@@ -7,6 +7,7 @@ import {
 } from "../../contract/payments";
 import type { Locale } from "../../i18n/locales";
 import { currencyFor, findPackage } from "../credits/packages";
+import { creditLedger } from "../credits/schema";
 import { changeCredits, orderReference } from "../credits/service";
 import type { Database } from "../db/client";
 import { enqueueJob } from "../jobs/service";
@@ -24,6 +25,9 @@ import { type Order, orders } from "./schema";
 export const RECEIPT_MAIL_JOB = "payments.receipt-mail";
 /** The job that asks the provider about a payment after it told us of a change. */
 export const PAYMENT_SYNC_JOB = "payments.sync";
+
+/** The job that pays a withdrawn order back through its provider. */
+export const REFUND_JOB = "payments.refund";
 
 /** The webhook path the providers call (payments/routes.ts), on the site's origin. */
 export const WEBHOOK_PATH = "/api/payment-webhook.php";
@@ -65,7 +69,7 @@ const STATE_RANK: Record<OrderState, number> = {
 };
 
 /** Who buys: the member, their site and where they live (their price list and methods). */
-export type Buyer = { userId: number; country: string | null; locale: Locale };
+export type Buyer = { userId: number; email: string; country: string | null; locale: Locale };
 
 /** The currency and methods a member is offered on a site. */
 export function offerFor(site: Site, country: string | null) {
@@ -108,6 +112,61 @@ export async function createOrder(
   if (!methods.includes(choice.method)) {
     throw new ValidationError({ method: { key: "payments.error.methodNotOffered" } });
   }
+  return placeOrder(db, site, buyer, offered, choice.method, "checkout");
+}
+
+/**
+ * issue 14 repeat order (/credits/repeat-order): the member's last completed package again, at
+ * today's price in their currency, with the same method. Where the provider can charge the
+ * earlier payment's mandate (Mollie recurring, the sandbox) it happens in this one step, with
+ * no checkout; elsewhere the order goes to the provider's checkout like any other.
+ */
+export async function repeatOrder(db: Database, site: Site, buyer: Buyer): Promise<Order> {
+  const last = await findLastCompletedOrder(db, buyer.userId);
+  if (!last) throw notFound("payments.error.noRepeat");
+  const { currency, methods } = offerFor(site, buyer.country);
+  const offered = findPackage(last.packageId, currency);
+  if (!offered || !methods.includes(last.method)) throw notFound("payments.error.noRepeat");
+  return placeOrder(db, site, buyer, offered, last.method, "repeat", last);
+}
+
+/** The member's newest completed order, the one a repeat order buys again. */
+export async function findLastCompletedOrder(db: Database, userId: number) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.state, "completed")))
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return order;
+}
+
+/** The provider's customer for a member: from their newest order that has one there. */
+async function findProviderCustomer(db: Database, userId: number, provider: string) {
+  const [row] = await db
+    .select({ customer: orders.providerCustomer })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.provider, provider),
+        sql`${orders.providerCustomer} is not null`,
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return row?.customer ?? null;
+}
+
+async function placeOrder(
+  db: Database,
+  site: Site,
+  buyer: Buyer,
+  offered: { id: number; credits: number; amount: number; currency: Order["currency"] },
+  method: PaymentMethod,
+  how: "checkout" | "repeat",
+  previous?: Order,
+): Promise<Order> {
   const provider = await getPaymentProvider(db);
   const [order] = await db
     .insert(orders)
@@ -117,27 +176,53 @@ export async function createOrder(
       packageId: offered.id,
       credits: offered.credits,
       amount: offered.amount,
-      currency,
-      method: choice.method,
+      currency: offered.currency,
+      method,
       provider: provider.id,
       locale: buyer.locale,
     })
     .returning();
   if (!order) throw new Error("order not created");
+  const customer = await findProviderCustomer(db, buyer.userId, provider.id);
+  const common = {
+    orderId: order.id,
+    amount: order.amount,
+    currency: order.currency,
+    description: `${site.name} ${order.credits} credits #${order.id}`,
+    webhookUrl: `${site.origin}${WEBHOOK_PATH}`,
+    email: buyer.email,
+    customer,
+  };
   try {
+    if (how === "repeat" && previous?.providerRef && previous.provider === provider.id) {
+      const repeated = await provider.repeatPayment({
+        ...common,
+        previousPaymentId: previous.providerRef,
+      });
+      if (repeated) {
+        const [charged] = await db
+          .update(orders)
+          .set({ providerRef: repeated.id, providerCustomer: customer, updatedAt: new Date() })
+          .where(eq(orders.id, order.id))
+          .returning();
+        // Charged already, or on its way: the provider's word now, the webhook for the rest.
+        return charged ? syncOrder(db, charged) : order;
+      }
+    }
     const payment = await provider.createPayment({
-      orderId: order.id,
-      amount: order.amount,
-      currency,
-      method: choice.method,
-      description: `${site.name} ${order.credits} credits #${order.id}`,
+      ...common,
+      method,
       locale: buyer.locale,
       redirectUrl: `${site.origin}/transactions/${order.id}`,
-      webhookUrl: `${site.origin}${WEBHOOK_PATH}`,
     });
     const [handed] = await db
       .update(orders)
-      .set({ providerRef: payment.id, checkoutUrl: payment.checkoutUrl, updatedAt: new Date() })
+      .set({
+        providerRef: payment.id,
+        providerCustomer: payment.customer,
+        checkoutUrl: payment.checkoutUrl,
+        updatedAt: new Date(),
+      })
       .where(eq(orders.id, order.id))
       .returning();
     return handed ?? order;
@@ -263,4 +348,125 @@ export async function handlePaymentNotice(db: Database, paymentId: string): Prom
     .where(and(eq(orders.provider, provider.id), eq(orders.providerRef, paymentId)));
   if (!order) return;
   await syncOrder(db, order);
+}
+
+/** Why an order cannot be withdrawn (spec §3 refund_days, the return policy). */
+export type WithdrawalRefusal = "not_completed" | "period_over" | "credits_used";
+
+/**
+ * Whether a completed order can still be withdrawn: within the site's refund days of its
+ * completion, and with its package untouched. Credits are spent oldest first (the return policy:
+ * using a package ends its right of withdrawal), so the package is untouched while what was spent
+ * since its purchase is no more than the balance the member had before it.
+ */
+export async function withdrawalRefusal(
+  db: Database,
+  order: Order,
+  site: Pick<Site, "refundDays">,
+  now = new Date(),
+): Promise<WithdrawalRefusal | null> {
+  if (order.state !== "completed" || !order.completedAt) return "not_completed";
+  if (now.getTime() - order.completedAt.getTime() > site.refundDays * 24 * 60 * 60 * 1000) {
+    return "period_over";
+  }
+  const [purchase] = await db
+    .select({
+      id: creditLedger.id,
+      before: sql<number>`${creditLedger.balanceAfter} - ${creditLedger.delta}`,
+    })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.userId, order.userId),
+        eq(creditLedger.reason, "purchase"),
+        eq(creditLedger.reference, orderReference(order.id)),
+      ),
+    );
+  if (!purchase) return "not_completed";
+  const [later] = await db
+    .select({ spent: sql<number>`coalesce(-sum(${creditLedger.delta}), 0)::int` })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.userId, order.userId),
+        gt(creditLedger.id, purchase.id),
+        lt(creditLedger.delta, 0),
+      ),
+    );
+  return (later?.spent ?? 0) > Number(purchase.before) ? "credits_used" : null;
+}
+
+/**
+ * issue 14: the member withdraws a completed purchase (spec §3 refund_days). Under the order's
+ * lock: the refusal is checked again, the order becomes refunded, its credits are taken back
+ * (a ledger 'refund' row), premium ends when no other completed purchase is left, and the
+ * provider's refund is queued in the same transaction (a job, retried until the provider takes
+ * it; its key makes a repeat harmless).
+ */
+export async function withdrawOrder(
+  db: Database,
+  site: Site,
+  userId: number,
+  orderId: number,
+  now = new Date(),
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .for("update");
+    if (!order) throw notFound("payments.error.orderNotFound");
+    const refusal = await withdrawalRefusal(tx, order, site, now);
+    if (refusal) {
+      throw new ApiError(409, `withdrawal_${refusal}`, `payments.withdraw.refused.${refusal}`, {
+        count: site.refundDays,
+      });
+    }
+    const taken = await changeCredits(
+      tx,
+      userId,
+      -order.credits,
+      "refund",
+      orderReference(order.id),
+    );
+    if (taken === null) {
+      throw new ApiError(409, "withdrawal_credits_used", "payments.withdraw.refused.credits_used");
+    }
+    const [withdrawn] = await tx
+      .update(orders)
+      .set({ state: "refunded", refundedAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning();
+    const [other] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.state, "completed")))
+      .limit(1);
+    if (!other) await tx.update(users).set({ paidUser: false }).where(eq(users.id, userId));
+    // Money owed to the member: retried with backoff for about a day while the provider refuses.
+    await enqueueJob(
+      tx,
+      REFUND_JOB,
+      { order: order.id },
+      { uniqueKey: `${REFUND_JOB}:${order.id}`, maxAttempts: 12 },
+    );
+    return withdrawn ?? order;
+  });
+}
+
+/** The refund job: pays a withdrawn order back through the provider that took it. */
+export async function refundWithdrawnOrder(db: Database, orderId: number): Promise<void> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (order?.state !== "refunded" || !order.providerRef) return;
+  const provider = await getPaymentProvider(db);
+  if (provider.id !== order.provider) {
+    throw new Error(`order ${orderId} was paid through ${order.provider}, not ${provider.id}`);
+  }
+  await provider.refund(
+    order.providerRef,
+    order.amount,
+    order.currency,
+    `refund-order-${order.id}`,
+  );
 }

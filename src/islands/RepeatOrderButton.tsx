@@ -1,0 +1,48 @@
+import { useState } from "react";
+import type { OrderAnswer } from "../contract/payments";
+import { ApiRequestError, apiFetch } from "../lib/api-client";
+import { type I18nProps, useTranslate } from "./use-translate";
+
+type Props = I18nProps & { price: string };
+
+/**
+ * issue 14 repeat order: the one confirmation. Charged at once, the member lands on the order's
+ * result; otherwise on the provider's checkout.
+ */
+export default function RepeatOrderButton(props: Props) {
+  const t = useTranslate(props);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function repeat() {
+    setBusy(true);
+    setError(null);
+    try {
+      const { order } = await apiFetch<OrderAnswer>("/api/repeat-order.php", { method: "POST" });
+      window.location.assign(order.checkout_url ?? `/transactions/${order.id}`);
+    } catch (caught) {
+      setBusy(false);
+      setError(
+        caught instanceof ApiRequestError ? caught.message : t("payments.error.unavailable"),
+      );
+    }
+  }
+
+  return (
+    <div className="stack">
+      {error && (
+        <p className="alert alert-danger" role="alert">
+          {error}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        disabled={busy}
+        onClick={() => void repeat()}
+      >
+        {busy ? t("common.loading") : t("payments.repeat.confirm", { price: props.price })}
+      </button>
+    </div>
+  );
+}
