@@ -4,7 +4,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/chromium";
 const PORT = Number(process.env.E2E_PORT ?? 4322);
 
 // Most journeys start as a visitor who has already passed the entry warning and answered the
-// cookie notice; tests of those two start from an empty state of their own.
+// cookie notice, and as a member who put the time-bonus pop-up away (spec §9: it opens 40 s
+// into the members area); tests of those start from an empty state of their own.
 const answeredNotices = {
   cookies: ["localhost", "127.0.0.1"].map((domain) => ({
     name: "cookie_consent",
@@ -18,7 +19,10 @@ const answeredNotices = {
   })),
   origins: ["localhost", "127.0.0.1"].map((host) => ({
     origin: `http://${host}:${PORT}`,
-    localStorage: [{ name: "entry-warning-dismissed-at", value: "2026-01-01T00:00:00.000Z" }],
+    localStorage: [
+      { name: "entry-warning-dismissed-at", value: "2026-01-01T00:00:00.000Z" },
+      { name: "dismissals", value: JSON.stringify({ timeBonus: Date.now() }) },
+    ],
   })),
 };
 

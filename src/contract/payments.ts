@@ -125,3 +125,28 @@ export const transactionsAnswer = z
   .object({ entries: z.array(ledgerEntry), next_cursor: z.string().nullable() })
   .openapi("Transactions");
 export type TransactionsAnswer = z.infer<typeof transactionsAnswer>;
+
+/** spec §3 Discount code, as GET /api/discountcode.php answers it. */
+export const discountCodeView = z
+  .object({
+    code: z.string(),
+    country: z.string().nullable(),
+    user_id: z.number().int().nullable(),
+    expires: z.iso.datetime().nullable(),
+    value_percentage: z.number().int(),
+    currency: z.enum(CURRENCIES).nullable(),
+    minimum_order_value: z.number().int().nullable().openapi({ description: "Minor units" }),
+    status: z.enum(["active", "disabled"]),
+    validity: z.number().int().nullable().openapi({
+      description: "Seconds until it expires (the time bonus's countdown); null: no end",
+    }),
+    expired: z.boolean(),
+    paymentmethods: z.array(z.enum(PAYMENT_METHODS)).nullable(),
+  })
+  .openapi("DiscountCode");
+export type DiscountCodeView = z.infer<typeof discountCodeView>;
+
+/** spec §2, §9: the time bonus: 25 % for the first four hours after signup, once. */
+export const TIME_BONUS = { code: "TIMEBONUS25", percent: 25, seconds: 14_400 } as const;
+/** spec §1: the welcome discount of a new unpaid member, for the first week. */
+export const WELCOME_DISCOUNT = { code: "WELCOME25", percent: 25, days: 7 } as const;

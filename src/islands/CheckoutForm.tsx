@@ -1,5 +1,7 @@
-import { useId, useState } from "react";
-import type { OrderAnswer, PaymentMethod } from "../contract/payments";
+import { useEffect, useId, useState } from "react";
+import type { DiscountCodeView, OrderAnswer, PaymentMethod } from "../contract/payments";
+import type { Locale } from "../i18n/locales";
+import { formatMoney } from "../i18n/money";
 import { ApiRequestError, apiFetch } from "../lib/api-client";
 import { type I18nProps, useTranslate } from "./use-translate";
 
@@ -8,38 +10,82 @@ type Props = I18nProps & {
   methods: PaymentMethod[];
   /** The method the URL named (/credits/{id}/{method}), preselected. */
   chosen: PaymentMethod | null;
-  /** The price, formatted, for the pay button. */
-  price: string;
+  /** The package's price, in minor units of `currency`: the pay button shows it, discounted. */
+  amount: number;
+  currency: string;
 };
 
+type Applied = { code: string; percent: number };
+
 /**
- * issue 14: the checkout's choice of payment method and its pay button. The order is made on
- * the server from the package id and the method alone (the price is the server's), then the
- * member goes to the provider's checkout. A refusal is said beside the button, the choice kept.
+ * issue 14: the checkout's payment method, discount code and pay button. The member's own offer
+ * (the time bonus, else the welcome discount) is applied by itself when there is one; a failure
+ * to load it is ignored (spec §8). The order is made on the server from the package, the method
+ * and the code alone (the price is the server's); then the member goes to the provider's
+ * checkout. A refusal is said at its field, the choices kept.
  */
 export default function CheckoutForm(props: Props) {
   const t = useTranslate(props);
+  const locale = props.locale as Locale;
   const [method, setMethod] = useState<PaymentMethod | null>(
     props.chosen ?? props.methods[0] ?? null,
   );
+  const [typed, setTyped] = useState("");
+  const [applied, setApplied] = useState<Applied | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const errorId = useId();
+  const ids = { error: useId(), code: useId(), codeError: useId() };
+
+  useEffect(() => {
+    apiFetch<DiscountCodeView>("/api/discountcode.php", { query: { welcome: "true" }, retries: 0 })
+      .then((code) => setApplied({ code: code.code, percent: code.value_percentage }))
+      .catch(() => {});
+  }, []);
+
+  const total = applied ? Math.round((props.amount * (100 - applied.percent)) / 100) : props.amount;
+  const price = formatMoney(locale, total, props.currency);
+
+  async function applyCode() {
+    const code = typed.trim();
+    if (!code) return;
+    setCodeError(null);
+    try {
+      const found = await apiFetch<DiscountCodeView>("/api/discountcode.php", {
+        query: { code },
+        retries: 0,
+      });
+      setApplied({ code: found.code, percent: found.value_percentage });
+      setTyped("");
+    } catch (caught) {
+      setCodeError(
+        caught instanceof ApiRequestError
+          ? (caught.fields.code ?? caught.message)
+          : t("payments.error.unavailable"),
+      );
+    }
+  }
 
   async function pay(event: React.FormEvent) {
     event.preventDefault();
     if (!method || busy) return;
     setBusy(true);
     setError(null);
+    setCodeError(null);
     try {
       const answer = await apiFetch<OrderAnswer>("/api/order.php", {
         method: "POST",
-        body: { package_id: props.packageId, method },
+        body: { package_id: props.packageId, method, ...(applied ? { code: applied.code } : {}) },
       });
       if (!answer.order.checkout_url) throw new Error("no checkout URL");
       window.location.assign(answer.order.checkout_url);
     } catch (caught) {
       setBusy(false);
+      if (caught instanceof ApiRequestError && caught.fields.code) {
+        setCodeError(caught.fields.code);
+        setApplied(null);
+        return;
+      }
       setError(
         caught instanceof ApiRequestError
           ? (caught.fields.method ?? caught.message)
@@ -49,7 +95,11 @@ export default function CheckoutForm(props: Props) {
   }
 
   return (
-    <form className="checkout stack" onSubmit={pay} aria-describedby={error ? errorId : undefined}>
+    <form
+      className="checkout stack"
+      onSubmit={pay}
+      aria-describedby={error ? ids.error : undefined}
+    >
       <fieldset className="method-list">
         <legend>{t("payments.checkout.methods")}</legend>
         {props.methods.map((name) => (
@@ -65,14 +115,67 @@ export default function CheckoutForm(props: Props) {
           </label>
         ))}
       </fieldset>
-      {method === "sdd" && <p className="muted">{t("payments.checkout.directDebitNote")}</p>}
+      <div className="discount-code stack">
+        {applied ? (
+          <p className="discount-applied" role="status">
+            <span className="badge badge-success">
+              {t("payments.code.applied", { code: applied.code, percent: applied.percent })}
+            </span>{" "}
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setApplied(null)}>
+              {t("payments.code.remove")}
+            </button>
+          </p>
+        ) : (
+          <div className="field discount-field">
+            <label className="field-label" htmlFor={ids.code}>
+              {t("payments.code.label")}
+            </label>
+            <div className="discount-row">
+              <input
+                id={ids.code}
+                className="field-input"
+                value={typed}
+                maxLength={40}
+                autoComplete="off"
+                aria-invalid={codeError ? true : undefined}
+                aria-describedby={codeError ? ids.codeError : undefined}
+                onChange={(event) => setTyped(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === "Enter") {
+                    event.preventDefault();
+                    void applyCode();
+                  }
+                }}
+              />
+              <button type="button" className="btn btn-outline" onClick={() => void applyCode()}>
+                {t("payments.code.apply")}
+              </button>
+            </div>
+          </div>
+        )}
+        {codeError && (
+          <p id={ids.codeError} className="field-error" role="alert">
+            {codeError}
+          </p>
+        )}
+      </div>
       {error && (
-        <p id={errorId} className="alert alert-danger" role="alert">
+        <p id={ids.error} className="alert alert-danger" role="alert">
           {error}
         </p>
       )}
+      {applied && (
+        <dl className="order-summary">
+          <dt>{t("payments.checkout.listPrice")}</dt>
+          <dd>
+            <s>{formatMoney(locale, props.amount, props.currency)}</s>
+          </dd>
+          <dt>{t("payments.checkout.discount")}</dt>
+          <dd>−{applied.percent} %</dd>
+        </dl>
+      )}
       <button type="submit" className="btn btn-primary btn-block" disabled={!method || busy}>
-        {busy ? t("common.loading") : t("payments.checkout.pay", { price: props.price })}
+        {busy ? t("common.loading") : t("payments.checkout.pay", { price })}
       </button>
       <p className="muted">{t("payments.checkout.redirectNote")}</p>
     </form>

@@ -491,6 +491,21 @@ describe("every answer of a journey through the API matches the document", () =>
     expect(
       (await call("post", "/withdraw.php", { cookie, json: { order: 2147483647 } })).status,
     ).toBe(404);
+    // A new member's own offer, a code that does not exist, and a malformed one.
+    const welcome = { welcome: "true" };
+    expect((await call("get", "/discountcode.php", { cookie, query: welcome })).status).toBe(404);
+    const fresh = (await createLoggedInMember(app, { profile: { country: "nl" } })).cookie;
+    expect((await call("get", "/discountcode.php", { cookie: fresh, query: welcome })).status).toBe(
+      200,
+    );
+    const nope = { code: "NOPE" };
+    expect((await call("get", "/discountcode.php", { cookie: fresh, query: nope })).status).toBe(
+      404,
+    );
+    expect(
+      (await call("get", "/discountcode.php", { cookie: fresh, query: { code: "" } })).status,
+    ).toBe(422);
+    expect((await call("get", "/discountcode.php", { query: nope })).status).toBe(403);
   });
 
   it("for two members chatting", async () => {

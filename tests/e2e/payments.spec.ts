@@ -193,4 +193,86 @@ test.describe("buying credits through the sandbox provider (issue 14)", () => {
       "-700",
     );
   });
+
+  test("a new member's time bonus is applied at checkout; a code can be typed or removed", async ({
+    page,
+    createMember,
+  }) => {
+    const me = await createMember({ country: "nl" });
+    await signIn(page, me);
+    await page.goto("/credits/2");
+    await waitForHydration(page);
+    await expect(
+      page.getByRole("status").filter({ hasText: "TIMEBONUS25: 25 % off" }),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay €14.99" })).toBeVisible();
+    await page.getByRole("button", { name: "Remove the code" }).click();
+    await page.getByLabel("Discount code").fill("NOPE");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Code not found" })).toBeVisible();
+    await expect(page.getByLabel("Discount code")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("button", { name: "Pay €19.99" })).toBeVisible();
+    await page.getByLabel("Discount code").fill("timebonus25");
+    await page.getByLabel("Discount code").press("Enter");
+    await expect(page.getByRole("button", { name: "Pay €14.99" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Pay €14.99" }).click();
+    await waitForHydration(page);
+    await expect(page.getByText("€14.99")).toBeVisible();
+    await page.getByRole("button", { name: "Complete the payment" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Thank you for your purchase!" }),
+    ).toBeVisible();
+    // Paid: the offer is gone.
+    await expect(page.getByRole("complementary", { name: /Time bonus/ })).toHaveCount(0);
+  });
+});
+
+test.describe("the time bonus (spec §2, §4, §9)", () => {
+  test("counts down each second, pops up 40 s into the members area once, then gives way to the welcome discount", async ({
+    page,
+    createMember,
+  }) => {
+    await page.clock.install();
+    const me = await createMember({ country: "nl", credits: 0 });
+    await signIn(page, me);
+    await page.goto("/members");
+    // This test's browser has not put the pop-up away yet.
+    await page.evaluate(() => localStorage.removeItem("dismissals"));
+    await page.reload();
+    await waitForHydration(page);
+    const banner = page.getByRole("complementary", {
+      name: "Time bonus: 25 % off your first credits",
+    });
+    const timer = banner.getByRole("timer");
+    await expect(timer).toHaveText(/^Ends in 03:5\d:\d\d$/);
+    const before = await timer.textContent();
+    await page.clock.runFor(2000);
+    await expect(timer).not.toHaveText(before ?? "");
+    await expectAccessible(page);
+
+    const popup = page.getByRole("dialog", { name: "Your time bonus is running" });
+    await expect(popup).toHaveCount(0);
+    await page.clock.runFor(40_000);
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText("25 % less");
+    await expect(popup.getByRole("link", { name: "Get the discount" })).toHaveAttribute(
+      "href",
+      "/credits",
+    );
+    await popup.getByRole("button", { name: "Not now" }).click();
+    await expect(popup).toBeHidden();
+    // Remembered: not again on the next page.
+    await page.reload();
+    await waitForHydration(page);
+    await page.clock.runFor(45_000);
+    await expect(popup).toHaveCount(0);
+
+    // Four hours on, the bonus is over: the welcome discount takes its place.
+    await page.clock.runFor(4 * 60 * 60 * 1000);
+    await expect(banner).toHaveCount(0);
+    await expect(
+      page.getByRole("complementary", { name: "Welcome! 25 % off your first credits" }),
+    ).toBeVisible();
+  });
 });

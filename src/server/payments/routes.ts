@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  discountCodeView,
   orderAnswer,
   PAYMENT_METHODS,
   packagesAnswer,
@@ -12,6 +13,7 @@ import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib
 import { enforceRateLimit } from "../lib/rate-limit";
 import { idParamSchema, idSchema, validationHook } from "../lib/validation";
 import type { AppEnv } from "../request/context";
+import { findDiscountCode, findWelcomeCode } from "./discounts";
 import { creditOffer } from "./offer";
 import { findMemberSandboxPayment, SANDBOX_OUTCOMES, setSandboxOutcome } from "./sandbox";
 import {
@@ -32,6 +34,8 @@ function buyerOf(vars: AppEnv["Variables"]): Buyer {
   const user = requireUser(vars.user);
   return {
     userId: user.id,
+    paidUser: user.paidUser,
+    signupDate: user.signupDate,
     email: user.email,
     country: vars.userViewProfile?.profile?.country ?? null,
     locale: vars.locale,
@@ -61,7 +65,18 @@ const createOrderRoute = createRoute({
     body: {
       content: {
         "application/json": {
-          schema: z.object({ package_id: idSchema, method: z.enum(PAYMENT_METHODS) }),
+          schema: z.object({
+            package_id: idSchema,
+            method: z.enum(PAYMENT_METHODS),
+            /** spec §3 Discount code (or the member's TIMEBONUS25 / WELCOME25). */
+            code: z
+              .string()
+              .trim()
+              .min(1)
+              .max(40)
+              .regex(/^[A-Za-z0-9_-]+$/, "payments.code.notFound")
+              .optional(),
+          }),
         },
       },
       required: true,
@@ -73,7 +88,9 @@ const createOrderRoute = createRoute({
       ...MEMBER_WRITE_ERRORS,
       ERRORS.rateLimited,
       { 404: "not_found: no such package" },
-      { 422: "validation: a method not offered to the member" },
+      {
+        422: "validation: a method not offered to the member, or a code that does not apply (its field says why)",
+      },
     ]),
   },
 });
@@ -91,6 +108,28 @@ const repeatOrderRoute = createRoute({
       {
         404: "not_found: nothing to repeat (no completed order, or its package or method is gone)",
       },
+    ]),
+  },
+});
+
+const discountCodeRoute = createRoute({
+  method: "get",
+  path: "/discountcode.php",
+  summary:
+    "spec §3, §7: a discount code the member may use (`code`), or their own offer (`welcome=true`): the time bonus while it runs, else the welcome discount",
+  request: {
+    query: z.object({
+      code: z.string().trim().min(1).max(40).optional(),
+      welcome: z.enum(["true"]).optional(),
+    }),
+  },
+  responses: {
+    200: jsonContent(discountCodeView, "The code"),
+    ...errorResponses([
+      ERRORS.loggedOut,
+      ERRORS.invalid,
+      { 404: "code_not_found: 'Code not found'" },
+      { 409: "code_used: 'Code already used'" },
     ]),
   },
 });
@@ -206,6 +245,7 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     const order = await createOrder(c.var.db, c.var.site, buyerOf(c.var), {
       packageId: body.package_id,
       method: body.method,
+      code: body.code,
     });
     return c.json({ order: toOrderView(order) }, 201);
   })
@@ -214,6 +254,14 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     await enforceRateLimit(c, "orders", String(user.id));
     const order = await repeatOrder(c.var.db, c.var.site, buyerOf(c.var));
     return c.json({ order: toOrderView(order) }, 201);
+  })
+  .openapi(discountCodeRoute, async (c) => {
+    const holder = buyerOf(c.var);
+    const { code, welcome } = c.req.valid("query");
+    const found = welcome
+      ? await findWelcomeCode(c.var.db, holder)
+      : await findDiscountCode(c.var.db, holder, code ?? "");
+    return c.json(found, 200);
   })
   .openapi(orderRoute, async (c) => {
     const user = requireUser(c.var.user);

@@ -31,6 +31,10 @@ export const orders = pgTable(
     providerCustomer: text("provider_customer"),
     checkoutUrl: text("checkout_url"),
     state: text("state").$type<OrderState>().notNull().default("open"),
+    /** The discount code applied (spec §3 Discount code), its percentage, and the list price. */
+    discountCode: text("discount_code"),
+    discountPercent: integer("discount_percent"),
+    listAmount: integer("list_amount"),
     locale: text("locale").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -47,6 +51,47 @@ export const orders = pgTable(
 );
 
 export type Order = typeof orders.$inferSelect;
+
+/**
+ * spec §3 Discount code: a code members may enter at checkout. Null fields do not restrict:
+ * `user_id` for one member's code, `country` and `currency` for a market, `payment_methods` for
+ * some methods. The welcome and time-bonus codes are not rows: they follow from the member
+ * (payments/discounts.ts).
+ */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    code: text("code").primaryKey(),
+    userId: integer("user_id").references(() => users.id),
+    country: text("country"),
+    currency: text("currency").$type<Currency>(),
+    valuePercentage: integer("value_percentage").notNull(),
+    /** Minor units of `currency` (a code with a minimum names its currency). */
+    minimumOrderValue: integer("minimum_order_value"),
+    paymentMethods: text("payment_methods").array(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    status: text("status").$type<"active" | "disabled">().notNull().default("active"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("discount_codes_percentage", sql`${table.valuePercentage} between 1 and 90`),
+    check("discount_codes_upper", sql`${table.code} = upper(${table.code})`),
+  ],
+);
+
+/** spec §3: a code is used once per member; the row is written when its order completes. */
+export const discountCodeUses = pgTable(
+  "discount_code_uses",
+  {
+    code: text("code").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    orderId: integer("order_id").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("discount_code_uses_key").on(table.code, table.userId)],
+);
 
 /**
  * The built-in `sandbox` provider's own payments (design §9): what a payment provider keeps,

@@ -15,11 +15,12 @@ import { getEnv } from "../lib/env";
 import { ApiError, notFound, ValidationError } from "../lib/errors";
 import type { Site } from "../sites/registry";
 import { users } from "../users/schema";
+import { type CodeHolder, discounted, discountFor } from "./discounts";
 import { offeredMethods } from "./methods";
 import { createMollieProvider } from "./mollie";
 import { orderStateOf, type PaymentProvider, type ProviderPayment } from "./provider";
 import { createSandboxProvider } from "./sandbox";
-import { type Order, orders } from "./schema";
+import { discountCodeUses, type Order, orders } from "./schema";
 
 /** The job that e-mails a completed order's receipt (payments/receipt.ts). */
 export const RECEIPT_MAIL_JOB = "payments.receipt-mail";
@@ -69,7 +70,7 @@ const STATE_RANK: Record<OrderState, number> = {
 };
 
 /** Who buys: the member, their site and where they live (their price list and methods). */
-export type Buyer = { userId: number; email: string; country: string | null; locale: Locale };
+export type Buyer = CodeHolder & { email: string; locale: Locale };
 
 /** The currency and methods a member is offered on a site. */
 export function offerFor(site: Site, country: string | null) {
@@ -104,7 +105,7 @@ export async function createOrder(
   db: Database,
   site: Site,
   buyer: Buyer,
-  choice: { packageId: number; method: PaymentMethod },
+  choice: { packageId: number; method: PaymentMethod; code?: string },
 ): Promise<Order> {
   const { currency, methods } = offerFor(site, buyer.country);
   const offered = findPackage(choice.packageId, currency);
@@ -112,7 +113,14 @@ export async function createOrder(
   if (!methods.includes(choice.method)) {
     throw new ValidationError({ method: { key: "payments.error.methodNotOffered" } });
   }
-  return placeOrder(db, site, buyer, offered, choice.method, "checkout");
+  const discount = choice.code
+    ? await discountFor(db, buyer, choice.code, {
+        amount: offered.amount,
+        currency,
+        method: choice.method,
+      })
+    : null;
+  return placeOrder(db, site, buyer, offered, choice.method, "checkout", undefined, discount);
 }
 
 /**
@@ -166,6 +174,7 @@ async function placeOrder(
   method: PaymentMethod,
   how: "checkout" | "repeat",
   previous?: Order,
+  discount?: { code: string; percent: number } | null,
 ): Promise<Order> {
   const provider = await getPaymentProvider(db);
   const [order] = await db
@@ -175,7 +184,10 @@ async function placeOrder(
       siteId: site.id,
       packageId: offered.id,
       credits: offered.credits,
-      amount: offered.amount,
+      amount: discount ? discounted(offered.amount, discount.percent) : offered.amount,
+      listAmount: offered.amount,
+      discountCode: discount?.code ?? null,
+      discountPercent: discount?.percent ?? null,
       currency: offered.currency,
       method,
       provider: provider.id,
@@ -312,6 +324,12 @@ export async function applyPayment(
     if (completed) {
       await changeCredits(tx, order.userId, order.credits, "purchase", orderReference(order.id));
       await tx.update(users).set({ paidUser: true }).where(eq(users.id, order.userId));
+      if (order.discountCode) {
+        await tx
+          .insert(discountCodeUses)
+          .values({ code: order.discountCode, userId: order.userId, orderId: order.id })
+          .onConflictDoNothing();
+      }
       await enqueueJob(
         tx,
         RECEIPT_MAIL_JOB,

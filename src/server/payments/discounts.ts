@@ -1,0 +1,199 @@
+import { and, eq } from "drizzle-orm";
+import {
+  type Currency,
+  type DiscountCodeView,
+  type PaymentMethod,
+  TIME_BONUS,
+  WELCOME_DISCOUNT,
+} from "../../contract/payments";
+import type { Database } from "../db/client";
+import { ApiError, ValidationError } from "../lib/errors";
+import { discountCodes, discountCodeUses } from "./schema";
+
+/** The member a code is checked for. */
+export type CodeHolder = {
+  userId: number;
+  paidUser: boolean;
+  signupDate: Date;
+  country: string | null;
+};
+
+type Code = typeof discountCodes.$inferSelect;
+
+const codeNotFound = () => new ApiError(404, "code_not_found", "payments.code.notFound");
+const codeUsed = () => new ApiError(409, "code_used", "payments.code.used");
+
+/**
+ * The codes that follow from the member rather than a table: the time bonus (TIMEBONUS25, the
+ * first 14 400 s after signup) and the welcome discount (WELCOME25, the first week), both for
+ * members who have not paid yet. Null when the member has no such code (now).
+ */
+function memberCode(code: string, holder: CodeHolder, now: Date): Code | null {
+  const special =
+    code === TIME_BONUS.code
+      ? { percent: TIME_BONUS.percent, ms: TIME_BONUS.seconds * 1000 }
+      : code === WELCOME_DISCOUNT.code
+        ? { percent: WELCOME_DISCOUNT.percent, ms: WELCOME_DISCOUNT.days * 86_400_000 }
+        : null;
+  if (!special) return null;
+  return {
+    code,
+    userId: holder.userId,
+    country: null,
+    currency: null,
+    valuePercentage: special.percent,
+    minimumOrderValue: null,
+    paymentMethods: null,
+    expiresAt: new Date(holder.signupDate.getTime() + special.ms),
+    status: holder.paidUser ? "disabled" : "active",
+    createdAt: holder.signupDate,
+  };
+}
+
+function toView(code: Code, now: Date): DiscountCodeView {
+  const left = code.expiresAt
+    ? Math.floor((code.expiresAt.getTime() - now.getTime()) / 1000)
+    : null;
+  return {
+    code: code.code,
+    country: code.country,
+    user_id: code.userId,
+    expires: code.expiresAt?.toISOString() ?? null,
+    value_percentage: code.valuePercentage,
+    currency: code.currency,
+    minimum_order_value: code.minimumOrderValue,
+    status: code.status,
+    validity: left === null ? null : Math.max(0, left),
+    expired: left !== null && left <= 0,
+    paymentmethods: (code.paymentMethods as PaymentMethod[] | null) ?? null,
+  };
+}
+
+/**
+ * A code the member may use (spec §3, §5): 'Code not found' for one that does not exist, is
+ * disabled, expired or another member's, or another market's; 'Code already used' for one the
+ * member used before (a completed order with it).
+ */
+async function usableCode(db: Database, holder: CodeHolder, typed: string, now: Date) {
+  const code = typed.trim().toUpperCase();
+  const found =
+    memberCode(code, holder, now) ??
+    (await db.select().from(discountCodes).where(eq(discountCodes.code, code)))[0];
+  if (
+    !found ||
+    found.status !== "active" ||
+    (found.expiresAt && found.expiresAt <= now) ||
+    (found.userId !== null && found.userId !== holder.userId) ||
+    (found.country !== null && found.country !== holder.country)
+  ) {
+    throw codeNotFound();
+  }
+  const [used] = await db
+    .select({ code: discountCodeUses.code })
+    .from(discountCodeUses)
+    .where(and(eq(discountCodeUses.code, found.code), eq(discountCodeUses.userId, holder.userId)));
+  if (used) throw codeUsed();
+  return found;
+}
+
+/** GET /api/discountcode.php?code=: the code as the member may use it. */
+export async function findDiscountCode(
+  db: Database,
+  holder: CodeHolder,
+  typed: string,
+  now = new Date(),
+): Promise<DiscountCodeView> {
+  return toView(await usableCode(db, holder, typed, now), now);
+}
+
+/**
+ * GET /api/discountcode.php?welcome=true: the member's own offer, the time bonus first while it
+ * runs (spec §4: it takes priority over the welcome discount), else the welcome discount.
+ */
+export async function findWelcomeCode(
+  db: Database,
+  holder: CodeHolder,
+  now = new Date(),
+): Promise<DiscountCodeView> {
+  for (const code of [TIME_BONUS.code, WELCOME_DISCOUNT.code]) {
+    try {
+      return await findDiscountCode(db, holder, code, now);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
+  throw codeNotFound();
+}
+
+/**
+ * The percentage a code takes off this order, or a 422 on the `code` field saying why not: its
+ * minimum order value, currency or methods (spec §3), or 'Code not found' / 'Code already used'.
+ */
+export async function discountFor(
+  db: Database,
+  holder: CodeHolder,
+  typed: string,
+  order: { amount: number; currency: Currency; method: PaymentMethod },
+  now = new Date(),
+): Promise<{ code: string; percent: number }> {
+  let code: Code;
+  try {
+    code = await usableCode(db, holder, typed, now);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      throw new ValidationError({ code: { key: error.messageKey } });
+    }
+    throw error;
+  }
+  if (code.currency !== null && code.currency !== order.currency) {
+    throw new ValidationError({ code: { key: "payments.code.currency" } });
+  }
+  if (code.minimumOrderValue !== null && order.amount < code.minimumOrderValue) {
+    throw new ValidationError({ code: { key: "payments.code.minimum" } });
+  }
+  if (code.paymentMethods && !code.paymentMethods.includes(order.method)) {
+    throw new ValidationError({ code: { key: "payments.code.method" } });
+  }
+  return { code: code.code, percent: code.valuePercentage };
+}
+
+/** The price after a discount, in minor units, rounded to the nearest. */
+export function discounted(amount: number, percent: number): number {
+  return Math.round((amount * (100 - percent)) / 100);
+}
+
+/**
+ * What the page shell offers a member who has not paid yet (issue 14): whether their time bonus
+ * or welcome discount could show. Null when neither can (past the welcome week): no query then.
+ */
+export async function memberOffer(
+  db: Database,
+  member: {
+    id: number;
+    paid_user: boolean;
+    signup_date: string;
+    profile: { country: string } | null;
+  },
+  now = new Date(),
+): Promise<{ welcome: DiscountCodeView | null } | null> {
+  const signupDate = new Date(member.signup_date);
+  if (
+    member.paid_user ||
+    now.getTime() - signupDate.getTime() > WELCOME_DISCOUNT.days * 86_400_000
+  ) {
+    return null;
+  }
+  const holder = {
+    userId: member.id,
+    paidUser: member.paid_user,
+    signupDate,
+    country: member.profile?.country ?? null,
+  };
+  const welcome = await findDiscountCode(db, holder, WELCOME_DISCOUNT.code, now).catch(
+    (error: unknown) => {
+      if (error instanceof ApiError) return null;
+      throw error;
+    },
+  );
+  return { welcome };
+}
