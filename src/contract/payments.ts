@@ -1,65 +1,16 @@
 import { z } from "@hono/zod-openapi";
+import {
+  CURRENCIES,
+  type Currency,
+  ORDER_STATES,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from "./payment-options";
 
 /**
  * Credit packages, orders and payment methods (spec §1, §2, §4; design §9; issue 14): the plain
  * values and answer shapes the server and the browser share.
  */
-
-/** spec §1: every payment method the product names, in the spec's spelling. */
-export const PAYMENT_METHODS = [
-  "sdd",
-  "prezelewy24",
-  "blik",
-  "sct",
-  "giropay",
-  "mastercard",
-  "visa",
-  "creditcard",
-  "dankort",
-  "mobilepay",
-  "swish",
-  "twint",
-  "satispay",
-  "vipps",
-  "cartebancaire",
-  "nexi",
-  "ideal",
-  "bancontact",
-  "applepay",
-  "paysafecard",
-  "maestro",
-  "paypal",
-  "sofort",
-  "eps",
-] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-/** The currencies of the sites' countries (issue 14). */
-export const CURRENCIES = ["EUR", "GBP", "DKK", "SEK", "NOK", "PLN"] as const;
-export type Currency = (typeof CURRENCIES)[number];
-
-/**
- * spec §4 Payment: an order's states. `loading` is the client's while it asks; an order is
- * created `open` (not yet handed to the provider's checkout), then follows the provider.
- * `refunded` is a completed order withdrawn within the refund period (spec §3 refund_days).
- */
-export const ORDER_STATES = [
-  "open",
-  "pending",
-  "completed",
-  "failed",
-  "cancelled",
-  "refunded",
-] as const;
-export type OrderState = (typeof ORDER_STATES)[number];
-
-/** States an order never leaves except by a withdrawal (completed → refunded). */
-export const FINAL_ORDER_STATES: readonly OrderState[] = [
-  "completed",
-  "failed",
-  "cancelled",
-  "refunded",
-];
 
 /** A credit package as the member is offered it: price in minor units of `currency`. */
 export const creditPackage = z
@@ -145,8 +96,3 @@ export const discountCodeView = z
   })
   .openapi("DiscountCode");
 export type DiscountCodeView = z.infer<typeof discountCodeView>;
-
-/** spec §2, §9: the time bonus: 25 % for the first four hours after signup, once. */
-export const TIME_BONUS = { code: "TIMEBONUS25", percent: 25, seconds: 14_400 } as const;
-/** spec §1: the welcome discount of a new unpaid member, for the first week. */
-export const WELCOME_DISCOUNT = { code: "WELCOME25", percent: 25, days: 7 } as const;

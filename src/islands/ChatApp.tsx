@@ -606,7 +606,7 @@ function Conversation(props: ConversationProps) {
           </span>
         )}
         <a
-          href="/pricing"
+          href="/credits"
           className={`badge chat-credits${creditVariant ? ` badge-${creditVariant}` : " badge-muted"}`}
         >
           {t("chat.credits", { count: props.credits })}
@@ -779,7 +779,7 @@ function Conversation(props: ConversationProps) {
                     {t("chat.goPremium")}
                   </button>
                 ) : error.code === "not_enough_credits" ? (
-                  <a className="btn btn-primary btn-sm" href="/pricing">
+                  <a className="btn btn-primary btn-sm" href="/credits">
                     {t("chat.buyCredits")}
                   </a>
                 ) : null}

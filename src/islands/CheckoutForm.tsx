@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
-import type { DiscountCodeView, OrderAnswer, PaymentMethod } from "../contract/payments";
+import type { PaymentMethod } from "../contract/payment-options";
+import type { DiscountCodeView, OrderAnswer } from "../contract/payments";
 import type { Locale } from "../i18n/locales";
 import { formatMoney } from "../i18n/money";
 import { ApiRequestError, apiFetch } from "../lib/api-client";

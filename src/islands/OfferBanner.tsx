@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { type DiscountCodeView, TIME_BONUS } from "../contract/payments";
+import { TIME_BONUS } from "../contract/payment-options";
+import type { DiscountCodeView } from "../contract/payments";
 import type { UserView } from "../contract/users";
 import { dismiss, isDismissed } from "../stores/dismissals";
 import { useSeededStore } from "../stores/seeded";
@@ -18,6 +19,9 @@ type Props = I18nProps & {
 
 /** spec §9: the pop-up opens this long after entering the members area. */
 export const TIME_BONUS_POPUP_DELAY_MS = 40_000;
+
+/** When this tab first entered the members area (sessionStorage, ms since the epoch). */
+const ENTERED_KEY = "members-area-entered-at";
 
 /** spec §4: hh:mm:ss, zero-padded. @example countdown(14_399) // "03:59:59" */
 export function countdown(seconds: number): string {
@@ -59,11 +63,15 @@ export default function OfferBanner(props: Props) {
     return () => clearInterval(timer);
   }, [left > 0]);
 
-  // spec §9: the pop-up, 40 s after entering the members area.
+  // spec §9: the pop-up, 40 s after entering the members area: counted from the first of its
+  // pages in this tab, so moving between them does not start the wait again.
   const zeroCredits = member?.credits === 0;
   useEffect(() => {
     if (!props.membersArea || !zeroCredits || left <= 0 || isDismissed("timeBonus")) return;
-    const timer = setTimeout(() => setPopup(true), TIME_BONUS_POPUP_DELAY_MS);
+    const entered = Number(sessionStorage.getItem(ENTERED_KEY)) || Date.now();
+    sessionStorage.setItem(ENTERED_KEY, String(entered));
+    const wait = Math.max(0, entered + TIME_BONUS_POPUP_DELAY_MS - Date.now());
+    const timer = setTimeout(() => setPopup(true), wait);
     return () => clearTimeout(timer);
   }, [props.membersArea, zeroCredits, left > 0]);
 
@@ -100,7 +108,8 @@ export default function OfferBanner(props: Props) {
             </ModalActions>
           }
         >
-          <p>{t("payments.offer.modalText", { time, percent: TIME_BONUS.percent })}</p>
+          {/* Only while open: its countdown is the browser's (no server text to match). */}
+          {popup && <p>{t("payments.offer.modalText", { time, percent: TIME_BONUS.percent })}</p>}
         </Modal>
       </>
     );

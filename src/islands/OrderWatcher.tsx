@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import type { OrderAnswer, OrderState } from "../contract/payments";
+import type { OrderState } from "../contract/payment-options";
+import type { OrderAnswer } from "../contract/payments";
 import { apiFetch } from "../lib/api-client";
 
 type Props = { orderId: number; state: OrderState };

@@ -107,3 +107,26 @@ describe("feature boundaries (ARCHITECTURE.md)", () => {
     expect(upward).toEqual([]);
   });
 });
+
+describe("browser code and the contract (ARCHITECTURE.md, feature boundaries)", () => {
+  it("imports only types from src/contract's schema modules; values only from plain ones", () => {
+    // A value import of a module that uses zod would ship zod to the browser (70 KB an island).
+    const browser = ["src/islands", "src/stores", "src/lib", "src/scripts"].flatMap((dir) =>
+      sourceFiles(dir),
+    );
+    const offending: string[] = [];
+    for (const file of browser) {
+      const text = readFileSync(file, "utf8");
+      for (const match of text.matchAll(
+        /^import (type )?[^;]*?from "([^"]*\/contract\/[^"]+)";/gms,
+      )) {
+        const [, isType, module = ""] = match;
+        const target = readFileSync(`${join(dirname(file), module)}.ts`, "utf8");
+        if (!isType && /from "(zod|@hono\/zod-openapi)"/.test(target)) {
+          offending.push(`${file}: ${module}`);
+        }
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+});

@@ -89,6 +89,11 @@ test.describe("page weight on a phone (design §12)", () => {
       "/swipe-game",
       "/match-finder",
       "/signup-matches",
+      // issue 14's screens: the packages, a checkout, premium and the credit history.
+      "/credits",
+      "/credits/2",
+      "/premium",
+      "/transactions",
     ];
     for (const path of pages) {
       const scripts = await measureScripts(browser, memberWithPhotos, path);

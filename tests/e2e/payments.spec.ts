@@ -48,7 +48,9 @@ test.describe("buying credits through the sandbox provider (issue 14)", () => {
     await expect(page.getByRole("radio", { name: "iDEAL" })).toBeChecked();
     await expect(page.getByRole("radio", { name: "giropay" })).toHaveCount(0);
     await expectAccessible(page);
-    await page.getByRole("button", { name: "Pay €19.99" }).click();
+    // A new member: the time bonus takes its 25 % off by itself.
+    await expect(page.getByRole("status").filter({ hasText: "TIMEBONUS25" })).toBeVisible();
+    await page.getByRole("button", { name: "Pay €14.99" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Test payment" })).toBeVisible();
     await waitForHydration(page);
     await page.getByRole("button", { name: "Complete the payment" }).click();

@@ -1,4 +1,5 @@
-import type { CreditPackage, Currency } from "../../contract/payments";
+import type { Currency } from "../../contract/payment-options";
+import type { CreditPackage } from "../../contract/payments";
 import type { Site } from "../sites/registry";
 
 /** A package of a site's price list: its credits and its price in each currency. */

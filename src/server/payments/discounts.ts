@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import {
   type Currency,
-  type DiscountCodeView,
   type PaymentMethod,
   TIME_BONUS,
   WELCOME_DISCOUNT,
-} from "../../contract/payments";
+} from "../../contract/payment-options";
+import type { DiscountCodeView } from "../../contract/payments";
 import type { Database } from "../db/client";
 import { ApiError, ValidationError } from "../lib/errors";
 import { discountCodes, discountCodeUses } from "./schema";

@@ -1,4 +1,4 @@
-import type { Currency, PaymentMethod } from "../../contract/payments";
+import type { Currency, PaymentMethod } from "../../contract/payment-options";
 
 /**
  * Where each payment method of spec §1 is offered and which Mollie method takes it (design §2;

@@ -1,4 +1,4 @@
-import type { Currency, OrderState, PaymentMethod } from "../../contract/payments";
+import type { Currency, OrderState, PaymentMethod } from "../../contract/payment-options";
 
 /**
  * A payment as a provider reports it. The statuses are Mollie's (the real provider, design §2);

@@ -1,14 +1,15 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { PAYMENT_METHODS } from "../../contract/payment-options";
 import {
   discountCodeView,
   orderAnswer,
-  PAYMENT_METHODS,
   packagesAnswer,
   transactionsAnswer,
 } from "../../contract/payments";
 import { findLedgerPage } from "../credits/service";
 import { enqueueJob } from "../jobs/service";
-import { authenticationRequired } from "../lib/errors";
+import { getEnv } from "../lib/env";
+import { authenticationRequired, notFound } from "../lib/errors";
 import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { idParamSchema, idSchema, validationHook } from "../lib/validation";
@@ -284,6 +285,8 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
   })
   .openapi(sandboxOutcomeRoute, async (c) => {
     const user = requireUser(c.var.user);
+    // Fail closed: with a real provider the sandbox's button does not exist.
+    if (getEnv().PAYMENT_PROVIDER !== "sandbox") throw notFound();
     const { id, outcome } = c.req.valid("json");
     const payment = await findMemberSandboxPayment(c.var.db, id, user.id);
     await setSandboxOutcome(c.var.db, id, outcome);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { Currency, OrderState, PaymentMethod } from "../../contract/payments";
+import type { Currency, OrderState, PaymentMethod } from "../../contract/payment-options";
 import { users } from "../users/schema";
 
 /**

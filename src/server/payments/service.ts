@@ -2,9 +2,9 @@ import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import {
   FINAL_ORDER_STATES,
   type OrderState,
-  type OrderView,
   type PaymentMethod,
-} from "../../contract/payments";
+} from "../../contract/payment-options";
+import type { OrderView } from "../../contract/payments";
 import type { Locale } from "../../i18n/locales";
 import { currencyFor, findPackage } from "../credits/packages";
 import { creditLedger } from "../credits/schema";
