@@ -15,6 +15,7 @@ import type { MemberSearchPage } from "../src/contract/search";
 import { type ChatSeed, openStream, seedChat } from "./chat";
 import { seedLikesAndPasses } from "./discovery";
 import { type LighthouseScore, runLighthouse } from "./lighthouse";
+import { measureWebhooks } from "./payments";
 
 export type BenchOptions = {
   engine: "pglite" | "postgres";
@@ -309,6 +310,8 @@ async function measureSite(
       );
     }
     results.push(await measureDelivery(base, site, chat, label));
+    // issue 14: payment webhooks, after everything else (they make members premium).
+    results.push(...(await measureWebhooks(base, chat.cookies, label)));
     return results;
   } finally {
     for (const child of children.reverse()) await stop(child);
@@ -427,6 +430,8 @@ async function wipePostgres(url: string): Promise<void> {
 
 const env: NodeJS.ProcessEnv = {
   NODE_ENV: "production",
+  // The webhook lines pay at the sandbox provider, which production refuses unless told.
+  SANDBOX_PAYMENTS_IN_PRODUCTION: "true",
   SEED_MEMBERS: "0",
   MEDIA_DIR: join(scratch, "media"),
   ASTRO_TELEMETRY_DISABLED: "1",

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { memberCall } from "../../test/api";
 import { runJobsNamed } from "../../test/jobs";
 import { createLoggedInMember } from "../../test/members";
 import { findMailsTo } from "../../test/outbox";
@@ -10,13 +11,9 @@ import { CHAT_MAIL_DELAY_MS, CHAT_MAIL_JOB } from "./service";
 
 const app = createApp();
 
-function call(method: string, path: string, cookie: string, body?: unknown) {
-  return app.request(path, {
-    method,
-    headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-}
+/** A member's JSON call (src/test/api.ts). */
+const call = (method: string, path: string, cookie: string, body?: unknown) =>
+  memberCall(app, method, path, cookie, body);
 
 /** Runs the jobs due once the e-mail delay has passed. */
 async function runMailJobs() {

@@ -1,6 +1,7 @@
 import { and, eq, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { LikesAnswer } from "../../contract/likes";
+import { memberCall } from "../../test/api";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
 import { memberEvents } from "../events/schema";
@@ -11,13 +12,9 @@ import { LIKES_PAGE_SIZE } from "./likes-list";
 const app = createApp();
 type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
 
-function call(method: string, path: string, cookie: string, body?: unknown) {
-  return app.request(path, {
-    method,
-    headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-}
+/** A member's JSON call (src/test/api.ts). */
+const call = (method: string, path: string, cookie: string, body?: unknown) =>
+  memberCall(app, method, path, cookie, body);
 
 async function like(from: Member, to: Member) {
   const answer = await call("POST", "/api/like.php", from.cookie, { id: to.profile.id });

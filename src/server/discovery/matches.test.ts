@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { memberCall } from "../../test/api";
 import { runJobsNamed } from "../../test/jobs";
 import { createLoggedInMember } from "../../test/members";
 import { findMailsTo } from "../../test/outbox";
@@ -12,13 +13,9 @@ import { findUnseenMatch } from "./matches";
 const app = createApp();
 type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
 
-function call(method: string, path: string, cookie: string, body?: unknown) {
-  return app.request(path, {
-    method,
-    headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-}
+/** A member's JSON call (src/test/api.ts). */
+const call = (method: string, path: string, cookie: string, body?: unknown) =>
+  memberCall(app, method, path, cookie, body);
 
 async function like(from: Member, to: Member) {
   expect((await call("POST", "/api/like.php", from.cookie, { id: to.profile.id })).status).toBe(

@@ -131,6 +131,9 @@ describe("the PAYMENT_PROVIDER setting (design §9)", () => {
     // The build runs with NODE_ENV=production: the schema itself accepts it.
     const production = parseEnv({ NODE_ENV: "production" });
     expect(() => checkServingEnv(production)).toThrow(/PAYMENT_PROVIDER=sandbox/);
+    // A staging server (or the bench) says so in as many words.
+    const staging = parseEnv({ NODE_ENV: "production", SANDBOX_PAYMENTS_IN_PRODUCTION: "true" });
+    expect(() => checkServingEnv(staging)).not.toThrow();
     expect(() => parseEnv({ PAYMENT_PROVIDER: "paypal" })).toThrow(/PAYMENT_PROVIDER/);
   });
 });

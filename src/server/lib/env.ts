@@ -86,6 +86,11 @@ const envSchema = z
      * server refuses to serve with it under NODE_ENV=production (checkServingEnv).
      */
     PAYMENT_PROVIDER: z.enum(["sandbox", "mollie"]).default("sandbox"),
+    /**
+     * Lets a NODE_ENV=production server take sandbox payments all the same: for a staging
+     * server or the bench (which measures production mode), never for members' money.
+     */
+    SANDBOX_PAYMENTS_IN_PRODUCTION: flag,
     /** Mollie's API key (test_… or live_…), needed with PAYMENT_PROVIDER=mollie. */
     MOLLIE_API_KEY: z
       .string()
@@ -194,9 +199,13 @@ export type Env = z.infer<typeof envSchema>;
  * @example checkServingEnv(parseEnv({ NODE_ENV: "production" })) // throws: PAYMENT_PROVIDER …
  */
 export function checkServingEnv(env: Env): void {
-  if (env.PAYMENT_PROVIDER === "sandbox" && env.NODE_ENV === "production") {
+  if (
+    env.PAYMENT_PROVIDER === "sandbox" &&
+    env.NODE_ENV === "production" &&
+    !env.SANDBOX_PAYMENTS_IN_PRODUCTION
+  ) {
     throw new Error(
-      "Invalid environment: PAYMENT_PROVIDER=sandbox completes payments nobody made; choose a real provider with NODE_ENV=production",
+      "Invalid environment: PAYMENT_PROVIDER=sandbox completes payments nobody made; choose a real provider with NODE_ENV=production (or, for a staging server, SANDBOX_PAYMENTS_IN_PRODUCTION=true)",
     );
   }
 }
