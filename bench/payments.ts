@@ -84,7 +84,7 @@ export async function measureWebhooks(
     latencies.push(performance.now() - at);
   }
   const one = measurement(
-    `${label}payment webhook, crediting (one at a time, ${single.length} orders)`,
+    `${label}payment webhook, crediting (in turn, ${single.length} orders)`,
     latencies,
     (performance.now() - started) / 1000,
   );

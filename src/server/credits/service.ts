@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { CreditReason } from "../../contract/credit-options";
 import type { TransactionsAnswer } from "../../contract/payments";
 import type { Database } from "../db/client";
@@ -8,9 +9,10 @@ import { creditLedger } from "./schema";
 
 /**
  * design §9: changes a member's balance by `delta` and writes its ledger row, in one
- * transaction (a savepoint inside the caller's). The balance changes by one conditional UPDATE,
- * never read-then-write, so concurrent spending can never take it below zero. The member's open
- * pages hear the new balance (a `credits` event).
+ * transaction: the caller's when given one (no savepoint: two round trips fewer on the paths that
+ * pay, such as a message or a payment), else its own. The balance changes by one conditional
+ * UPDATE, never read-then-write, so concurrent spending can never take it below zero. The
+ * member's open pages hear the new balance (a `credits` event).
  *
  * @returns the new balance, or null (nothing changed) when spending more than the balance
  * @example await changeCredits(tx, userId, -site.messageCredits, "message", `message:${id}`)
@@ -23,7 +25,7 @@ export async function changeCredits(
   reference: string | null = null,
 ): Promise<number | null> {
   if (!Number.isSafeInteger(delta) || delta === 0) throw new Error(`not a credit change: ${delta}`);
-  return db.transaction(async (tx) => {
+  const change = async (tx: Database) => {
     const [row] = await tx
       .update(users)
       .set({ credits: sql`${users.credits} + ${delta}` })
@@ -35,7 +37,13 @@ export async function changeCredits(
       .values({ userId, delta, balanceAfter: row.credits, reason, reference });
     await publishEvent(tx, userId, { type: "credits", data: { credits: row.credits } });
     return row.credits;
-  });
+  };
+  // A transaction is a Database for every query here; only the type's parameters differ.
+  return isTransaction(db) ? change(db) : db.transaction(change);
+}
+
+function isTransaction(db: Database): boolean {
+  return db instanceof PgTransaction;
 }
 
 /** Takes credits (a positive amount); the new balance, or null when the balance is too low. */

@@ -92,3 +92,11 @@ export function orderStateOf(status: ProviderStatus): OrderState {
       return "cancelled";
   }
 }
+
+/** A provider's answer for a payment id it does not know (a webhook may name one). */
+export class UnknownPaymentError extends Error {
+  constructor(id: string) {
+    super(`no payment ${id}`);
+    this.name = "UnknownPaymentError";
+  }
+}

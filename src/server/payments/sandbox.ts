@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { notFound } from "../lib/errors";
-import type { PaymentProvider, ProviderPayment, ProviderStatus } from "./provider";
+import {
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderStatus,
+  UnknownPaymentError,
+} from "./provider";
 import { orders, sandboxPayments } from "./schema";
 
 /** The outcomes the sandbox's checkout page offers (design §9). */
@@ -57,7 +62,7 @@ export function createSandboxProvider(db: Database): PaymentProvider {
     },
     async getPayment(id) {
       const payment = await findSandboxPayment(db, id);
-      if (!payment) throw new Error(`sandbox: no payment ${id}`);
+      if (!payment) throw new UnknownPaymentError(id);
       return payment;
     },
     async refund(id, amount) {

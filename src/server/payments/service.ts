@@ -18,7 +18,12 @@ import { users } from "../users/schema";
 import { type CodeHolder, discounted, discountFor } from "./discounts";
 import { offeredMethods } from "./methods";
 import { createMollieProvider } from "./mollie";
-import { orderStateOf, type PaymentProvider, type ProviderPayment } from "./provider";
+import {
+  orderStateOf,
+  type PaymentProvider,
+  type ProviderPayment,
+  UnknownPaymentError,
+} from "./provider";
 import { createSandboxProvider } from "./sandbox";
 import { discountCodeUses, type Order, orders } from "./schema";
 
@@ -354,18 +359,35 @@ export async function syncOrder(db: Database, order: Order): Promise<Order> {
 }
 
 /**
- * A provider's webhook names a payment, nothing more (design §2: never believe its body): find
- * its order and ask the provider. An unknown id is ignored, as the provider may retry a payment
- * that was never ours.
+ * A provider's webhook names a payment, nothing more (design §2: never believe its body): the
+ * payment is asked of the provider, then applied to its order. An id the provider does not know,
+ * or one of no order of ours, is ignored, as the provider may retry a payment that was never ours.
  */
 export async function handlePaymentNotice(db: Database, paymentId: string): Promise<void> {
   const provider = await getPaymentProvider(db);
+  let payment: ProviderPayment;
+  try {
+    payment = await provider.getPayment(paymentId);
+  } catch (error) {
+    if (isUnknownPayment(error)) return;
+    throw error;
+  }
   const [order] = await db
-    .select()
+    .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.provider, provider.id), eq(orders.providerRef, paymentId)));
+    .where(and(eq(orders.provider, provider.id), eq(orders.providerRef, payment.id)));
   if (!order) return;
-  await syncOrder(db, order);
+  await applyPayment(db, order.id, payment);
+}
+
+/** A provider's "no such payment": the sandbox's, or Mollie's 404. */
+function isUnknownPayment(error: unknown): boolean {
+  return (
+    error instanceof UnknownPaymentError ||
+    (typeof error === "object" &&
+      error !== null &&
+      (error as { statusCode?: number }).statusCode === 404)
+  );
 }
 
 /** Why an order cannot be withdrawn (spec §3 refund_days, the return policy). */
