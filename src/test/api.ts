@@ -12,3 +12,12 @@ export function memberCall(app: App, method: string, path: string, cookie: strin
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
+
+/** A payment provider's webhook, as Mollie sends it: the payment's id, form-encoded, no session. */
+export function paymentWebhook(app: App, id: string) {
+  return app.request("/api/payment-webhook.php", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ id }).toString(),
+  });
+}

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderAnswer } from "../../contract/payments";
-import { memberCall } from "../../test/api";
+import { memberCall, paymentWebhook } from "../../test/api";
 import { createLoggedInMember } from "../../test/members";
 import { startMollieStandIn } from "../../test/mollie-stand-in";
 import { createApp } from "../app";
@@ -29,13 +29,7 @@ afterAll(async () => {
   await mollie.close();
 });
 
-function webhook(id: string) {
-  return app.request("/api/payment-webhook.php", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ id }).toString(),
-  });
-}
+const webhook = (id: string) => paymentWebhook(app, id);
 
 async function credits(userId: number) {
   const db = await getReadyDb();

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { OrderAnswer, PackagesAnswer, TransactionsAnswer } from "../../contract/payments";
 import { formatMoney } from "../../i18n/money";
-import { memberCall } from "../../test/api";
+import { memberCall, paymentWebhook } from "../../test/api";
 import { runJobsNamed } from "../../test/jobs";
 import { createLoggedInMember } from "../../test/members";
 import { findMailsTo } from "../../test/outbox";
@@ -62,13 +62,7 @@ async function balanceOf(userId: number) {
   return row;
 }
 
-function webhook(id: string) {
-  return app.request("/api/payment-webhook.php", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ id }).toString(),
-  });
-}
+const webhook = (id: string) => paymentWebhook(app, id);
 
 describe("GET /api/packages.php (issue 14)", () => {
   it("prices the packages in the member's currency and offers their country's methods first", async () => {
