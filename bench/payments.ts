@@ -3,7 +3,8 @@
  * webhooks, first one at a time (each credits its order: the handling's latency), then 200 at
  * once for 50 orders (each order credited exactly once, which the bench checks and fails on).
  */
-import type { Measurement } from "./engine";
+/** A line of the bench's table (bench/engine.ts's Measurement, without its optional fields). */
+type Measurement = { name: string; rps: number; p50: number; p95: number; p99: number };
 
 type OrderAnswer = { order: { id: number; checkout_url: string | null; state: string } };
 

@@ -1,11 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import {
-  CURRENCIES,
-  type Currency,
-  ORDER_STATES,
-  PAYMENT_METHODS,
-  type PaymentMethod,
-} from "./payment-options";
+import { CURRENCIES, ORDER_STATES, PAYMENT_METHODS } from "./payment-options";
 
 /**
  * Credit packages, orders and payment methods (spec §1, §2, §4; design §9; issue 14): the plain

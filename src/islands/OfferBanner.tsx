@@ -53,34 +53,35 @@ export default function OfferBanner(props: Props) {
   const [now, setNow] = useState(() => Date.now());
   const [popup, setPopup] = useState(false);
   const left = timeBonusLeft(member, now);
+  const running = left > 0;
   // Paid, or logged out, since the page was made: no offer.
   const welcome = member && !member.paid_user ? props.welcome : null;
 
   // The countdown's tick, while there is a bonus to count down.
   useEffect(() => {
-    if (left <= 0) return;
+    if (!running) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [left > 0]);
+  }, [running]);
 
   // spec §9: the pop-up, 40 s after entering the members area: counted from the first of its
   // pages in this tab, so moving between them does not start the wait again.
   const zeroCredits = member?.credits === 0;
   useEffect(() => {
-    if (!props.membersArea || !zeroCredits || left <= 0 || isDismissed("timeBonus")) return;
+    if (!props.membersArea || !zeroCredits || !running || isDismissed("timeBonus")) return;
     const entered = Number(sessionStorage.getItem(ENTERED_KEY)) || Date.now();
     sessionStorage.setItem(ENTERED_KEY, String(entered));
     const wait = Math.max(0, entered + TIME_BONUS_POPUP_DELAY_MS - Date.now());
     const timer = setTimeout(() => setPopup(true), wait);
     return () => clearTimeout(timer);
-  }, [props.membersArea, zeroCredits, left > 0]);
+  }, [props.membersArea, zeroCredits, running]);
 
   function closePopup() {
     dismiss("timeBonus");
     setPopup(false);
   }
 
-  if (left > 0) {
+  if (running) {
     const time = countdown(left);
     return (
       <>

@@ -26,9 +26,9 @@ const codeUsed = () => new ApiError(409, "code_used", "payments.code.used");
 /**
  * The codes that follow from the member rather than a table: the time bonus (TIMEBONUS25, the
  * first 14 400 s after signup) and the welcome discount (WELCOME25, the first week), both for
- * members who have not paid yet. Null when the member has no such code (now).
+ * members who have not paid yet. Null for any other code.
  */
-function memberCode(code: string, holder: CodeHolder, now: Date): Code | null {
+function memberCode(code: string, holder: CodeHolder): Code | null {
   const special =
     code === TIME_BONUS.code
       ? { percent: TIME_BONUS.percent, ms: TIME_BONUS.seconds * 1000 }
@@ -77,12 +77,11 @@ function toView(code: Code, now: Date): DiscountCodeView {
 async function usableCode(db: Database, holder: CodeHolder, typed: string, now: Date) {
   const code = typed.trim().toUpperCase();
   const found =
-    memberCode(code, holder, now) ??
+    memberCode(code, holder) ??
     (await db.select().from(discountCodes).where(eq(discountCodes.code, code)))[0];
   if (
-    !found ||
-    found.status !== "active" ||
-    (found.expiresAt && found.expiresAt <= now) ||
+    found?.status !== "active" ||
+    (found.expiresAt !== null && found.expiresAt <= now) ||
     (found.userId !== null && found.userId !== holder.userId) ||
     (found.country !== null && found.country !== holder.country)
   ) {
