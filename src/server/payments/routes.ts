@@ -49,6 +49,17 @@ function requireUser(user: AppEnv["Variables"]["user"]) {
   return user;
 }
 
+/**
+ * A discount code as typed: letters, digits, '-' and '_' (a code of ours never has more), so
+ * anything else (a NUL, a quote) is 'Code not found' before it reaches the database.
+ */
+const discountCodeParam = z
+  .string()
+  .trim()
+  .min(1, "payments.code.notFound")
+  .max(40, "payments.code.notFound")
+  .regex(/^[A-Za-z0-9_-]+$/, "payments.code.notFound");
+
 const packagesRoute = createRoute({
   method: "get",
   path: "/packages.php",
@@ -70,13 +81,7 @@ const createOrderRoute = createRoute({
             package_id: idSchema,
             method: z.enum(PAYMENT_METHODS),
             /** spec §3 Discount code (or the member's TIMEBONUS25 / WELCOME25). */
-            code: z
-              .string()
-              .trim()
-              .min(1)
-              .max(40)
-              .regex(/^[A-Za-z0-9_-]+$/, "payments.code.notFound")
-              .optional(),
+            code: discountCodeParam.optional(),
           }),
         },
       },
@@ -120,7 +125,7 @@ const discountCodeRoute = createRoute({
     "spec §3, §7: a discount code the member may use (`code`), or their own offer (`welcome=true`): the time bonus while it runs, else the welcome discount",
   request: {
     query: z.object({
-      code: z.string().trim().min(1).max(40).optional(),
+      code: discountCodeParam.optional(),
       welcome: z.enum(["true"]).optional(),
     }),
   },
