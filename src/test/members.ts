@@ -131,3 +131,13 @@ export async function createLoggedInMember(
   const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
   return { ...member, email, cookie };
 }
+
+/** A member's balance and premium flag, as the database has them now. */
+export async function memberBalance(userId: number) {
+  const db = await getReadyDb();
+  const [row] = await db
+    .select({ credits: users.credits, paid: users.paidUser })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}

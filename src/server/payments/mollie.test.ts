@@ -1,12 +1,9 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderAnswer } from "../../contract/payments";
 import { memberCall, paymentWebhook } from "../../test/api";
-import { createLoggedInMember } from "../../test/members";
+import { createLoggedInMember, memberBalance } from "../../test/members";
 import { startMollieStandIn } from "../../test/mollie-stand-in";
 import { createApp } from "../app";
-import { getReadyDb } from "../startup";
-import { users } from "../users/schema";
 import { createMollieProvider, fromMollieValue, toMollieValue } from "./mollie";
 import { setPaymentProviderForTests } from "./service";
 
@@ -31,14 +28,7 @@ afterAll(async () => {
 
 const webhook = (id: string) => paymentWebhook(app, id);
 
-async function credits(userId: number) {
-  const db = await getReadyDb();
-  const [row] = await db
-    .select({ credits: users.credits, paid: users.paidUser })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
+const credits = memberBalance;
 
 async function order(cookie: string, method: string) {
   const answer = await memberCall(app, "POST", "/api/order.php", cookie, { package_id: 2, method });

@@ -4,13 +4,12 @@ import type { OrderAnswer, PackagesAnswer, TransactionsAnswer } from "../../cont
 import { formatMoney } from "../../i18n/money";
 import { memberCall, paymentWebhook } from "../../test/api";
 import { runJobsNamed } from "../../test/jobs";
-import { createLoggedInMember } from "../../test/members";
+import { createLoggedInMember, memberBalance } from "../../test/members";
 import { findMailsTo } from "../../test/outbox";
 import { createApp } from "../app";
 import { creditLedger } from "../credits/schema";
 import { getTranslate } from "../lib/i18n";
 import { getReadyDb } from "../startup";
-import { users } from "../users/schema";
 import { type SandboxOutcome, setSandboxOutcome } from "./sandbox";
 import { orders } from "./schema";
 import { PAYMENT_SYNC_JOB, RECEIPT_MAIL_JOB } from "./service";
@@ -53,14 +52,7 @@ async function pay(member: Member, orderId: number, outcome: SandboxOutcome) {
   });
 }
 
-async function balanceOf(userId: number) {
-  const db = await getReadyDb();
-  const [row] = await db
-    .select({ credits: users.credits, paid: users.paidUser })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
+const balanceOf = memberBalance;
 
 const webhook = (id: string) => paymentWebhook(app, id);
 
