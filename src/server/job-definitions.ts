@@ -22,6 +22,7 @@ import { deliverOutboxMail, MAIL_DELIVERY_JOB, MAIL_RETRY_BASE_MS } from "./lib/
 import { pruneOutboxMails } from "./lib/mail-outbox";
 import { MAIL_TEMPLATES } from "./lib/mail-templates";
 import { pruneRateLimits } from "./lib/rate-limit";
+import { deliverOutboxSms, pruneOutboxSms, SMS_DELIVERY_JOB, SMS_RETRY_BASE_MS } from "./lib/sms";
 import { findLikeNotice, findMatchNotice, LIKE_PUSH_JOB, MATCH_MAIL_JOB } from "./likes/service";
 import { sendReceiptMail } from "./payments/receipt";
 import {
@@ -85,6 +86,13 @@ export const JOB_DEFINITIONS: JobDefinitions = {
     run: async (payload, { db }) => {
       if (typeof payload.outboxId !== "number") throw new Error("no outboxId in the payload");
       await deliverOutboxMail(db, payload.outboxId);
+    },
+  },
+  [SMS_DELIVERY_JOB]: {
+    retryBaseMs: SMS_RETRY_BASE_MS,
+    run: async (payload, { db }) => {
+      if (typeof payload.outboxId !== "number") throw new Error("no outboxId in the payload");
+      await deliverOutboxSms(db, payload.outboxId);
     },
   },
   [ERASURE_JOB]: {
@@ -216,6 +224,10 @@ export const JOB_DEFINITIONS: JobDefinitions = {
     everyMinutes: DAILY,
     run: async (_, { db, now }) =>
       void (await pruneOutboxMails(db, { now, maxAgeMs: OUTBOX_MAX_AGE_MS })),
+  },
+  "prune.sms-outbox": {
+    everyMinutes: HOURLY,
+    run: async (_, { db, now }) => void (await pruneOutboxSms(db, now)),
   },
   "prune.sessions": {
     everyMinutes: DAILY,

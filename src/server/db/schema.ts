@@ -13,6 +13,7 @@ export * from "../jobs/schema";
 export * from "../lib/mail-schema";
 export * from "../lib/push-schema";
 export * from "../lib/rate-limit-schema";
+export * from "../lib/sms-schema";
 export * from "../likes/schema";
 export * from "../payments/schema";
 export * from "../photos/media-key-schema";

@@ -7,6 +7,7 @@ import { type Database, getConnection, getDb } from "../db/client";
 import { JOB_DEFINITIONS, OUTBOX_MAX_AGE_MS } from "../job-definitions";
 import { mailOutbox } from "../lib/mail-schema";
 import { rateLimits } from "../lib/rate-limit-schema";
+import { smsOutbox } from "../lib/sms-schema";
 import { idempotencyKeys } from "../request/idempotency-schema";
 import { users } from "../users/schema";
 import { runDueJobs } from "./runner";
@@ -114,6 +115,25 @@ describe("retention (design §10a)", () => {
     ]);
     // The unsubscribe link of a notification works 90 days: no mail with a live link goes.
     expect(OUTBOX_MAX_AGE_MS).toBe(91 * DAY);
+  });
+
+  it("deletes texts (phone numbers, dead codes) a day after they were written", async () => {
+    const db = await getDb();
+    const to = `+3161${String(Date.now()).slice(-7)}`;
+    const text = (body: string, createdAt: Date) => ({
+      siteId: "amora",
+      kind: "test",
+      from: "Amora",
+      to,
+      text: body,
+      createdAt,
+    });
+    await db
+      .insert(smsOutbox)
+      .values([text("25 hours old", ago(25 * HOUR)), text("23 hours old", ago(23 * HOUR))]);
+    await runScheduledJob(db, "prune.sms-outbox");
+    const left = await db.select().from(smsOutbox).where(eq(smsOutbox.to, to));
+    expect(left.map((row) => row.text)).toEqual(["23 hours old"]);
   });
 
   it("deletes expired sessions and keeps live ones", async () => {
@@ -237,6 +257,7 @@ describe("retention (design §10a)", () => {
       "prune.rate-limits",
       "prune.idempotency-keys",
       "prune.outbox",
+      "prune.sms-outbox",
       "prune.sessions",
       "prune.account-tokens",
       "prune.jobs",

@@ -13,6 +13,21 @@ describe("the env schema (design §10: every setting in one place, fail closed)"
     );
   });
 
+  it("keeps texts in the outbox by default; Twilio needs its account, token and sender", () => {
+    expect(parseEnv({}).SMS_PROVIDER).toBe("outbox");
+    const twilio = {
+      SMS_PROVIDER: "twilio",
+      TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
+      TWILIO_AUTH_TOKEN: "a-long-enough-auth-token",
+      SMS_FROM: "Amora",
+    };
+    expect(parseEnv(twilio).SMS_PROVIDER).toBe("twilio");
+    expect(() => parseEnv({ ...twilio, SMS_FROM: undefined })).toThrow(/SMS_PROVIDER/);
+    expect(() => parseEnv({ ...twilio, SMS_FROM: "A sender name too long" })).toThrow(/SMS_FROM/);
+    // The outbox page shows codes: never beside a provider that texts real phones.
+    expect(() => parseEnv({ ...twilio, DEV_OUTBOX: "true" })).toThrow(/DEV_OUTBOX/);
+  });
+
   it("refuses the outbox page in production", () => {
     expect(() => parseEnv({ DEV_OUTBOX: "1", NODE_ENV: "production" })).toThrow(/DEV_OUTBOX/);
   });

@@ -62,6 +62,27 @@ const envSchema = z
      */
     DEV_OUTBOX: flag,
     /**
+     * design §9: who sends text messages (the direct-debit code). `outbox` (the default) keeps
+     * them in the outbox, which /dev/sms shows with DEV_OUTBOX; `twilio` sends them through
+     * Twilio's Messages API, with the three TWILIO_ and SMS_FROM settings below.
+     */
+    SMS_PROVIDER: z.enum(["outbox", "twilio"]).default("outbox"),
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-f]{32}$/, "must be a Twilio account SID (AC and 32 hex digits)")
+      .optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+    /** Twilio's API root; only a test points it elsewhere (a local stand-in of the API). */
+    TWILIO_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.twilio.com"),
+    /** The sender of text messages: a number in E.164 or an alphanumeric sender id. */
+    SMS_FROM: z
+      .string()
+      .regex(
+        /^(\+[1-9][0-9]{6,14}|[A-Za-z0-9 ]{1,11})$/,
+        "must be a number in E.164 (+31…) or a sender id of at most 11 letters and digits",
+      )
+      .optional(),
+    /**
      * Mounts the browser tests' fixture API (/api/test/…, src/server/testing), which creates
      * members for anyone who asks: for a throwaway test server only.
      */
@@ -171,6 +192,23 @@ const envSchema = z
         code: "custom",
         path: ["DEV_OUTBOX"],
         message: "the outbox page is refused while SMTP_URL delivers real mail",
+      });
+    }
+    if (
+      env.SMS_PROVIDER === "twilio" &&
+      !(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.SMS_FROM)
+    ) {
+      context.addIssue({
+        code: "custom",
+        path: ["SMS_PROVIDER"],
+        message: "SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and SMS_FROM",
+      });
+    }
+    if (env.DEV_OUTBOX && env.SMS_PROVIDER !== "outbox") {
+      context.addIssue({
+        code: "custom",
+        path: ["DEV_OUTBOX"],
+        message: "the outbox page is refused while SMS_PROVIDER sends real text messages",
       });
     }
     if (env.DEV_OUTBOX && env.NODE_ENV === "production") {
