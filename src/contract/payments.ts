@@ -90,3 +90,14 @@ export const discountCodeView = z
   })
   .openapi("DiscountCode");
 export type DiscountCodeView = z.infer<typeof discountCodeView>;
+
+/** issue 14 /directdebit: the code is on its way to the member's mobile. */
+export const directDebitCodeSent = z
+  .object({
+    mandate: z.number().int().openapi({ description: "The mandate the code confirms" }),
+    phone: z.string().openapi({ description: "The number texted, masked: +31 6 •••• 5678" }),
+    expires_at: z.iso.datetime(),
+    minutes: z.number().int().openapi({ description: "How long the code works" }),
+  })
+  .openapi("DirectDebitCodeSent");
+export type DirectDebitCodeSent = z.infer<typeof directDebitCodeSent>;

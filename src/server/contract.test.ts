@@ -1,3 +1,4 @@
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import type { OrderAnswer } from "../contract/payments";
@@ -8,6 +9,7 @@ import { findLink, findMailsTo } from "../test/outbox";
 import { createApi, createApp } from "./app";
 import { createAccountToken } from "./auth/tokens";
 import { getDb } from "./db/client";
+import { smsOutbox } from "./lib/sms-schema";
 import { latestBirthdateForAge } from "./profiles/age";
 
 /**
@@ -41,6 +43,18 @@ for (const definition of createApi().openAPIRegistry.definitions) {
 
 function isZodSchema(value: unknown): value is ZodType {
   return typeof (value as ZodType | undefined)?.safeParse === "function";
+}
+
+/** The six digits of the newest text to a number (the direct-debit code). */
+async function findTextedCode(to: string): Promise<string> {
+  const db = await getDb();
+  const [sms] = await db
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.to, to))
+    .orderBy(desc(smsOutbox.id))
+    .limit(1);
+  return /\b(\d{6})\b/.exec(sms?.text ?? "")?.[1] ?? "";
 }
 
 let document: OpenApiDocument;
@@ -506,6 +520,78 @@ describe("every answer of a journey through the API matches the document", () =>
       (await call("get", "/discountcode.php", { cookie: fresh, query: { code: "" } })).status,
     ).toBe(422);
     expect((await call("get", "/discountcode.php", { query: nope })).status).toBe(403);
+  });
+
+  it("for a member paying by SEPA direct debit with a texted code", async () => {
+    const member = await createLoggedInMember(app, { profile: { country: "nl" } });
+    const { cookie } = member;
+    const mandate = {
+      package_id: 1,
+      holder: "Anna de Vries",
+      iban: "NL91 ABNA 0417 1643 00",
+      street: "Prinsengracht",
+      house_number: "263",
+      zip: "1016 GV",
+      city: "Amsterdam",
+      phone: "06 3456 7890",
+      mandate: true,
+    };
+    expect((await call("post", "/directdebit.php", { json: mandate })).status).toBe(403);
+    expect(
+      (await call("post", "/directdebit.php", { cookie, json: { ...mandate, iban: "NL00" } }))
+        .status,
+    ).toBe(422);
+    expect(
+      (await call("post", "/directdebit.php", { cookie, json: { ...mandate, package_id: 99 } }))
+        .status,
+    ).toBe(404);
+    const sent = await call<{ mandate: number }>("post", "/directdebit.php", {
+      cookie,
+      json: mandate,
+    });
+    expect(sent.status).toBe(201);
+    const code = { mandate: sent.body.mandate, otp: "000000" };
+    expect((await call("post", "/directdebit-confirm.php", { json: code })).status).toBe(403);
+    expect(
+      (
+        await call("post", "/directdebit-confirm.php", {
+          cookie,
+          json: { ...code, mandate: 2147483647 },
+        })
+      ).status,
+    ).toBe(404);
+    const texted = await findTextedCode("+31634567890");
+    const wrong = texted === "000000" ? "111111" : "000000";
+    expect(
+      (await call("post", "/directdebit-confirm.php", { cookie, json: { ...code, otp: wrong } }))
+        .status,
+    ).toBe(422);
+    const confirmed = await call<OrderAnswer>("post", "/directdebit-confirm.php", {
+      cookie,
+      json: { ...code, otp: texted },
+    });
+    expect(confirmed.status).toBe(201);
+    expect(confirmed.body.order.state).toBe("pending");
+    // Over the month's limit: 9.99 pending, then three packages of 34.99 more.
+    const again = { ...mandate, package_id: 3 };
+    for (const status of [201, 201, 403]) {
+      const asked = await call<{ mandate: number }>("post", "/directdebit.php", {
+        cookie,
+        json: again,
+      });
+      if (asked.status === 201) {
+        const otp = await findTextedCode("+31634567890");
+        expect(
+          (
+            await call("post", "/directdebit-confirm.php", {
+              cookie,
+              json: { mandate: asked.body.mandate, otp },
+            })
+          ).status,
+        ).toBe(201);
+      }
+      expect(asked.status).toBe(status);
+    }
   });
 
   it("for two members chatting", async () => {

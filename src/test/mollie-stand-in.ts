@@ -7,8 +7,8 @@ import type { AddressInfo } from "node:net";
 /**
  * A local stand-in of Mollie's payments API (v2), for tests: Mollie cannot be reached from these
  * machines, and it is a boundary we do not own. It answers the documented request and response
- * shapes (docs.mollie.com, "Create payment", "Get payment", "Create payment refund", and its
- * error objects) for what our provider calls, and lets a test play Mollie's side: a payment's
+ * shapes (docs.mollie.com, "Create payment", "Get payment", "Create payment refund", "Create
+ * customer", "Create mandate", and its error objects) for what our provider calls, and lets a test play Mollie's side: a payment's
  * status, or its amount, changed as Mollie would report it.
  */
 export type StandInPayment = {
@@ -60,6 +60,18 @@ export async function startMollieStandIn(apiKey: string) {
   const payments = new Map<string, StandInPayment>();
   /** Customers, and whether a paid first payment left them a valid mandate. */
   const customers = new Map<string, { email: string; mandate: boolean }>();
+  /** Mandates made through "Create mandate" (the directdebit ones we collect ourselves). */
+  const mandates = new Map<
+    string,
+    {
+      customerId: string;
+      method: string;
+      consumerName: string;
+      consumerAccount: string;
+      signatureDate: string;
+      mandateReference: string;
+    }
+  >();
   const refunds: { paymentId: string; amount: { value: string; currency: string } }[] = [];
   const server = createServer(TLS, (request, response) => {
     void handle(request, response).catch((error: unknown) => {
@@ -80,6 +92,54 @@ export async function startMollieStandIn(apiKey: string) {
     const body = await readJson(request);
     const refundPath = /^\/v2\/payments\/(tr_\w+)\/refunds$/.exec(url.pathname);
     const paymentPath = /^\/v2\/payments\/(tr_\w+)$/.exec(url.pathname);
+    const mandatesPath = /^\/v2\/customers\/(cst_\w+)\/mandates$/.exec(url.pathname);
+    if (request.method === "POST" && mandatesPath) {
+      const customerId = mandatesPath[1] ?? "";
+      const customer = customers.get(customerId);
+      if (!customer) {
+        return send(response, 404, problem(404, "Not Found", "No customer exists with this id."));
+      }
+      for (const field of ["consumerName", "consumerAccount", "method"]) {
+        if (typeof body[field] !== "string" || !body[field]) {
+          return send(response, 422, {
+            ...problem(422, "Unprocessable Entity", `The ${field} is invalid`),
+            field,
+          });
+        }
+      }
+      const id = `mdt_${randomBytes(5).toString("hex")}`;
+      const mandate = {
+        customerId,
+        method: String(body.method),
+        consumerName: String(body.consumerName),
+        consumerAccount: String(body.consumerAccount),
+        signatureDate: String(body.signatureDate ?? new Date().toISOString().slice(0, 10)),
+        mandateReference: String(body.mandateReference ?? ""),
+      };
+      mandates.set(id, mandate);
+      customer.mandate = true;
+      return send(response, 201, {
+        resource: "mandate",
+        id,
+        mode: "test",
+        status: "valid",
+        method: mandate.method,
+        details: {
+          consumerName: mandate.consumerName,
+          consumerAccount: mandate.consumerAccount,
+          consumerBic: null,
+        },
+        mandateReference: mandate.mandateReference,
+        signatureDate: mandate.signatureDate,
+        createdAt: new Date().toISOString(),
+        _links: {
+          self: {
+            href: `${base}/v2/customers/${customerId}/mandates/${id}`,
+            type: "application/hal+json",
+          },
+        },
+      });
+    }
     if (request.method === "POST" && url.pathname === "/v2/customers") {
       const id = `cst_${randomBytes(5).toString("hex")}`;
       customers.set(id, { email: String(body.email ?? ""), mandate: false });
@@ -109,6 +169,13 @@ export async function startMollieStandIn(apiKey: string) {
           problem(422, "Unprocessable Entity", "The customer does not have a suitable mandate"),
         );
       }
+      const mandateId = typeof body.mandateId === "string" ? body.mandateId : undefined;
+      if (mandateId && mandates.get(mandateId)?.customerId !== customerId) {
+        return send(response, 422, {
+          ...problem(422, "Unprocessable Entity", "The mandate id is invalid"),
+          field: "mandateId",
+        });
+      }
       const amount = body.amount as { value?: unknown; currency?: unknown } | undefined;
       if (typeof amount?.value !== "string" || !/^\d+\.\d{2}$/.test(amount.value)) {
         return send(response, 422, {
@@ -124,7 +191,10 @@ export async function startMollieStandIn(apiKey: string) {
         createdAt: new Date().toISOString(),
         amount: { value: amount.value, currency: String(amount.currency) },
         description: String(body.description),
-        method: typeof body.method === "string" ? body.method : null,
+        method:
+          typeof body.method === "string"
+            ? body.method
+            : (mandates.get(mandateId ?? "")?.method ?? null),
         metadata: body.metadata ?? null,
         // A recurring payment is charged on the mandate: no checkout, pending at first.
         status: sequenceType === "recurring" ? "pending" : "open",
@@ -199,6 +269,7 @@ export async function startMollieStandIn(apiKey: string) {
     payments,
     refunds,
     customers,
+    mandates,
     /** Mollie's side: the payment's status changes (paid at the bank, failed, expired…). */
     setStatus(id: string, status: string) {
       const payment = payments.get(id);

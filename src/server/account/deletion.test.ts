@@ -7,7 +7,9 @@ import { createApp } from "../app";
 import { getDb } from "../db/client";
 import { mailOutbox } from "../lib/mail-schema";
 import { rateLimits } from "../lib/rate-limit-schema";
+import { smsOutbox } from "../lib/sms-schema";
 import { getStorage } from "../lib/storage";
+import { directDebitMandates } from "../payments/schema";
 import { users } from "../users/schema";
 import { eraseExpiredAccounts } from "./deletion";
 
@@ -140,6 +142,41 @@ describe("deleting an account (spec §1, §4)", () => {
       .where(eq(sql`lower(${mailOutbox.to})`, member.email.toLowerCase()));
     expect(outbox).toEqual([]);
     expect(await keysOf()).toEqual([]);
+  });
+
+  it("erases the member's direct-debit mandates and the texts sent to their phone", async () => {
+    const member = await createLoggedInMember(app, { password, profile: { country: "es" } });
+    const phone = "+34612345678";
+    const asked = await post(
+      "/api/directdebit.php",
+      {
+        package_id: 1,
+        holder: "Lucía García",
+        iban: "ES91 2100 0418 4502 0005 1332",
+        street: "Calle Mayor",
+        house_number: "5",
+        zip: "28013",
+        city: "Madrid",
+        phone,
+        mandate: true,
+      },
+      member.cookie,
+    );
+    expect(asked.status).toBe(201);
+    const db = await getDb();
+    const mandatesOf = () =>
+      db.select().from(directDebitMandates).where(eq(directDebitMandates.userId, member.user.id));
+    const textsTo = () => db.select().from(smsOutbox).where(eq(smsOutbox.to, phone));
+    expect(await mandatesOf()).toHaveLength(1);
+    expect(await textsTo()).not.toEqual([]);
+    expect((await post("/api/account-delete.php", { password }, member.cookie)).status).toBe(200);
+    await db
+      .update(users)
+      .set({ deletionRequestedAt: new Date(Date.now() - 15 * 24 * 3600 * 1000) })
+      .where(eq(users.id, member.user.id));
+    await eraseExpiredAccounts(db);
+    expect(await mandatesOf()).toEqual([]);
+    expect(await textsTo()).toEqual([]);
   });
 
   it("does not erase within the 14 days", async () => {

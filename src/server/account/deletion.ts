@@ -9,7 +9,9 @@ import { sendMail } from "../lib/mail";
 import { deleteOutboxMailsTo } from "../lib/mail-outbox";
 import { MAIL_TEMPLATES, renderMail } from "../lib/mail-templates";
 import { deleteRateLimitsOf } from "../lib/rate-limit";
+import { deleteOutboxSmsTo } from "../lib/sms";
 import { getStorage } from "../lib/storage";
+import { eraseDirectDebitData } from "../payments/direct-debit";
 import { photos } from "../photos/schema";
 import { removeUnusedPhotoFiles } from "../photos/service";
 import { profiles } from "../profiles/schema";
@@ -78,7 +80,8 @@ export async function reactivateWithToken(db: Database, token: string): Promise<
 /**
  * The scheduled erasure (also `npm run erase-deleted`): accounts pending deletion for more than
  * 14 days lose their personal data — profile, photos (files too), e-mail, password, tracking,
- * the e-mails the outbox kept for them and the rate-limit counters named after their address.
+ * the e-mails (and texts) the outboxes kept for them, their direct-debit mandates and the
+ * rate-limit counters named after their address.
  * The user row stays, anonymous, so messages others received keep "a deleted member" as sender.
  */
 export async function eraseExpiredAccounts(db: Database, now = new Date()): Promise<number> {
@@ -98,7 +101,7 @@ export async function eraseExpiredAccounts(db: Database, now = new Date()): Prom
       .from(photos)
       .innerJoin(profiles, eq(photos.profileId, profiles.id))
       .where(eq(profiles.userId, id));
-    await db.transaction(async (tx) => {
+    const phones = await db.transaction(async (tx) => {
       await tx.delete(profiles).where(eq(profiles.userId, id));
       await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
       await tx
@@ -113,10 +116,12 @@ export async function eraseExpiredAccounts(db: Database, now = new Date()): Prom
           erasedAt: now,
         })
         .where(eq(users.id, id));
+      return eraseDirectDebitData(tx, id);
     });
     await removeUnusedPhotoFiles(db, storage, photoRows);
     // The address also lives on in what was sent to it and in counters named after it.
     await deleteOutboxMailsTo(db, email);
+    await deleteOutboxSmsTo(db, phones);
     await deleteRateLimitsOf(db, email.toLowerCase());
   }
   return due.length;

@@ -50,6 +50,10 @@ export const RATE_LIMIT_POLICIES = {
   pushSubscriptions: { limit: 30, windowSeconds: 60 * 60 },
   /** Orders one member makes: a person buys a few packages at most, and retries a failed one. */
   orders: { limit: 30, windowSeconds: 60 * 60 },
+  /** Direct-debit codes texted per member: each text costs money and reaches a phone. */
+  directDebitCodes: { limit: 5, windowSeconds: 60 * 60 },
+  /** ...and per phone number, so many accounts cannot flood one phone with texts. */
+  directDebitCodesPhone: { limit: 5, windowSeconds: 24 * 60 * 60 },
   /** Geocoding from one IP address. */
   geocodeIp: { limit: 60, windowSeconds: 60 * 60 },
 } as const;

@@ -1,9 +1,12 @@
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderAnswer } from "../../contract/payments";
 import { memberCall, paymentWebhook } from "../../test/api";
 import { createLoggedInMember, memberBalance } from "../../test/members";
 import { startMollieStandIn } from "../../test/mollie-stand-in";
 import { createApp } from "../app";
+import { smsOutbox } from "../lib/sms-schema";
+import { getReadyDb } from "../startup";
 import { createMollieProvider, fromMollieValue, toMollieValue } from "./mollie";
 import { setPaymentProviderForTests } from "./service";
 
@@ -157,5 +160,60 @@ describe("a repeat order through Mollie (issue 14: Mollie recurring)", () => {
     const checkout = (await (await repeat()).json()) as OrderAnswer;
     expect(checkout.order).toMatchObject({ state: "open", method: "visa" });
     expect(checkout.order.checkout_url).toContain("/checkout/");
+  });
+  it("debits a SEPA mandate we collected: customer, directdebit mandate, recurring payment", async () => {
+    const member = await createLoggedInMember(app, { language: "nl", profile: { country: "nl" } });
+    const asked = await memberCall(app, "POST", "/api/directdebit.php", member.cookie, {
+      package_id: 2,
+      holder: "Anna de Vries",
+      iban: "NL91 ABNA 0417 1643 00",
+      street: "Prinsengracht",
+      house_number: "263",
+      zip: "1016 GV",
+      city: "Amsterdam",
+      phone: "+31 6 2345 6789",
+      mandate: true,
+    });
+    expect(asked.status).toBe(201);
+    const { mandate } = (await asked.json()) as { mandate: number };
+    const db = await getReadyDb();
+    const [sms] = await db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.to, "+31623456789"))
+      .orderBy(desc(smsOutbox.id))
+      .limit(1);
+    const otp = /\b(\d{6})\b/.exec(sms?.text ?? "")?.[1] ?? "";
+    const confirmed = await memberCall(app, "POST", "/api/directdebit-confirm.php", member.cookie, {
+      mandate,
+      otp,
+    });
+    expect(confirmed.status).toBe(201);
+    const { order: placed } = (await confirmed.json()) as OrderAnswer;
+    expect(placed).toMatchObject({ state: "pending", method: "sdd", checkout_url: null });
+
+    const payment = [...mollie.payments.values()].find(
+      (entry) => (entry.metadata as { order_id?: number }).order_id === placed.id,
+    );
+    expect(payment).toMatchObject({
+      sequenceType: "recurring",
+      method: "directdebit",
+      amount: { value: "19.99", currency: "EUR" },
+    });
+    const given = [...mollie.mandates.values()].find(
+      (entry) => entry.customerId === payment?.customerId,
+    );
+    expect(given).toMatchObject({
+      method: "directdebit",
+      consumerName: "Anna de Vries",
+      consumerAccount: "NL91ABNA0417164300",
+      signatureDate: new Date().toISOString().slice(0, 10),
+      mandateReference: `AMORA-DD-${mandate}`,
+    });
+
+    // Collected days later: Mollie reports it paid.
+    mollie.setStatus(payment?.id ?? "", "paid");
+    await webhook(payment?.id ?? "");
+    expect(await credits(member.user.id)).toEqual({ credits: 300, paid: true });
   });
 });

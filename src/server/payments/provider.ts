@@ -48,6 +48,18 @@ export type RepeatPaymentInput = Omit<CreatePaymentInput, "redirectUrl" | "metho
   previousPaymentId: string;
 };
 
+/** A payment by SEPA direct debit on a mandate the member gave us (issue 14, /directdebit). */
+export type DirectDebitInput = Omit<CreatePaymentInput, "method" | "locale"> & {
+  mandate: {
+    holder: string;
+    /** Electronic format: DE89370400440532013000. */
+    iban: string;
+    /** Ours, unique per mandate (some banks refuse a debit whose reference repeats). */
+    reference: string;
+    signedAt: Date;
+  };
+};
+
 /**
  * design §2, §9: the one interface every payment provider is used through. A provider never
  * decides what an order costs or grants: the order does; the provider's word is only the
@@ -67,6 +79,15 @@ export interface PaymentProvider {
    * null where the provider cannot (no mandate for that method or customer).
    */
   repeatPayment(input: RepeatPaymentInput): Promise<{ id: string } | null>;
+  /**
+   * A debit on the member's SEPA mandate: the provider records the mandate (for its customer)
+   * and collects the amount on it, with no checkout. It is pending until the bank has paid.
+   * `checkoutUrl` is a page of the provider's for the payment where it has one (the sandbox's,
+   * which plays the bank), else null.
+   */
+  createDirectDebit(
+    input: DirectDebitInput,
+  ): Promise<{ id: string; customer: string | null; checkoutUrl: string | null }>;
   getPayment(id: string): Promise<ProviderPayment>;
   /**
    * Pays back `amount` minor units of a paid payment. `key` makes a repeat (a retried job whose

@@ -60,6 +60,22 @@ export function createSandboxProvider(db: Database): PaymentProvider {
       });
       return { id };
     },
+    async createDirectDebit(input) {
+      // As a bank does: the debit is pending for days; the checkout page plays the bank that
+      // pays it (Complete) or sends it back (Fail).
+      const id = `tr_sandbox_${randomBytes(12).toString("base64url")}`;
+      await db.insert(sandboxPayments).values({
+        id,
+        amount: input.amount,
+        currency: input.currency,
+        method: "sdd",
+        description: input.description,
+        redirectUrl: input.redirectUrl,
+        orderId: input.orderId,
+        status: "pending",
+      });
+      return { id, customer: null, checkoutUrl: `${SANDBOX_CHECKOUT_PATH}/${id}` };
+    },
     async getPayment(id) {
       const payment = await findSandboxPayment(db, id);
       if (!payment) throw new UnknownPaymentError(id);

@@ -110,3 +110,55 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   refunded: integer("refunded").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * issue 14, spec §3 Direct-debit form: a member's SEPA direct-debit mandate, asked for on
+ * /directdebit and confirmed with the code texted to their phone (single use, expires, a few
+ * attempts). Until it is confirmed the row holds the IBAN to hand to the provider; from then on
+ * only its masked form: the provider keeps the mandate. `order_id` is the order it paid.
+ */
+export const directDebitMandates = pgTable(
+  "direct_debit_mandates",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    siteId: text("site_id").notNull(),
+    packageId: integer("package_id").notNull(),
+    discountCode: text("discount_code"),
+    holder: text("holder").notNull(),
+    iban: text("iban").notNull(),
+    street: text("street").notNull(),
+    houseNumber: text("house_number").notNull(),
+    zip: text("zip").notNull(),
+    city: text("city").notNull(),
+    /** E.164. */
+    phone: text("phone").notNull(),
+    /** SHA-256 of the code with `code_salt`: the code itself is only in the text message. */
+    codeHash: text("code_hash").notNull(),
+    codeSalt: text("code_salt").notNull(),
+    codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }).notNull(),
+    /** Wrong codes tried so far. */
+    attempts: integer("attempts").notNull().default(0),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    orderId: integer("order_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("direct_debit_mandates_user_idx").on(table.userId, table.id)],
+);
+
+export type DirectDebitMandate = typeof directDebitMandates.$inferSelect;
+
+/**
+ * spec §8 'Your account is blocked for direct debit payments': a member whose direct debit
+ * bounced pays another way from then on. Support lifts a block by deleting its row.
+ */
+export const directDebitBlocks = pgTable("direct_debit_blocks", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  /** The order whose debit failed. */
+  orderId: integer("order_id"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

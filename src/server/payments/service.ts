@@ -15,6 +15,7 @@ import { getEnv } from "../lib/env";
 import { ApiError, notFound, ValidationError } from "../lib/errors";
 import type { Site } from "../sites/registry";
 import { users } from "../users/schema";
+import { blockDirectDebit, directDebitRefusal, directDebitRefused } from "./direct-debit-limits";
 import { type CodeHolder, discounted, discountFor } from "./discounts";
 import { offeredMethods } from "./methods";
 import { createMollieProvider } from "./mollie";
@@ -115,7 +116,8 @@ export async function createOrder(
   const { currency, methods } = offerFor(site, buyer.country);
   const offered = findPackage(choice.packageId, currency);
   if (!offered) throw notFound("payments.error.packageNotFound");
-  if (!methods.includes(choice.method)) {
+  // A direct debit is ordered through its mandate form (/directdebit), never here.
+  if (!methods.includes(choice.method) || choice.method === "sdd") {
     throw new ValidationError({ method: { key: "payments.error.methodNotOffered" } });
   }
   const discount = choice.code
@@ -140,6 +142,10 @@ export async function repeatOrder(db: Database, site: Site, buyer: Buyer): Promi
   const { currency, methods } = offerFor(site, buyer.country);
   const offered = findPackage(last.packageId, currency);
   if (!offered || !methods.includes(last.method)) throw notFound("payments.error.noRepeat");
+  if (last.method === "sdd") {
+    const refusal = await directDebitRefusal(db, site, buyer.userId, offered.amount);
+    if (refusal) throw directDebitRefused(refusal);
+  }
   return placeOrder(db, site, buyer, offered, last.method, "repeat", last);
 }
 
@@ -171,17 +177,22 @@ async function findProviderCustomer(db: Database, userId: number, provider: stri
   return row?.customer ?? null;
 }
 
-async function placeOrder(
+/** A package as the price list offers it to the member. */
+type Offered = { id: number; credits: number; amount: number; currency: Order["currency"] };
+
+/**
+ * The order row for a package as offered, with its discount, before any provider hears of it.
+ * `db` may be a transaction (the direct debit checks its limit in the one that inserts).
+ */
+export async function insertOrder(
   db: Database,
   site: Site,
   buyer: Buyer,
-  offered: { id: number; credits: number; amount: number; currency: Order["currency"] },
+  offered: Offered,
   method: PaymentMethod,
-  how: "checkout" | "repeat",
-  previous?: Order,
+  provider: string,
   discount?: { code: string; percent: number } | null,
 ): Promise<Order> {
-  const provider = await getPaymentProvider(db);
   const [order] = await db
     .insert(orders)
     .values({
@@ -195,21 +206,51 @@ async function placeOrder(
       discountPercent: discount?.percent ?? null,
       currency: offered.currency,
       method,
-      provider: provider.id,
+      provider,
       locale: buyer.locale,
     })
     .returning();
   if (!order) throw new Error("order not created");
-  const customer = await findProviderCustomer(db, buyer.userId, provider.id);
-  const common = {
+  return order;
+}
+
+/** What every payment of an order tells its provider, and the provider's customer to use. */
+export async function paymentBasics(db: Database, site: Site, buyer: Buyer, order: Order) {
+  return {
     orderId: order.id,
     amount: order.amount,
     currency: order.currency,
     description: `${site.name} ${order.credits} credits #${order.id}`,
+    redirectUrl: `${site.origin}/transactions/${order.id}`,
     webhookUrl: `${site.origin}${WEBHOOK_PATH}`,
     email: buyer.email,
-    customer,
+    customer: await findProviderCustomer(db, buyer.userId, order.provider),
   };
+}
+
+/** The provider refused an order's payment: the order fails, and the member is told so. */
+export async function refusedByProvider(db: Database, order: Order, error: unknown) {
+  console.error(`order ${order.id}: the provider refused the payment:`, error);
+  await db
+    .update(orders)
+    .set({ state: "failed", updatedAt: new Date() })
+    .where(eq(orders.id, order.id));
+  return new ApiError(502, "payment_unavailable", "payments.error.unavailable");
+}
+
+async function placeOrder(
+  db: Database,
+  site: Site,
+  buyer: Buyer,
+  offered: Offered,
+  method: PaymentMethod,
+  how: "checkout" | "repeat",
+  previous?: Order,
+  discount?: { code: string; percent: number } | null,
+): Promise<Order> {
+  const provider = await getPaymentProvider(db);
+  const order = await insertOrder(db, site, buyer, offered, method, provider.id, discount);
+  const { redirectUrl, ...common } = await paymentBasics(db, site, buyer, order);
   try {
     if (how === "repeat" && previous?.providerRef && previous.provider === provider.id) {
       const repeated = await provider.repeatPayment({
@@ -219,7 +260,11 @@ async function placeOrder(
       if (repeated) {
         const [charged] = await db
           .update(orders)
-          .set({ providerRef: repeated.id, providerCustomer: customer, updatedAt: new Date() })
+          .set({
+            providerRef: repeated.id,
+            providerCustomer: common.customer,
+            updatedAt: new Date(),
+          })
           .where(eq(orders.id, order.id))
           .returning();
         // Charged already, or on its way: the provider's word now, the webhook for the rest.
@@ -230,7 +275,7 @@ async function placeOrder(
       ...common,
       method,
       locale: buyer.locale,
-      redirectUrl: `${site.origin}/transactions/${order.id}`,
+      redirectUrl,
     });
     const [handed] = await db
       .update(orders)
@@ -244,12 +289,7 @@ async function placeOrder(
       .returning();
     return handed ?? order;
   } catch (error) {
-    console.error(`order ${order.id}: the provider refused the payment:`, error);
-    await db
-      .update(orders)
-      .set({ state: "failed", updatedAt: new Date() })
-      .where(eq(orders.id, order.id));
-    throw new ApiError(502, "payment_unavailable", "payments.error.unavailable");
+    throw await refusedByProvider(db, order, error);
   }
 }
 
@@ -326,6 +366,10 @@ export async function applyPayment(
       })
       .where(eq(orders.id, orderId))
       .returning();
+    // A direct debit the bank sent back: the member pays another way from now on.
+    if (next === "failed" && order.method === "sdd") {
+      await blockDirectDebit(tx, order.userId, order.id);
+    }
     if (completed) {
       await changeCredits(tx, order.userId, order.credits, "purchase", orderReference(order.id));
       await tx.update(users).set({ paidUser: true }).where(eq(users.id, order.userId));

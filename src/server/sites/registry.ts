@@ -66,6 +66,12 @@ export type Site = {
   fictionalIcon: string;
   refundDays: number;
   /**
+   * spec §8 'Your limit for direct debit payments has been reached': what one member may pay by
+   * SEPA direct debit per calendar month (in the site's time zone), in euro cents. A debit is
+   * only known to be covered days later, so the risk a new member can run up is bounded.
+   */
+  directDebitMonthlyLimit: number;
+  /**
    * The IANA time zone of the site's day: daily limits (the swipe game's likes) roll over at
    * midnight there, the same for every member of the site.
    */
@@ -131,6 +137,7 @@ const sharedSettings = {
   searchFields: ["gender", "country", "countryregion", "min_age", "max_age"],
   fictionalIcon: "theater",
   refundDays: 14,
+  directDebitMonthlyLimit: 10_000,
   timeZone: "Europe/Amsterdam",
   signups: "all",
   memberResell: true,
