@@ -23,7 +23,8 @@ type Applied = { code: string; percent: number };
  * (the time bonus, else the welcome discount) is applied by itself when there is one; a failure
  * to load it is ignored (spec §8). The order is made on the server from the package, the method
  * and the code alone (the price is the server's); then the member goes to the provider's
- * checkout. A refusal is said at its field, the choices kept.
+ * checkout; a direct debit goes to its mandate form first (/directdebit). A refusal is said at
+ * its field, the choices kept.
  */
 export default function CheckoutForm(props: Props) {
   const t = useTranslate(props);
@@ -70,6 +71,13 @@ export default function CheckoutForm(props: Props) {
   async function pay(event: React.FormEvent) {
     event.preventDefault();
     if (!method || busy) return;
+    if (method === "sdd") {
+      // A direct debit needs the member's mandate first: its own form, the code kept.
+      const query = new URLSearchParams({ package: String(props.packageId) });
+      if (applied) query.set("code", applied.code);
+      window.location.assign(`/directdebit?${query}`);
+      return;
+    }
     setBusy(true);
     setError(null);
     setCodeError(null);
@@ -176,9 +184,17 @@ export default function CheckoutForm(props: Props) {
         </dl>
       )}
       <button type="submit" className="btn btn-primary btn-block" disabled={!method || busy}>
-        {busy ? t("common.loading") : t("payments.checkout.pay", { price })}
+        {busy
+          ? t("common.loading")
+          : method === "sdd"
+            ? t("payments.checkout.continue")
+            : t("payments.checkout.pay", { price })}
       </button>
-      <p className="muted">{t("payments.checkout.redirectNote")}</p>
+      <p className="muted">
+        {method === "sdd"
+          ? t("payments.checkout.directDebitNote")
+          : t("payments.checkout.redirectNote")}
+      </p>
     </form>
   );
 }

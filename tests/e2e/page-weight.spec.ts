@@ -97,6 +97,7 @@ const MEMBER_PAGES: [string, (fixtures: PageFixtures) => Promise<string>][] = [
   // issue 14's screens: the packages, a checkout, premium and the credit history.
   ["/credits", async () => "/credits"],
   ["a checkout", async () => "/credits/2"],
+  ["the direct-debit form", async () => "/directdebit?package=2"],
   ["/premium", async () => "/premium"],
   ["/transactions", async () => "/transactions"],
 ];

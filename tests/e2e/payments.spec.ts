@@ -82,6 +82,96 @@ test.describe("buying credits through the sandbox provider (issue 14)", () => {
     expect(errors).toEqual([]);
   });
 
+  test("SEPA direct debit: the mandate form, the texted code, pending, then collected", async ({
+    page,
+    context,
+    createMember,
+  }) => {
+    const me = await createMember({ country: "nl", name: "Sanne" });
+    // A mobile number of this test's own (a number gets five codes a day).
+    const digits = String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0");
+    const phone = `+31 6 2${digits}`;
+    const errors = collectConsoleErrors(page);
+    await signIn(page, me);
+    await page.goto("/credits/2/sdd");
+    await waitForHydration(page);
+    await expect(page.getByRole("radio", { name: "SEPA Direct Debit" })).toBeChecked();
+    await expect(page.getByRole("status").filter({ hasText: "TIMEBONUS25" })).toBeVisible();
+    await expect(page.getByText("confirm the direct debit mandate with a code")).toBeVisible();
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Pay by SEPA Direct Debit" }),
+    ).toBeVisible();
+    await expect(page.getByText("TIMEBONUS25: 25 % off")).toBeVisible();
+    await expect(page.locator(".order-total")).toHaveText("€14.99");
+    await waitForHydration(page);
+    await expectAccessible(page);
+
+    // Sent empty: each field says what it needs, and focus goes to the first.
+    await page.getByRole("button", { name: "Text me the code" }).click();
+    await expect(page.getByLabel("Account holder")).toBeFocused();
+    await expect(page.getByText("This field is required").first()).toBeVisible();
+
+    await page.getByLabel("Account holder").fill("Sanne Jansen");
+    await page.getByLabel("IBAN").fill("NL91 ABNA 0417 1643 01");
+    await page.getByLabel("Street").fill("Prinsengracht");
+    await page.getByLabel("House number").fill("263");
+    await page.getByLabel("Postcode").fill("1016 GV");
+    await page.getByLabel("Town or city").fill("Amsterdam");
+    await page.getByLabel("Mobile number").fill(phone);
+    await page.getByRole("button", { name: "Text me the code" }).click();
+    await expect(page.getByText("This IBAN is not valid. Please check it.")).toBeVisible();
+    await expect(page.getByText("Tick the box to give the direct debit mandate.")).toBeVisible();
+    await expect(page.getByLabel("IBAN")).toBeFocused();
+    // What was typed is still there.
+    await expect(page.getByLabel("Account holder")).toHaveValue("Sanne Jansen");
+
+    await page.getByLabel("IBAN").fill("NL91 ABNA 0417 1643 00");
+    await page.getByRole("checkbox", { name: /^I authorise Amora Media B\.V\./ }).check();
+    await page.getByRole("button", { name: "Text me the code" }).click();
+    await expect(
+      page.getByText(`We have texted a 6-digit code to +31 6 •••• ${digits.slice(-4)}`),
+    ).toBeVisible();
+    await expect(page.getByLabel("Code from the text message")).toBeFocused();
+    await expectAccessible(page);
+
+    // The text, as the dev outbox beside the mailbox shows it.
+    const outbox = await context.newPage();
+    await outbox.goto(`/dev/sms?to=${encodeURIComponent(phone.replaceAll(" ", ""))}`);
+    const text = (await outbox.locator(".sms-text").first().textContent()) ?? "";
+    await outbox.close();
+    expect(text).toContain("direct debit of €14.99");
+    const code = /\b(\d{6})\b/.exec(text)?.[1] ?? "";
+
+    await page
+      .getByLabel("Code from the text message")
+      .fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Confirm and pay €14.99" }).click();
+    await expect(page.getByText("Code invalid")).toBeVisible();
+    await page.getByLabel("Code from the text message").fill(code);
+    await page.getByRole("button", { name: "Confirm and pay €14.99" }).click();
+
+    await page.waitForURL(/\/transactions\/\d+$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Your payment is being processed" }),
+    ).toBeVisible();
+    await expect(page.getByText("Your direct debit mandate is in place.")).toBeVisible();
+
+    // Days later the bank pays: the sandbox's page plays the bank.
+    const orderId = page.url().split("/").pop();
+    const answer = await page.request.get(`/api/order.php?id=${orderId}`);
+    const { order } = (await answer.json()) as { order: { checkout_url: string } };
+    await page.goto(order.checkout_url);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Complete the payment" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Thank you for your purchase!" }),
+    ).toBeVisible();
+    // The three refusals above were 422 answers, which the browser logs; nothing else failed.
+    expect(errors.filter((error) => !error.includes("status of 422"))).toEqual([]);
+  });
+
   test("a pending payment completes while the result page is open", async ({
     page,
     createMember,
