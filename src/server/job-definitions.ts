@@ -24,6 +24,7 @@ import { MAIL_TEMPLATES } from "./lib/mail-templates";
 import { pruneRateLimits } from "./lib/rate-limit";
 import { deliverOutboxSms, pruneOutboxSms, SMS_DELIVERY_JOB, SMS_RETRY_BASE_MS } from "./lib/sms";
 import { findLikeNotice, findMatchNotice, LIKE_PUSH_JOB, MATCH_MAIL_JOB } from "./likes/service";
+import { pruneUnconfirmedMandates } from "./payments/direct-debit";
 import { sendReceiptMail } from "./payments/receipt";
 import {
   handlePaymentNotice,
@@ -228,6 +229,10 @@ export const JOB_DEFINITIONS: JobDefinitions = {
   "prune.sms-outbox": {
     everyMinutes: HOURLY,
     run: async (_, { db, now }) => void (await pruneOutboxSms(db, now)),
+  },
+  "prune.direct-debit-mandates": {
+    everyMinutes: HOURLY,
+    run: async (_, { db, now }) => void (await pruneUnconfirmedMandates(db, now)),
   },
   "prune.sessions": {
     everyMinutes: DAILY,

@@ -8,6 +8,7 @@ import { JOB_DEFINITIONS, OUTBOX_MAX_AGE_MS } from "../job-definitions";
 import { mailOutbox } from "../lib/mail-schema";
 import { rateLimits } from "../lib/rate-limit-schema";
 import { smsOutbox } from "../lib/sms-schema";
+import { directDebitMandates } from "../payments/schema";
 import { idempotencyKeys } from "../request/idempotency-schema";
 import { users } from "../users/schema";
 import { runDueJobs } from "./runner";
@@ -136,6 +137,43 @@ describe("retention (design §10a)", () => {
     expect(left.map((row) => row.text)).toEqual(["23 hours old"]);
   });
 
+  it("deletes direct-debit mandates nobody confirmed a day after their code expired", async () => {
+    const db = await getDb();
+    const { user } = await createTestMember(db);
+    const mandate = (holder: string, codeExpiresAt: Date, confirmedAt: Date | null) => ({
+      userId: user.id,
+      siteId: "amora",
+      packageId: 1,
+      holder,
+      iban: "NL91ABNA0417164300",
+      street: "Prinsengracht",
+      houseNumber: "263",
+      zip: "1016 GV",
+      city: "Amsterdam",
+      phone: "+31612345678",
+      codeHash: "x",
+      codeSalt: "y",
+      codeExpiresAt,
+      confirmedAt,
+    });
+    await db
+      .insert(directDebitMandates)
+      .values([
+        mandate("abandoned 25 hours ago", ago(25 * HOUR), null),
+        mandate("abandoned 23 hours ago", ago(23 * HOUR), null),
+        mandate("confirmed long ago", ago(40 * DAY), ago(40 * DAY)),
+      ]);
+    await runScheduledJob(db, "prune.direct-debit-mandates");
+    const left = await db
+      .select()
+      .from(directDebitMandates)
+      .where(eq(directDebitMandates.userId, user.id));
+    expect(left.map((row) => row.holder).sort()).toEqual([
+      "abandoned 23 hours ago",
+      "confirmed long ago",
+    ]);
+  });
+
   it("deletes expired sessions and keeps live ones", async () => {
     const db = await getDb();
     const { user } = await createTestMember(db);
@@ -258,6 +296,7 @@ describe("retention (design §10a)", () => {
       "prune.idempotency-keys",
       "prune.outbox",
       "prune.sms-outbox",
+      "prune.direct-debit-mandates",
       "prune.sessions",
       "prune.account-tokens",
       "prune.jobs",

@@ -5,6 +5,7 @@ import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/
 import { formatMoney } from "../../i18n/money";
 import { findPackage } from "../credits/packages";
 import type { Database } from "../db/client";
+import { nudgeJobRunners } from "../jobs/runner";
 import { ApiError, notFound, ValidationError } from "../lib/errors";
 import { getTranslate } from "../lib/i18n";
 import { consumeRateLimit } from "../lib/rate-limit";
@@ -155,6 +156,8 @@ export async function requestDirectDebit(
     });
     return row;
   });
+  // The member waits for the text: a provider's delivery job runs now, not at the next poll.
+  nudgeJobRunners();
   return {
     mandate: mandate.id,
     phone: maskedPhone(phone),
@@ -279,6 +282,29 @@ export async function confirmDirectDebit(
       .set({ iban: maskedIban(mandate.iban) })
       .where(eq(directDebitMandates.id, mandate.id));
   }
+}
+
+/** How long a mandate nobody confirmed is kept: its code died after minutes. */
+export const UNCONFIRMED_MANDATE_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * design §10a: deletes mandates never confirmed, a day after their code expired: they hold a
+ * full IBAN, an address and a phone number for a payment that was never made.
+ */
+export async function pruneUnconfirmedMandates(db: Database, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(directDebitMandates)
+    .where(
+      and(
+        isNull(directDebitMandates.confirmedAt),
+        lt(
+          directDebitMandates.codeExpiresAt,
+          new Date(now.getTime() - UNCONFIRMED_MANDATE_RETENTION_MS),
+        ),
+      ),
+    )
+    .returning({ id: directDebitMandates.id });
+  return deleted.length;
 }
 
 /**
