@@ -1,18 +1,19 @@
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { PgTransaction } from "drizzle-orm/pg-core";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { CreditReason } from "../../contract/credit-options";
 import type { TransactionsAnswer } from "../../contract/payments";
 import type { Database } from "../db/client";
-import { publishEvent } from "../events/bus";
+import { storedEventNotice } from "../events/bus";
+import { memberEvents } from "../events/schema";
 import { users } from "../users/schema";
 import { creditLedger } from "./schema";
 
 /**
- * design §9: changes a member's balance by `delta` and writes its ledger row, in one
- * transaction: the caller's when given one (no savepoint: two round trips fewer on the paths that
- * pay, such as a message or a payment), else its own. The balance changes by one conditional
- * UPDATE, never read-then-write, so concurrent spending can never take it below zero. The
- * member's open pages hear the new balance (a `credits` event).
+ * design §9: changes a member's balance by `delta` and writes its ledger row, in one statement
+ * (so in one transaction: the caller's when it runs in one). The balance changes by a conditional
+ * UPDATE, never read-then-write, so concurrent spending can never take it below zero; the ledger
+ * row and the `credits` event the member's open pages hear are written from what it returned,
+ * only when it changed. `paid` also makes the member premium (a completed purchase, spec §6).
+ * One statement, not three: a message and a payment pay the round trips on their hot paths.
  *
  * @returns the new balance, or null (nothing changed) when spending more than the balance
  * @example await changeCredits(tx, userId, -site.messageCredits, "message", `message:${id}`)
@@ -23,27 +24,27 @@ export async function changeCredits(
   delta: number,
   reason: CreditReason,
   reference: string | null = null,
+  options: { paid?: boolean } = {},
 ): Promise<number | null> {
   if (!Number.isSafeInteger(delta) || delta === 0) throw new Error(`not a credit change: ${delta}`);
-  const change = async (tx: Database) => {
-    const [row] = await tx
-      .update(users)
-      .set({ credits: sql`${users.credits} + ${delta}` })
-      .where(and(eq(users.id, userId), gte(users.credits, Math.max(0, -delta))))
-      .returning({ credits: users.credits });
-    if (!row) return null;
-    await tx
-      .insert(creditLedger)
-      .values({ userId, delta, balanceAfter: row.credits, reason, reference });
-    await publishEvent(tx, userId, { type: "credits", data: { credits: row.credits } });
-    return row.credits;
-  };
-  // A transaction is a Database for every query here; only the type's parameters differ.
-  return isTransaction(db) ? change(db) : db.transaction(change);
-}
-
-function isTransaction(db: Database): boolean {
-  return db instanceof PgTransaction;
+  const result = await db.execute(sql`
+    with changed as (
+      update ${users}
+      set credits = credits + ${delta}${options.paid ? sql`, paid_user = true` : sql``}
+      where id = ${userId} and credits >= ${Math.max(0, -delta)}
+      returning credits
+    ), ledger as (
+      insert into ${creditLedger} (user_id, delta, balance_after, reason, reference)
+      select ${userId}, ${delta}, credits, ${reason}, ${reference} from changed
+    ), stored as (
+      insert into ${memberEvents} (user_id, type, data)
+      select ${userId}, 'credits', jsonb_build_object('credits', credits) from changed
+      returning id, user_id, type, data
+    )
+    select changed.credits, ${storedEventNotice} from changed, stored`);
+  // Both engines answer through node-postgres (db/client.ts): its result has the rows.
+  const [row] = (result as unknown as { rows: { credits: number }[] }).rows;
+  return row ? Number(row.credits) : null;
 }
 
 /** Takes credits (a positive amount); the new balance, or null when the balance is too low. */

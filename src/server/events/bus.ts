@@ -24,6 +24,17 @@ export const EVENT_RETENTION_MS = 2 * 24 * 60 * 60 * 1000;
 export type StoredEvent = MemberEvent & { id: number };
 
 /**
+ * The notification of an event row a statement stored in a CTE named `stored` (its `id, user_id,
+ * type, data`): the event inline when small enough, else its id. For publishEvent, and for a
+ * statement that stores its event beside the change it reports (changeCredits).
+ */
+export const storedEventNotice = sql`pg_notify(
+  ${MEMBER_EVENT_CHANNEL},
+  case when octet_length(stored.data::text) <= ${INLINE_EVENT_BYTES}
+    then json_build_object('u', stored.user_id, 'id', stored.id, 't', stored.type, 'd', stored.data)::text
+    else json_build_object('u', stored.user_id, 'id', stored.id)::text end)`;
+
+/**
  * Stores an event for a member and notifies it, in one statement, in the caller's transaction:
  * the event exists, and is announced, exactly when the change it reports commits.
  */
@@ -38,12 +49,7 @@ export async function publishEvent(
       values (${userId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb)
       returning id, user_id, type, data
     )
-    select pg_notify(
-      ${MEMBER_EVENT_CHANNEL},
-      case when octet_length(data::text) <= ${INLINE_EVENT_BYTES}
-        then json_build_object('u', user_id, 'id', id, 't', type, 'd', data)::text
-        else json_build_object('u', user_id, 'id', id)::text end)
-    from stored`);
+    select ${storedEventNotice} from stored`);
 }
 
 /** A signal that is not stored (typing): only the streams open now receive it. */
