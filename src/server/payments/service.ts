@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import {
   FINAL_ORDER_STATES,
   type OrderState,
@@ -325,68 +325,92 @@ export async function listMemberOrders(
     .limit(options.limit);
 }
 
+/** The states an order may move to `next` from: those before it, never a final one. */
+function statesBefore(next: OrderState): OrderState[] {
+  return (Object.keys(STATE_RANK) as OrderState[]).filter(
+    (state) => STATE_RANK[state] < STATE_RANK[next] && !FINAL_ORDER_STATES.includes(state),
+  );
+}
+
 /**
- * design §9: what a provider reports about a payment, applied to its order, once. The order's
- * row is locked, so two reports of one payment (a webhook twice, a webhook and the member's
- * return) take turns; the state only moves forward (a late 'pending' after 'paid' changes
- * nothing); completing credits the package, makes the member premium (spec §6) and queues the
- * receipt, in the same transaction as the state. A payment that does not match its order
- * (another amount or currency) is never believed.
+ * design §9: what a provider reports about a payment, applied to its order, once. The order is
+ * found by the provider's id of the payment, and moved by one conditional UPDATE: only forward
+ * (a late 'pending' after 'paid' changes nothing), and only when the payment's amount and
+ * currency are the order's. Its row lock makes two reports of one payment (a webhook twice, a
+ * webhook and the member's return) take turns, the second finding the state moved. Completing
+ * credits the package, makes the member premium (spec §6) and queues the receipt, in the same
+ * transaction as the state. A payment that does not match its order is never believed.
  *
- * @returns the order as it is now
+ * @returns the order as it is now, or null when no order of ours has this payment
  */
 export async function applyPayment(
   db: Database,
-  orderId: number,
+  provider: string,
   payment: ProviderPayment,
   now = new Date(),
-): Promise<Order> {
+): Promise<Order | null> {
+  const next = orderStateOf(payment.status);
+  const from = statesBefore(next);
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order) throw notFound("payments.error.orderNotFound");
-    if (payment.id !== order.providerRef) {
-      throw new Error(`order ${orderId}: payment ${payment.id} is not its payment`);
+    const ours = and(eq(orders.provider, provider), eq(orders.providerRef, payment.id));
+    const [changed] =
+      from.length > 0
+        ? await tx
+            .update(orders)
+            .set({
+              state: next,
+              updatedAt: now,
+              ...(next === "completed" ? { completedAt: now, creditedAt: now } : {}),
+            })
+            .where(
+              and(
+                ours,
+                eq(orders.amount, payment.amount),
+                eq(orders.currency, payment.currency as Order["currency"]),
+                inArray(orders.state, from),
+              ),
+            )
+            .returning()
+        : [];
+    if (!changed) {
+      // Nothing to do (a repeat, a late report), or a report that is not believed.
+      const [order] = await tx.select().from(orders).where(ours);
+      if (order && (payment.amount !== order.amount || payment.currency !== order.currency)) {
+        throw new Error(
+          `order ${order.id}: payment ${payment.id} is for ${payment.amount} ${payment.currency}, not ${order.amount} ${order.currency}`,
+        );
+      }
+      return order ?? null;
     }
-    if (payment.amount !== order.amount || payment.currency !== order.currency) {
-      throw new Error(
-        `order ${orderId}: payment ${payment.id} is for ${payment.amount} ${payment.currency}, not ${order.amount} ${order.currency}`,
-      );
-    }
-    const next = orderStateOf(payment.status);
-    if (STATE_RANK[next] <= STATE_RANK[order.state] || FINAL_ORDER_STATES.includes(order.state)) {
-      return order;
-    }
-    const completed = next === "completed";
-    const [changed] = await tx
-      .update(orders)
-      .set({
-        state: next,
-        updatedAt: now,
-        ...(completed ? { completedAt: now, creditedAt: now } : {}),
-      })
-      .where(eq(orders.id, orderId))
-      .returning();
     // A direct debit the bank sent back: the member pays another way from now on.
-    if (next === "failed" && order.method === "sdd") {
-      await blockDirectDebit(tx, order.userId, order.id);
+    if (next === "failed" && changed.method === "sdd") {
+      await blockDirectDebit(tx, changed.userId, changed.id);
     }
-    if (completed) {
-      await changeCredits(tx, order.userId, order.credits, "purchase", orderReference(order.id));
-      await tx.update(users).set({ paidUser: true }).where(eq(users.id, order.userId));
-      if (order.discountCode) {
+    if (next === "completed") {
+      await changeCredits(
+        tx,
+        changed.userId,
+        changed.credits,
+        "purchase",
+        orderReference(changed.id),
+        {
+          paid: true,
+        },
+      );
+      if (changed.discountCode) {
         await tx
           .insert(discountCodeUses)
-          .values({ code: order.discountCode, userId: order.userId, orderId: order.id })
+          .values({ code: changed.discountCode, userId: changed.userId, orderId: changed.id })
           .onConflictDoNothing();
       }
       await enqueueJob(
         tx,
         RECEIPT_MAIL_JOB,
-        { order: order.id },
-        { uniqueKey: `${RECEIPT_MAIL_JOB}:${order.id}` },
+        { order: changed.id },
+        { uniqueKey: `${RECEIPT_MAIL_JOB}:${changed.id}` },
       );
     }
-    return changed ?? order;
+    return changed;
   });
 }
 
@@ -399,7 +423,10 @@ export async function syncOrder(db: Database, order: Order): Promise<Order> {
   const provider = await getPaymentProvider(db);
   if (provider.id !== order.provider) return order;
   const payment = await provider.getPayment(order.providerRef);
-  return applyPayment(db, order.id, payment);
+  if (payment.id !== order.providerRef) {
+    throw new Error(`order ${order.id}: payment ${payment.id} is not its payment`);
+  }
+  return (await applyPayment(db, provider.id, payment)) ?? order;
 }
 
 /**
@@ -416,12 +443,7 @@ export async function handlePaymentNotice(db: Database, paymentId: string): Prom
     if (isUnknownPayment(error)) return;
     throw error;
   }
-  const [order] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.provider, provider.id), eq(orders.providerRef, payment.id)));
-  if (!order) return;
-  await applyPayment(db, order.id, payment);
+  await applyPayment(db, provider.id, payment);
 }
 
 /** A provider's "no such payment": the sandbox's, or Mollie's 404. */
