@@ -1,15 +1,13 @@
-import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import type { OrderAnswer } from "../contract/payments";
 import type { OwnPhotos } from "../contract/photos";
 import { makePhoneJpeg, makePng } from "../test/images";
 import { createLoggedInMember, createTestMember, uniqueEmail } from "../test/members";
-import { findLink, findMailsTo } from "../test/outbox";
+import { findLink, findMailsTo, findTextedCode } from "../test/outbox";
 import { createApi, createApp } from "./app";
 import { createAccountToken } from "./auth/tokens";
 import { getDb } from "./db/client";
-import { smsOutbox } from "./lib/sms-schema";
 import { latestBirthdateForAge } from "./profiles/age";
 
 /**
@@ -43,18 +41,6 @@ for (const definition of createApi().openAPIRegistry.definitions) {
 
 function isZodSchema(value: unknown): value is ZodType {
   return typeof (value as ZodType | undefined)?.safeParse === "function";
-}
-
-/** The six digits of the newest text to a number (the direct-debit code). */
-async function findTextedCode(to: string): Promise<string> {
-  const db = await getDb();
-  const [sms] = await db
-    .select()
-    .from(smsOutbox)
-    .where(eq(smsOutbox.to, to))
-    .orderBy(desc(smsOutbox.id))
-    .limit(1);
-  return /\b(\d{6})\b/.exec(sms?.text ?? "")?.[1] ?? "";
 }
 
 let document: OpenApiDocument;
@@ -560,7 +546,7 @@ describe("every answer of a journey through the API matches the document", () =>
         })
       ).status,
     ).toBe(404);
-    const texted = await findTextedCode("+31634567890");
+    const { code: texted } = await findTextedCode("+31634567890");
     const wrong = texted === "000000" ? "111111" : "000000";
     expect(
       (await call("post", "/directdebit-confirm.php", { cookie, json: { ...code, otp: wrong } }))
@@ -580,7 +566,7 @@ describe("every answer of a journey through the API matches the document", () =>
         json: again,
       });
       if (asked.status === 201) {
-        const otp = await findTextedCode("+31634567890");
+        const { code: otp } = await findTextedCode("+31634567890");
         expect(
           (
             await call("post", "/directdebit-confirm.php", {

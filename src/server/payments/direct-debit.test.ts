@@ -1,11 +1,11 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { DirectDebitCodeSent, OrderAnswer } from "../../contract/payments";
 import { memberCall, paymentWebhook } from "../../test/api";
 import { createLoggedInMember, memberBalance } from "../../test/members";
+import { findTextedCode } from "../../test/outbox";
 import { createApp } from "../app";
 import { getTranslate } from "../lib/i18n";
-import { smsOutbox } from "../lib/sms-schema";
 import { defaultSite } from "../sites/registry";
 import { getReadyDb } from "../startup";
 import { CODE_ATTEMPTS, maskedIban, mobileNumber, requestDirectDebit } from "./direct-debit";
@@ -54,20 +54,6 @@ async function confirm(member: Member, mandate: number, otp: string) {
   return memberCall(app, "POST", "/api/directdebit-confirm.php", member.cookie, { mandate, otp });
 }
 
-/** The code texted to a number: the newest text to it, its six digits. */
-async function textedCode(to: string): Promise<{ code: string; text: string }> {
-  const db = await getReadyDb();
-  const [sms] = await db
-    .select()
-    .from(smsOutbox)
-    .where(eq(smsOutbox.to, to))
-    .orderBy(desc(smsOutbox.id))
-    .limit(1);
-  const code = /\b(\d{6})\b/.exec(sms?.text ?? "")?.[1];
-  if (!sms || !code) throw new Error(`no code texted to ${to}`);
-  return { code, text: sms.text };
-}
-
 async function mandateRow(id: number) {
   const db = await getReadyDb();
   const [row] = await db.select().from(directDebitMandates).where(eq(directDebitMandates.id, id));
@@ -80,7 +66,7 @@ async function payByDirectDebit(member: Member, packageId = 2) {
   const asked = await askCode(member, form({ package_id: packageId }));
   expect(asked.status).toBe(201);
   const sent = (await asked.json()) as DirectDebitCodeSent;
-  const { code } = await textedCode((await mandateRow(sent.mandate)).phone);
+  const { code } = await findTextedCode((await mandateRow(sent.mandate)).phone);
   const confirmed = await confirm(member, sent.mandate, code);
   expect(confirmed.status).toBe(201);
   return ((await confirmed.json()) as OrderAnswer).order;
@@ -161,7 +147,7 @@ describe("the texted code (issue 14: single use, expires, limited attempts)", ()
     expect(row.phone).toBe("+4915123456789");
     expect(row.iban).toBe("DE89370400440532013000");
     expect(row.codeHash).not.toContain(" ");
-    const { code, text } = await textedCode(row.phone);
+    const { code, text } = await findTextedCode(row.phone);
     expect(text).toContain("Lastschrift");
     expect(text).toContain("19,99");
     expect(row.codeHash).not.toContain(code);
@@ -193,7 +179,7 @@ describe("the texted code (issue 14: single use, expires, limited attempts)", ()
   it(`takes ${CODE_ATTEMPTS} wrong codes, then not even the right one`, async () => {
     const member = await buyer();
     const sent = (await (await askCode(member)).json()) as DirectDebitCodeSent;
-    const { code } = await textedCode((await mandateRow(sent.mandate)).phone);
+    const { code } = await findTextedCode((await mandateRow(sent.mandate)).phone);
     const wrongCode = code === "123456" ? "654321" : "123456";
     for (let attempt = 1; attempt <= CODE_ATTEMPTS; attempt += 1) {
       const wrong = await confirm(member, sent.mandate, wrongCode);
@@ -234,7 +220,7 @@ describe("the texted code (issue 14: single use, expires, limited attempts)", ()
       },
       new Date(Date.now() - 11 * 60_000),
     );
-    const { code } = await textedCode((await mandateRow(sent.mandate)).phone);
+    const { code } = await findTextedCode((await mandateRow(sent.mandate)).phone);
     const late = await confirm(member, sent.mandate, code);
     expect((await fieldsOf(late)).otp).toBe(
       getTranslate("en")("payments.directDebit.error.codeExpired"),
@@ -244,7 +230,7 @@ describe("the texted code (issue 14: single use, expires, limited attempts)", ()
   it("does not let another member use a mandate, and refuses a code that is not six digits", async () => {
     const owner = await buyer();
     const sent = (await (await askCode(owner)).json()) as DirectDebitCodeSent;
-    const { code } = await textedCode((await mandateRow(sent.mandate)).phone);
+    const { code } = await findTextedCode((await mandateRow(sent.mandate)).phone);
     const intruder = await buyer();
     expect((await confirm(intruder, sent.mandate, code)).status).toBe(404);
     expect((await fieldsOf(await confirm(owner, sent.mandate, "12a456"))).otp).toBe("Code invalid");
@@ -321,8 +307,8 @@ describe("who may pay by direct debit (spec §8)", () => {
     const two = (await (
       await askCode(member, form({ package_id: 4 }))
     ).json()) as DirectDebitCodeSent;
-    const codeOne = (await textedCode((await mandateRow(one.mandate)).phone)).code;
-    const codeTwo = (await textedCode((await mandateRow(two.mandate)).phone)).code;
+    const codeOne = (await findTextedCode((await mandateRow(one.mandate)).phone)).code;
+    const codeTwo = (await findTextedCode((await mandateRow(two.mandate)).phone)).code;
     const answers = await Promise.all([
       confirm(member, one.mandate, codeOne),
       confirm(member, two.mandate, codeTwo),

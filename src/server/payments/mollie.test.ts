@@ -1,12 +1,10 @@
-import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderAnswer } from "../../contract/payments";
 import { memberCall, paymentWebhook } from "../../test/api";
 import { createLoggedInMember, memberBalance } from "../../test/members";
 import { startMollieStandIn } from "../../test/mollie-stand-in";
+import { findTextedCode } from "../../test/outbox";
 import { createApp } from "../app";
-import { smsOutbox } from "../lib/sms-schema";
-import { getReadyDb } from "../startup";
 import { createMollieProvider, fromMollieValue, toMollieValue } from "./mollie";
 import { setPaymentProviderForTests } from "./service";
 
@@ -176,14 +174,7 @@ describe("a repeat order through Mollie (issue 14: Mollie recurring)", () => {
     });
     expect(asked.status).toBe(201);
     const { mandate } = (await asked.json()) as { mandate: number };
-    const db = await getReadyDb();
-    const [sms] = await db
-      .select()
-      .from(smsOutbox)
-      .where(eq(smsOutbox.to, "+31623456789"))
-      .orderBy(desc(smsOutbox.id))
-      .limit(1);
-    const otp = /\b(\d{6})\b/.exec(sms?.text ?? "")?.[1] ?? "";
+    const { code: otp } = await findTextedCode("+31623456789");
     const confirmed = await memberCall(app, "POST", "/api/directdebit-confirm.php", member.cookie, {
       mandate,
       otp,
