@@ -60,6 +60,7 @@ export default function DirectDebitForm(props: Props) {
     setDetails((current) => ({ ...current, [name]: event.target.value }));
 
   async function sendCode() {
+    setRefused(false);
     await run(
       async () => {
         const answer = await apiFetch<DirectDebitCodeSent>("/api/directdebit.php", {
@@ -95,6 +96,7 @@ export default function DirectDebitForm(props: Props) {
   async function onCode(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!sent) return;
+    setRefused(false);
     await run(
       async () => {
         const answer = await apiFetch<OrderAnswer>("/api/directdebit-confirm.php", {
