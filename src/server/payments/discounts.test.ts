@@ -113,9 +113,13 @@ describe("a discount on an order (issue 14)", () => {
     const db = await getReadyDb();
     const [row] = await db.select().from(orders).where(eq(orders.id, placed.id));
     expect(row).toMatchObject({ listAmount: 1999, discountCode: code, discountPercent: 20 });
-    // Not used until paid: a second order may carry it too.
+    // Not used while unpaid (a checkout may be left and started again): a second order may
+    // carry it too; but once a payment with it is on its way, it is taken.
     expect((await lookUp(member, `code=${code}`)).status).toBe(200);
     if (!row?.providerRef) throw new Error("no payment");
+    await setSandboxOutcome(db, row.providerRef, "pending");
+    await syncOrder(db, row);
+    expect((await lookUp(member, `code=${code}`)).status).toBe(409);
     await setSandboxOutcome(db, row.providerRef, "paid");
     await syncOrder(db, row);
     const used = await lookUp(member, `code=${code}`);

@@ -8,7 +8,7 @@ import {
 import type { DiscountCodeView } from "../../contract/payments";
 import type { Database } from "../db/client";
 import { ApiError, ValidationError } from "../lib/errors";
-import { discountCodes, discountCodeUses } from "./schema";
+import { discountCodes, discountCodeUses, orders } from "./schema";
 
 /** The member a code is checked for. */
 export type CodeHolder = {
@@ -92,6 +92,20 @@ async function usableCode(db: Database, holder: CodeHolder, typed: string, now: 
     .from(discountCodeUses)
     .where(and(eq(discountCodeUses.code, found.code), eq(discountCodeUses.userId, holder.userId)));
   if (used) throw codeUsed();
+  // A payment with the code that is on its way (a direct debit, a bank's confirmation) takes it
+  // as well: its use is written when it completes, days later perhaps.
+  const [paying] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, holder.userId),
+        eq(orders.discountCode, found.code),
+        eq(orders.state, "pending"),
+      ),
+    )
+    .limit(1);
+  if (paying) throw codeUsed();
   return found;
 }
 
