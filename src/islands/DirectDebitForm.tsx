@@ -1,6 +1,6 @@
 import { type SubmitEvent, useEffect, useId, useState } from "react";
 import type { DirectDebitCodeSent, OrderAnswer } from "../contract/payments";
-import { apiFetch } from "../lib/api-client";
+import { type ApiRequestError, apiFetch } from "../lib/api-client";
 import TextField from "./TextField";
 import { useApiForm } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
@@ -59,6 +59,14 @@ export default function DirectDebitForm(props: Props) {
   const set = (name: keyof Details) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setDetails((current) => ({ ...current, [name]: event.target.value }));
 
+  /** Blocked or over the limit: no code will help, another method will (the message stays). */
+  function noteRefusal(caught: ApiRequestError): boolean {
+    if (caught.code === "direct_debit_blocked" || caught.code === "direct_debit_limit") {
+      setRefused(true);
+    }
+    return false;
+  }
+
   async function sendCode() {
     setRefused(false);
     await run(
@@ -77,13 +85,7 @@ export default function DirectDebitForm(props: Props) {
       },
       {
         keepsFocus: true,
-        onApiError: (caught) => {
-          // Blocked or over the limit: no code will help; another method will.
-          if (caught.code === "direct_debit_blocked" || caught.code === "direct_debit_limit") {
-            setRefused(true);
-          }
-          return false;
-        },
+        onApiError: noteRefusal,
       },
     );
   }
@@ -107,12 +109,7 @@ export default function DirectDebitForm(props: Props) {
       },
       {
         navigates: true,
-        onApiError: (caught) => {
-          if (caught.code === "direct_debit_blocked" || caught.code === "direct_debit_limit") {
-            setRefused(true);
-          }
-          return false;
-        },
+        onApiError: noteRefusal,
       },
     );
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import type { OrderAnswer } from "../contract/payments";
 import type { OwnPhotos } from "../contract/photos";
+import { directDebitMandate } from "../test/api";
 import { makePhoneJpeg, makePng } from "../test/images";
 import { createLoggedInMember, createTestMember, uniqueEmail } from "../test/members";
 import { findLink, findMailsTo, findTextedCode } from "../test/outbox";
@@ -511,17 +512,7 @@ describe("every answer of a journey through the API matches the document", () =>
   it("for a member paying by SEPA direct debit with a texted code", async () => {
     const member = await createLoggedInMember(app, { profile: { country: "nl" } });
     const { cookie } = member;
-    const mandate = {
-      package_id: 1,
-      holder: "Anna de Vries",
-      iban: "NL91 ABNA 0417 1643 00",
-      street: "Prinsengracht",
-      house_number: "263",
-      zip: "1016 GV",
-      city: "Amsterdam",
-      phone: "06 3456 7890",
-      mandate: true,
-    };
+    const mandate = directDebitMandate({ package_id: 1 });
     expect((await call("post", "/directdebit.php", { json: mandate })).status).toBe(403);
     expect(
       (await call("post", "/directdebit.php", { cookie, json: { ...mandate, iban: "NL00" } }))

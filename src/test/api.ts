@@ -21,3 +21,22 @@ export function paymentWebhook(app: App, id: string) {
     body: new URLSearchParams({ id }).toString(),
   });
 }
+
+/**
+ * A body for POST /api/directdebit.php (spec §3 Direct-debit form) that passes every check: a
+ * Dutch account and address, the mandate ticked. Tests override what they are about.
+ */
+export function directDebitMandate(overrides: Record<string, unknown> = {}) {
+  return {
+    package_id: 2,
+    holder: "Anna de Vries",
+    iban: "NL91 ABNA 0417 1643 00",
+    street: "Prinsengracht",
+    house_number: "263",
+    zip: "1016 GV",
+    city: "Amsterdam",
+    phone: "06 3456 7890",
+    mandate: true,
+    ...overrides,
+  };
+}

@@ -1,6 +1,7 @@
 import { eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { MemberSearchPage } from "../../contract/search";
+import { directDebitMandate } from "../../test/api";
 import { createLoggedInMember } from "../../test/members";
 import { findLink, findMailsTo } from "../../test/outbox";
 import { createApp } from "../app";
@@ -149,7 +150,7 @@ describe("deleting an account (spec §1, §4)", () => {
     const phone = "+34612345678";
     const asked = await post(
       "/api/directdebit.php",
-      {
+      directDebitMandate({
         package_id: 1,
         holder: "Lucía García",
         iban: "ES91 2100 0418 4502 0005 1332",
@@ -158,8 +159,7 @@ describe("deleting an account (spec §1, §4)", () => {
         zip: "28013",
         city: "Madrid",
         phone,
-        mandate: true,
-      },
+      }),
       member.cookie,
     );
     expect(asked.status).toBe(201);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderAnswer } from "../../contract/payments";
-import { memberCall, paymentWebhook } from "../../test/api";
+import { directDebitMandate, memberCall, paymentWebhook } from "../../test/api";
 import { createLoggedInMember, memberBalance } from "../../test/members";
 import { startMollieStandIn } from "../../test/mollie-stand-in";
 import { findTextedCode } from "../../test/outbox";
@@ -163,17 +163,13 @@ describe("a repeat order through Mollie (issue 14: Mollie recurring)", () => {
   });
   it("debits a SEPA mandate we collected: customer, directdebit mandate, recurring payment", async () => {
     const member = await createLoggedInMember(app, { language: "nl", profile: { country: "nl" } });
-    const asked = await memberCall(app, "POST", "/api/directdebit.php", member.cookie, {
-      package_id: 2,
-      holder: "Anna de Vries",
-      iban: "NL91 ABNA 0417 1643 00",
-      street: "Prinsengracht",
-      house_number: "263",
-      zip: "1016 GV",
-      city: "Amsterdam",
-      phone: "+31 6 2345 6789",
-      mandate: true,
-    });
+    const asked = await memberCall(
+      app,
+      "POST",
+      "/api/directdebit.php",
+      member.cookie,
+      directDebitMandate({ phone: "+31 6 2345 6789" }),
+    );
     expect(asked.status).toBe(201);
     const { mandate } = (await asked.json()) as { mandate: number };
     const { code: otp } = await findTextedCode("+31623456789");

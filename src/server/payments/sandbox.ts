@@ -17,6 +17,11 @@ export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 /** Where the sandbox's checkout page lives on each site. */
 export const SANDBOX_CHECKOUT_PATH = "/sandbox/checkout";
 
+/** A payment id as the sandbox hands them out (its checkout route accepts only this shape). */
+function newSandboxPaymentId(): string {
+  return `tr_sandbox_${randomBytes(12).toString("base64url")}`;
+}
+
 /**
  * design §9: the built-in provider of the demo and the tests. It keeps its payments in its own
  * table and shows its own checkout page (src/pages/sandbox/checkout/[id].astro) where the member
@@ -28,7 +33,7 @@ export function createSandboxProvider(db: Database): PaymentProvider {
   return {
     id: "sandbox",
     async createPayment(input) {
-      const id = `tr_sandbox_${randomBytes(12).toString("base64url")}`;
+      const id = newSandboxPaymentId();
       await db.insert(sandboxPayments).values({
         id,
         amount: input.amount,
@@ -47,7 +52,7 @@ export function createSandboxProvider(db: Database): PaymentProvider {
       // earlier payment was paid.
       const previous = await findSandboxPayment(db, input.previousPaymentId);
       if (previous?.status !== "paid") return null;
-      const id = `tr_sandbox_${randomBytes(12).toString("base64url")}`;
+      const id = newSandboxPaymentId();
       await db.insert(sandboxPayments).values({
         id,
         amount: input.amount,
@@ -63,7 +68,7 @@ export function createSandboxProvider(db: Database): PaymentProvider {
     async createDirectDebit(input) {
       // As a bank does: the debit is pending for days; the checkout page plays the bank that
       // pays it (Complete) or sends it back (Fail).
-      const id = `tr_sandbox_${randomBytes(12).toString("base64url")}`;
+      const id = newSandboxPaymentId();
       await db.insert(sandboxPayments).values({
         id,
         amount: input.amount,
