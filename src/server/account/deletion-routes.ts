@@ -69,30 +69,30 @@ const reactivateLinkRoute = createRoute({
 
 export const deletionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(deleteRoute, async (c) => {
-    const user = c.var.user;
+    const user = c.get("user");
     if (!user) throw authenticationRequired();
-    await requestAccountDeletion(c.var.db, c.var.site, user, c.req.valid("json").password, {
-      locale: c.var.locale,
-      origin: c.var.site.origin,
+    await requestAccountDeletion(c.get("db"), c.get("site"), user, c.req.valid("json").password, {
+      locale: c.get("locale"),
+      origin: c.get("site").origin,
     });
     clearSessionCookie(c);
     return c.json({ status: "pending_deletion" as const, days: REACTIVATION_DAYS }, 200);
   })
   .openapi(reactivateRoute, async (c) => {
-    const user = await verifyCredentials(c.var.db, c.req.valid("json"), {
+    const user = await verifyCredentials(c.get("db"), c.req.valid("json"), {
       address: socketClientAddress(c),
     });
     const reactivated = user.deletionRequestedAt
-      ? await reactivateAccount(c.var.db, user.id)
+      ? await reactivateAccount(c.get("db"), user.id)
       : user;
     if (!reactivated) throw authenticationRequired();
-    await startSession(c, c.var.db, reactivated.id);
-    return c.json({ user: await getUserView(c.var.db, reactivated, c.var.site) }, 200);
+    await startSession(c, c.get("db"), reactivated.id);
+    return c.json({ user: await getUserView(c.get("db"), reactivated, c.get("site")) }, 200);
   })
   .openapi(reactivateLinkRoute, async (c) => {
     const token = c.req.valid("query").token;
-    const user = token ? await reactivateWithToken(c.var.db, token) : null;
+    const user = token ? await reactivateWithToken(c.get("db"), token) : null;
     if (!user) return c.redirect("/login", 303);
-    await startSession(c, c.var.db, user.id);
+    await startSession(c, c.get("db"), user.id);
     return c.redirect("/members", 303);
   });

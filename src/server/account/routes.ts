@@ -100,42 +100,42 @@ const unsubscribeLinkRoute = createRoute({
 
 export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(unsubscribeRoute, async (c) => {
-    if (!(await unsubscribe(c.var.db, c.req.valid("query").token))) throw notFound();
+    if (!(await unsubscribe(c.get("db"), c.req.valid("query").token))) throw notFound();
     return c.json({ ok: true as const }, 200);
   })
   // A GET must not unsubscribe: mail scanners follow links (RFC 8058 §3.2).
   .openapi(unsubscribeLinkRoute, (c) => c.redirect("/notifications", 303))
   .openapi(exportRoute, async (c) => {
-    const user = c.var.user;
+    const user = c.get("user");
     if (!user) throw authenticationRequired();
     const date = new Date().toISOString().slice(0, 10);
     c.header("content-disposition", `attachment; filename="my-data-${date}.json"`);
-    return c.json(await exportMemberData(c.var.db, user, c.var.site), 200);
+    return c.json(await exportMemberData(c.get("db"), user, c.get("site")), 200);
   })
   .openapi(emailChangeRoute, async (c) => {
-    const user = c.var.user;
+    const user = c.get("user");
     if (!user) throw authenticationRequired();
     const { email } = c.req.valid("json");
-    await requestEmailChange(c.var.db, c.var.site, user, email, {
-      locale: c.var.locale,
-      origin: c.var.site.origin,
+    await requestEmailChange(c.get("db"), c.get("site"), user, email, {
+      locale: c.get("locale"),
+      origin: c.get("site").origin,
     });
     return c.json({ status: "check_mail" as const, email }, 200);
   })
   .openapi(getSettingsRoute, async (c) => {
-    const user = c.var.user;
+    const user = c.get("user");
     if (!user) throw authenticationRequired();
-    return c.json(await getMemberSettings(c.var.db, user), 200);
+    return c.json(await getMemberSettings(c.get("db"), user), 200);
   })
   .openapi(updateSettingsRoute, async (c) => {
-    const user = c.var.user;
+    const user = c.get("user");
     if (!user) throw authenticationRequired();
-    return c.json(await updateMemberSettings(c.var.db, user, c.req.valid("json")), 200);
+    return c.json(await updateMemberSettings(c.get("db"), user, c.req.valid("json")), 200);
   })
   .openapi(passwordRoute, async (c) => {
-    const user = c.var.user;
-    const session = c.var.session;
+    const user = c.get("user");
+    const session = c.get("session");
     if (!user || !session) throw authenticationRequired();
-    await changePassword(c.var.db, user, session.id, c.req.valid("json"));
+    await changePassword(c.get("db"), user, session.id, c.req.valid("json"));
     return c.json({ ok: true as const }, 200);
   });

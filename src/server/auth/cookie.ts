@@ -12,7 +12,7 @@ import {
 
 // The scheme the client used, by the trusted-proxy rule (design §10), not the socket's.
 function isHttps(c: Context<AppEnv>): boolean {
-  return c.var.client.isHttps;
+  return c.get("client").isHttps;
 }
 
 /** Puts a session token in the auth cookie (design §6: 30 days, HttpOnly, Lax, path /). */

@@ -38,12 +38,12 @@ const resetRoute = createRoute({
 export const passwordResetRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(requestRoute, async (c) => {
     const { email } = c.req.valid("json");
-    await requestPasswordReset(c.var.db, c.var.site, email, { locale: c.var.locale });
+    await requestPasswordReset(c.get("db"), c.get("site"), email, { locale: c.get("locale") });
     return c.json({ status: "check_mail" as const, email }, 200);
   })
   .openapi(resetRoute, async (c) => {
     const { token, password } = c.req.valid("json");
-    const user = await resetPassword(c.var.db, { token, password });
-    await startSession(c, c.var.db, user.id);
-    return c.json({ user: await getUserView(c.var.db, user, c.var.site) }, 200);
+    const user = await resetPassword(c.get("db"), { token, password });
+    await startSession(c, c.get("db"), user.id);
+    return c.json({ user: await getUserView(c.get("db"), user, c.get("site")) }, 200);
   });

@@ -88,7 +88,8 @@ const logoutPostRoute = createRoute({
 
 /** Ends the session; a browser navigation or form post is sent home. */
 async function logOut(c: Context<AppEnv>) {
-  if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
+  const session = c.get("session");
+  if (session) await invalidateSession(c.get("db"), session.id);
   clearSessionCookie(c);
   if (c.req.header("accept")?.includes("text/html")) return c.redirect("/", 303);
   return c.json({ ok: true as const }, 200);
@@ -96,33 +97,41 @@ async function logOut(c: Context<AppEnv>) {
 
 export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(loginRoute, async (c) => {
-    const result = await login(c.var.db, c.req.valid("json"), { address: socketClientAddress(c) });
-    if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
+    const result = await login(c.get("db"), c.req.valid("json"), {
+      address: socketClientAddress(c),
+    });
+    const previous = c.get("session");
+    if (previous) await invalidateSession(c.get("db"), previous.id);
     setSessionCookie(c, result.token);
-    return c.json({ user: await getUserView(c.var.db, result.user, c.var.site) }, 200);
+    return c.json({ user: await getUserView(c.get("db"), result.user, c.get("site")) }, 200);
   })
   .openapi(currentUserRoute, async (c) => {
     // The session's statement brought the profile and main photo: no other statement is needed.
-    const { user, userViewProfile } = c.var;
+    const user = c.get("user");
+    const userViewProfile = c.get("userViewProfile");
     if (!user || !userViewProfile) throw authenticationRequired();
     // The client's periodic refresh (spec §9) marks the member as active.
     if (c.req.valid("header")["x-request-type"] === "client") {
-      await markMemberActive(c.var.db, user.id);
+      await markMemberActive(c.get("db"), user.id);
     }
-    return c.json({ user: toUserView(user, userViewProfile, c.var.site) }, 200);
+    return c.json({ user: toUserView(user, userViewProfile, c.get("site")) }, 200);
   })
   .openapi(updateUserRoute, async (c) => {
-    const { user, userViewProfile } = c.var;
+    const user = c.get("user");
+    const userViewProfile = c.get("userViewProfile");
     if (!user || !userViewProfile) throw authenticationRequired();
     const { language } = c.req.valid("json");
-    await updateUserLanguage(c.var.db, user.id, language);
-    return c.json({ user: toUserView({ ...user, language }, userViewProfile, c.var.site) }, 200);
+    await updateUserLanguage(c.get("db"), user.id, language);
+    return c.json({ user: toUserView({ ...user, language }, userViewProfile, c.get("site")) }, 200);
   })
   .openapi(logoutRoute, async (c) => {
     // A link or embed on another site must not log the member out (a GET passes the origin
     // check of writes); our own client posts instead.
     if (!isSameOriginRequest(c.req.raw.headers)) {
-      return c.json({ error: "forbidden_origin", message: c.var.t("error.logoutCrossSite") }, 403);
+      return c.json(
+        { error: "forbidden_origin", message: c.get("t")("error.logoutCrossSite") },
+        403,
+      );
     }
     return logOut(c);
   })

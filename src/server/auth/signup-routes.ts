@@ -52,36 +52,36 @@ const activateRoute = createRoute({
 export const signupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(signupRoute, async (c) => {
     await enforceRateLimit(c, "signupIp", clientAddress(c));
-    const settings = getPublicSettings(c.var.site, {
-      locale: c.var.locale,
+    const settings = getPublicSettings(c.get("site"), {
+      locale: c.get("locale"),
       geoipCountry: readGeoipCountry(c.req.raw.headers),
     });
-    const result = await signUp(c.var.db, c.var.site, c.req.valid("json"), {
-      locale: c.var.locale,
+    const result = await signUp(c.get("db"), c.get("site"), c.req.valid("json"), {
+      locale: c.get("locale"),
       tracking: parseTrackingCookie(getCookie(c, TRACKING_COOKIE)),
       country: settings.geoip_selected_country,
-      origin: c.var.site.origin,
+      origin: c.get("site").origin,
     });
     return c.json({ status: "check_mail" as const, email: result.email }, 201);
   })
   .openapi(resendRoute, async (c) => {
     const { email } = c.req.valid("json");
     await enforceRateLimit(c, "activationResend", email.toLowerCase());
-    await resendActivation(c.var.db, c.var.site, email, {
-      locale: c.var.locale,
-      origin: c.var.site.origin,
+    await resendActivation(c.get("db"), c.get("site"), email, {
+      locale: c.get("locale"),
+      origin: c.get("site").origin,
     });
     return c.json({ status: "check_mail" as const, email }, 200);
   })
   .openapi(
     activateRoute,
     async (c) => {
-      const user = await activateAccount(c.var.db, c.req.valid("query").token);
+      const user = await activateAccount(c.get("db"), c.req.valid("query").token);
       if (!user) return c.redirect("/activate/error", 303);
       // spec §3: the first message written at signup goes out now that the address is confirmed.
-      await sendSignupMessage(c.var.db, getSiteById(user.siteId), user.id);
+      await sendSignupMessage(c.get("db"), getSiteById(user.siteId), user.id);
       // The link proves the address: the member is logged in on this device (new token).
-      await startSession(c, c.var.db, user.id);
+      await startSession(c, c.get("db"), user.id);
       return c.redirect("/activate/done", 303);
     },
     // A mangled link is still a link a person clicked: show the error page, not JSON.

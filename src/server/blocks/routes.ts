@@ -52,14 +52,14 @@ const unblockRoute = createRoute({
 
 export const blockRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(blockRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
+    const member = requireMemberViewer(c.get("viewer"));
     await enforceRateLimit(c, "likes", String(member.profileId));
-    await blockProfile(c.var.db, member.profileId, c.req.valid("json").id);
+    await blockProfile(c.get("db"), member.profileId, c.req.valid("json").id);
     return c.json({ blocked: true }, 200);
   })
   .openapi(unblockRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
+    const member = requireMemberViewer(c.get("viewer"));
     await enforceRateLimit(c, "likes", String(member.profileId));
-    await unblockProfile(c.var.db, member.profileId, c.req.valid("query").id);
+    await unblockProfile(c.get("db"), member.profileId, c.req.valid("query").id);
     return c.json({ blocked: false }, 200);
   });

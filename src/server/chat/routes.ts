@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import {
   chatsAnswer,
@@ -63,12 +64,15 @@ const SEND_ERRORS = [
 ] as const;
 
 /** The caller as a chat member: a profile, and whether their address is confirmed. */
-function chatMember(c: { var: AppEnv["Variables"] }) {
-  const member = requireMemberViewer(c.var.viewer);
-  return { ...member, confirmed: c.var.user?.status === "confirmed" };
+function chatMember(c: Context<AppEnv>) {
+  const member = requireMemberViewer(c.get("viewer"));
+  return { ...member, confirmed: c.get("user")?.status === "confirmed" };
 }
 
-const viewing = (c: { var: AppEnv["Variables"] }) => ({ media: c.var.media, locale: c.var.locale });
+const viewing = (c: Context<AppEnv>) => ({
+  media: c.get("media"),
+  locale: c.get("locale"),
+});
 
 const chatsRoute = createRoute({
   method: "get",
@@ -274,24 +278,34 @@ chatRoutes.use(
 
 chatRoutes
   .openapi(chatsRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
-    return c.json(await listChats(c.var.db, member, c.req.valid("query").cursor, viewing(c)), 200);
+    const member = requireMemberViewer(c.get("viewer"));
+    return c.json(
+      await listChats(c.get("db"), member, c.req.valid("query").cursor, viewing(c)),
+      200,
+    );
   })
   .openapi(openRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
+    const member = requireMemberViewer(c.get("viewer"));
     await enforceRateLimit(c, "conversations", String(member.profileId));
-    const conversation = await openConversation(c.var.db, member, c.req.valid("json").profile);
+    const conversation = await openConversation(c.get("db"), member, c.req.valid("json").profile);
     return c.json({ conversation }, 200);
   })
   .openapi(removeRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
-    await removeConversations(c.var.db, member, c.req.valid("json"));
+    const member = requireMemberViewer(c.get("viewer"));
+    await removeConversations(c.get("db"), member, c.req.valid("json"));
     return c.json({ ok: true as const }, 200);
   })
   .openapi(messagesRoute, async (c) => {
     const { conversation, before } = c.req.valid("query");
     return c.json(
-      await getConversation(c.var.db, c.var.site, chatMember(c), conversation, before, viewing(c)),
+      await getConversation(
+        c.get("db"),
+        c.get("site"),
+        chatMember(c),
+        conversation,
+        before,
+        viewing(c),
+      ),
       200,
     );
   })
@@ -299,19 +313,26 @@ chatRoutes
     const member = chatMember(c);
     await enforceRateLimit(c, "messages", String(member.profileId));
     const { conversation, text } = c.req.valid("json");
-    return c.json(await sendTextMessage(c.var.db, c.var.site, member, conversation, text), 200);
+    return c.json(
+      await sendTextMessage(c.get("db"), c.get("site"), member, conversation, text),
+      200,
+    );
   })
   .openapi(readRoute, async (c) => {
-    await markRead(c.var.db, requireMemberViewer(c.var.viewer), c.req.valid("json").conversation);
+    await markRead(
+      c.get("db"),
+      requireMemberViewer(c.get("viewer")),
+      c.req.valid("json").conversation,
+    );
     return c.json({ ok: true as const }, 200);
   })
   .openapi(typingRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
+    const member = requireMemberViewer(c.get("viewer"));
     const { conversation } = c.req.valid("json");
     const key = `${member.userId}:${conversation}`;
     const now = Date.now();
     if (now - (lastTyping.get(key) ?? 0) >= TYPING_GAP_MS) {
-      await signalTyping(c.var.db, member, conversation);
+      await signalTyping(c.get("db"), member, conversation);
       if (lastTyping.size >= 10_000) lastTyping.clear();
       lastTyping.set(key, now);
     }
@@ -328,25 +349,30 @@ chatRoutes
     const bytes = new Uint8Array(await photo.arrayBuffer());
     return c.json(
       await sendImageMessage(
-        c.var.db,
+        c.get("db"),
         getStorage(),
-        c.var.site,
+        c.get("site"),
         member,
         conversation,
         bytes,
-        c.var.media,
+        c.get("media"),
       ),
       200,
     );
   })
   .openapi(openImageRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
-    const message = await openImage(c.var.db, member, c.req.valid("json").message, c.var.media);
+    const member = requireMemberViewer(c.get("viewer"));
+    const message = await openImage(
+      c.get("db"),
+      member,
+      c.req.valid("json").message,
+      c.get("media"),
+    );
     return c.json({ message }, 200);
   })
   .openapi(giftRoute, async (c) => {
     const member = chatMember(c);
     await enforceRateLimit(c, "messages", String(member.profileId));
     const { id, gift } = c.req.valid("json");
-    return c.json(await sendGift(c.var.db, c.var.site, member, id, gift), 200);
+    return c.json(await sendGift(c.get("db"), c.get("site"), member, id, gift), 200);
   });

@@ -38,16 +38,16 @@ const consentRoute = createRoute({
 export const contentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(complaintRoute, async (c) => {
     await enforceRateLimit(c, "complaintIp", clientAddress(c));
-    const result = await createComplaint(c.var.db, c.var.site, c.req.valid("json"), {
-      locale: c.var.locale,
-      userId: c.var.user?.id ?? null,
+    const result = await createComplaint(c.get("db"), c.get("site"), c.req.valid("json"), {
+      locale: c.get("locale"),
+      userId: c.get("user")?.id ?? null,
     });
     return c.json(result, 201);
   })
   .openapi(consentRoute, async (c) => {
     const { choice } = c.req.valid("json");
-    await recordCookieConsent(c.var.db, c.var.site, { choice }, c.var.user?.id ?? null);
-    const secure = c.var.client.isHttps;
+    await recordCookieConsent(c.get("db"), c.get("site"), { choice }, c.get("user")?.id ?? null);
+    const secure = c.get("client").isHttps;
     // Readable by the notice's script, so it is not shown again.
     setCookie(c, CONSENT_COOKIE, choice, {
       path: "/",

@@ -129,45 +129,45 @@ const swipeUndoRoute = createRoute({
 
 export const discoveryRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(likesRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
+    const member = requireMemberViewer(c.get("viewer"));
     const { type, cursor } = c.req.valid("query");
-    const answer = await listLikes(c.var.db, member, type, cursor, {
-      media: c.var.media,
-      locale: c.var.locale,
+    const answer = await listLikes(c.get("db"), member, type, cursor, {
+      media: c.get("media"),
+      locale: c.get("locale"),
     });
     return c.json(answer, 200);
   })
   .openapi(matchSeenRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
-    await markMatchSeen(c.var.db, member.profileId, c.req.valid("json").id);
+    const member = requireMemberViewer(c.get("viewer"));
+    await markMatchSeen(c.get("db"), member.profileId, c.req.valid("json").id);
     return c.json({ ok: true as const }, 200);
   })
   .openapi(autoLikeRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
-    const viewing = { media: c.var.media, locale: c.var.locale };
-    return c.json({ profile: await offerAutoLike(c.var.db, member, viewing) }, 200);
+    const member = requireMemberViewer(c.get("viewer"));
+    const viewing = { media: c.get("media"), locale: c.get("locale") };
+    return c.json({ profile: await offerAutoLike(c.get("db"), member, viewing) }, 200);
   })
   .openapi(swipeCardsRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
-    const answer = await nextSwipeCards(c.var.db, member, c.var.site, {
+    const member = requireMemberViewer(c.get("viewer"));
+    const answer = await nextSwipeCards(c.get("db"), member, c.get("site"), {
       exclude: c.req.valid("query").exclude ?? [],
-      viewing: { media: c.var.media, locale: c.var.locale },
+      viewing: { media: c.get("media"), locale: c.get("locale") },
     });
     return c.json(answer, 200);
   })
   .openapi(swipeRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
+    const member = requireMemberViewer(c.get("viewer"));
     await enforceRateLimit(c, "likes", String(member.profileId));
     const { id, action } = c.req.valid("json");
     if (action === "pass") {
-      await swipePass(c.var.db, member, id);
-      const likesLeft = await swipeLikesLeft(c.var.db, member, c.var.site);
+      await swipePass(c.get("db"), member, id);
+      const likesLeft = await swipeLikesLeft(c.get("db"), member, c.get("site"));
       return c.json({ likes_left: likesLeft, match: false }, 200);
     }
-    return c.json(await swipeLike(c.var.db, member, c.var.site, id), 200);
+    return c.json(await swipeLike(c.get("db"), member, c.get("site"), id), 200);
   })
   .openapi(swipeUndoRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
-    const viewing = { media: c.var.media, locale: c.var.locale };
-    return c.json({ profile: await undoLastPass(c.var.db, member, viewing) }, 200);
+    const member = requireMemberViewer(c.get("viewer"));
+    const viewing = { media: c.get("media"), locale: c.get("locale") };
+    return c.json({ profile: await undoLastPass(c.get("db"), member, viewing) }, 200);
   });

@@ -88,15 +88,15 @@ function renewPresence(db: Database, hub: EventHub): void {
 
 export const eventRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(pageHiddenRoute, async (c) => {
-    const user = c.var.user;
+    const user = c.get("user");
     if (!user) throw authenticationRequired();
-    await markOffline(c.var.db, user.id);
+    await markOffline(c.get("db"), user.id);
     return c.json({ ok: true as const }, 200);
   })
   .openapi(eventsRoute, async (c) => {
-    const user = c.var.user;
+    const user = c.get("user");
     if (!user) throw authenticationRequired();
-    const db = c.var.db;
+    const db = c.get("db");
     const hub = await eventHub();
     const resumeFrom = c.req.valid("header")["last-event-id"] ?? c.req.valid("query").last_event_id;
 

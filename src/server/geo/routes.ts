@@ -37,7 +37,9 @@ export const geoRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }
     const catalogue = await loadRegionCatalogue();
     c.header("cache-control", "public, max-age=86400");
     const regions = Object.fromEntries(
-      c.var.site.countries.map((country) => [country, catalogue.regionsOf(country, c.var.locale)]),
+      c
+        .get("site")
+        .countries.map((country) => [country, catalogue.regionsOf(country, c.get("locale"))]),
     );
     return c.json({ regions }, 200);
   })
@@ -51,8 +53,8 @@ export const geoRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }
     return c.json(
       {
         ...place,
-        region_name: place.region ? catalogue.nameOf(place.region, c.var.locale) : null,
-        supported: place.country !== null && c.var.site.countries.includes(place.country),
+        region_name: place.region ? catalogue.nameOf(place.region, c.get("locale")) : null,
+        supported: place.country !== null && c.get("site").countries.includes(place.country),
       },
       200,
     );

@@ -130,12 +130,12 @@ export async function deleteRateLimitsOf(db: Database, subject: string): Promise
  * (tests, `app.request()`) come from no client, and must not share one counter between them.
  */
 export function socketClientAddress(c: Context<AppEnv>): string | undefined {
-  return c.env?.clientAddress ? c.var.client.address : undefined;
+  return c.env?.clientAddress ? c.get("client").address : undefined;
 }
 
 /** The caller's IP address by the trusted-proxy rule, the subject of per-address policies. */
 export function clientAddress(c: Context<AppEnv>): string {
-  return c.var.client.address;
+  return c.get("client").address;
 }
 
 /** Counts a request against a policy; over the limit it answers 429 with Retry-After. */
@@ -144,7 +144,7 @@ export async function enforceRateLimit(
   policy: RateLimitPolicy,
   subject: string,
 ): Promise<void> {
-  const result = await consumeRateLimit(c.var.db, policy, subject);
+  const result = await consumeRateLimit(c.get("db"), policy, subject);
   if (!result.allowed) {
     c.header("retry-after", String(result.retryAfterSeconds));
     throw new ApiError(429, "rate_limited", "error.rateLimited");

@@ -137,7 +137,7 @@ export function validationHook(
 ) {
   if (!result.success) {
     return c.json(
-      { error: "validation", fields: toFieldErrors(result.error, c.var.t, result.data) },
+      { error: "validation", fields: toFieldErrors(result.error, c.get("t"), result.data) },
       422,
     );
   }

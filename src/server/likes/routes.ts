@@ -52,14 +52,14 @@ const unlikeRoute = createRoute({
 
 export const likeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(likeRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
+    const member = requireMemberViewer(c.get("viewer"));
     await enforceRateLimit(c, "likes", String(member.profileId));
-    await likeProfile(c.var.db, member.profileId, c.req.valid("json").id);
+    await likeProfile(c.get("db"), member.profileId, c.req.valid("json").id);
     return c.json({ liked: true }, 200);
   })
   .openapi(unlikeRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
+    const member = requireMemberViewer(c.get("viewer"));
     await enforceRateLimit(c, "likes", String(member.profileId));
-    await unlikeProfile(c.var.db, member.profileId, c.req.valid("query").id);
+    await unlikeProfile(c.get("db"), member.profileId, c.req.valid("query").id);
     return c.json({ liked: false }, 200);
   });

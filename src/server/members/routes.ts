@@ -33,13 +33,19 @@ export const memberRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   async (c) => {
     const { id } = c.req.valid("query");
     if (id === undefined) {
-      const member = requireMemberViewer(c.var.viewer);
-      return c.json(await getOwnProfile(c.var.db, member.profileId), 200);
+      const member = requireMemberViewer(c.get("viewer"));
+      return c.json(await getOwnProfile(c.get("db"), member.profileId), 200);
     }
-    const { viewer } = c.var;
-    const profile = await getProfileDetail(c.var.db, id, viewer, c.var.media, c.var.locale);
+    const viewer = c.get("viewer");
+    const profile = await getProfileDetail(
+      c.get("db"),
+      id,
+      viewer,
+      c.get("media"),
+      c.get("locale"),
+    );
     // spec §4: opening a profile clears its new-like flag.
-    if (viewer?.profileId && !profile.is_own) await markLikeSeen(c.var.db, id, viewer.profileId);
+    if (viewer?.profileId && !profile.is_own) await markLikeSeen(c.get("db"), id, viewer.profileId);
     return c.json(profile, 200);
   },
 );

@@ -343,14 +343,14 @@ const sandboxOutcomeRoute = createRoute({
 
 export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(packagesRoute, (c) => {
-    const country = c.var.userViewProfile?.profile?.country ?? null;
-    return c.json(creditOffer(c.var.site, country), 200);
+    const country = c.get("userViewProfile")?.profile?.country ?? null;
+    return c.json(creditOffer(c.get("site"), country), 200);
   })
   .openapi(createOrderRoute, async (c) => {
-    const user = requireUser(c.var.user);
+    const user = requireUser(c.get("user"));
     await enforceRateLimit(c, "orders", String(user.id));
     const body = c.req.valid("json");
-    const order = await createOrder(c.var.db, c.var.site, buyerOf(c.var), {
+    const order = await createOrder(c.get("db"), c.get("site"), buyerOf(c.var), {
       packageId: body.package_id,
       method: body.method,
       code: body.code,
@@ -358,16 +358,16 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     return c.json({ order: toOrderView(order) }, 201);
   })
   .openapi(repeatOrderRoute, async (c) => {
-    const user = requireUser(c.var.user);
+    const user = requireUser(c.get("user"));
     await enforceRateLimit(c, "orders", String(user.id));
-    const order = await repeatOrder(c.var.db, c.var.site, buyerOf(c.var));
+    const order = await repeatOrder(c.get("db"), c.get("site"), buyerOf(c.var));
     return c.json({ order: toOrderView(order) }, 201);
   })
   .openapi(directDebitRoute, async (c) => {
-    const user = requireUser(c.var.user);
+    const user = requireUser(c.get("user"));
     await enforceRateLimit(c, "directDebitCodes", String(user.id));
     const body = c.req.valid("json");
-    const sent = await requestDirectDebit(c.var.db, c.var.site, buyerOf(c.var), {
+    const sent = await requestDirectDebit(c.get("db"), c.get("site"), buyerOf(c.var), {
       packageId: body.package_id,
       code: body.code,
       holder: body.holder,
@@ -381,49 +381,60 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     return c.json(sent, 201);
   })
   .openapi(directDebitConfirmRoute, async (c) => {
-    const user = requireUser(c.var.user);
+    const user = requireUser(c.get("user"));
     await enforceRateLimit(c, "orders", String(user.id));
     const { mandate, otp } = c.req.valid("json");
-    const order = await confirmDirectDebit(c.var.db, c.var.site, buyerOf(c.var), mandate, otp);
+    const order = await confirmDirectDebit(
+      c.get("db"),
+      c.get("site"),
+      buyerOf(c.var),
+      mandate,
+      otp,
+    );
     return c.json({ order: toOrderView(order) }, 201);
   })
   .openapi(discountCodeRoute, async (c) => {
     const holder = buyerOf(c.var);
     const { code, welcome } = c.req.valid("query");
     const found = welcome
-      ? await findWelcomeCode(c.var.db, holder)
-      : await findDiscountCode(c.var.db, holder, code ?? "");
+      ? await findWelcomeCode(c.get("db"), holder)
+      : await findDiscountCode(c.get("db"), holder, code ?? "");
     return c.json(found, 200);
   })
   .openapi(orderRoute, async (c) => {
-    const user = requireUser(c.var.user);
-    const order = await findMemberOrder(c.var.db, user.id, c.req.valid("query").id);
-    return c.json({ order: toOrderView(await syncOrder(c.var.db, order)) }, 200);
+    const user = requireUser(c.get("user"));
+    const order = await findMemberOrder(c.get("db"), user.id, c.req.valid("query").id);
+    return c.json({ order: toOrderView(await syncOrder(c.get("db"), order)) }, 200);
   })
   .openapi(transactionsRoute, async (c) => {
-    const user = requireUser(c.var.user);
-    const page = await findLedgerPage(c.var.db, user.id, c.req.valid("query").cursor);
+    const user = requireUser(c.get("user"));
+    const page = await findLedgerPage(c.get("db"), user.id, c.req.valid("query").cursor);
     return c.json(page, 200);
   })
   .openapi(withdrawRoute, async (c) => {
-    const user = requireUser(c.var.user);
-    const order = await withdrawOrder(c.var.db, c.var.site, user.id, c.req.valid("json").order);
+    const user = requireUser(c.get("user"));
+    const order = await withdrawOrder(
+      c.get("db"),
+      c.get("site"),
+      user.id,
+      c.req.valid("json").order,
+    );
     return c.json({ order: toOrderView(order) }, 200);
   })
   .openapi(webhookRoute, async (c) => {
-    await handlePaymentNotice(c.var.db, c.req.valid("form").id);
+    await handlePaymentNotice(c.get("db"), c.req.valid("form").id);
     return c.body(null, 200);
   })
   .openapi(sandboxOutcomeRoute, async (c) => {
-    const user = requireUser(c.var.user);
+    const user = requireUser(c.get("user"));
     // Fail closed: with a real provider the sandbox's button does not exist.
     if (getEnv().PAYMENT_PROVIDER !== "sandbox") throw notFound();
     const { id, outcome } = c.req.valid("json");
-    const payment = await findMemberSandboxPayment(c.var.db, id, user.id);
-    await setSandboxOutcome(c.var.db, id, outcome);
+    const payment = await findMemberSandboxPayment(c.get("db"), id, user.id);
+    await setSandboxOutcome(c.get("db"), id, outcome);
     // As a provider does: the webhook comes on its own, a moment later; the member's return
     // to the result page asks the provider at once.
-    await enqueueJob(c.var.db, PAYMENT_SYNC_JOB, { payment: id });
+    await enqueueJob(c.get("db"), PAYMENT_SYNC_JOB, { payment: id });
     // Back on this site, as the checkout page was (see createSandboxProvider).
     const back = new URL(payment.redirectUrl);
     return c.json({ redirect_url: `${back.pathname}${back.search}` }, 200);

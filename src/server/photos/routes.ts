@@ -151,26 +151,26 @@ photoRoutes.use(
 
 photoRoutes
   .openapi(listRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
-    return c.json(await findOwnPhotos(c.var.db, member, c.var.media), 200);
+    const member = requireMemberViewer(c.get("viewer"));
+    return c.json(await findOwnPhotos(c.get("db"), member, c.get("media")), 200);
   })
   .openapi(uploadRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
+    const member = requireMemberViewer(c.get("viewer"));
     await enforceRateLimit(c, "photoUpload", String(member.profileId));
     const file = c.req.valid("form").photo;
     if (!(file instanceof File) || file.size === 0) {
       throw new ValidationError({ photo: { key: "photos.error.missing" } });
     }
-    await uploadPhoto(c.var.db, getStorage(), member, new Uint8Array(await file.arrayBuffer()));
-    return c.json(await findOwnPhotos(c.var.db, member, c.var.media), 201);
+    await uploadPhoto(c.get("db"), getStorage(), member, new Uint8Array(await file.arrayBuffer()));
+    return c.json(await findOwnPhotos(c.get("db"), member, c.get("media")), 201);
   })
   .openapi(arrangeRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
-    await arrangePhotos(c.var.db, member.profileId, c.req.valid("json"));
-    return c.json(await findOwnPhotos(c.var.db, member, c.var.media), 200);
+    const member = requireMemberViewer(c.get("viewer"));
+    await arrangePhotos(c.get("db"), member.profileId, c.req.valid("json"));
+    return c.json(await findOwnPhotos(c.get("db"), member, c.get("media")), 200);
   })
   .openapi(deleteRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
-    await deletePhoto(c.var.db, getStorage(), member.profileId, c.req.valid("query").id);
-    return c.json(await findOwnPhotos(c.var.db, member, c.var.media), 200);
+    const member = requireMemberViewer(c.get("viewer"));
+    await deletePhoto(c.get("db"), getStorage(), member.profileId, c.req.valid("query").id);
+    return c.json(await findOwnPhotos(c.get("db"), member, c.get("media")), 200);
   });

@@ -32,17 +32,17 @@ const interestsRoute = createRoute({
 
 export const profileRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(updateProfileRoute, async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
+    const member = requireMemberViewer(c.get("viewer"));
     return c.json(
-      await updateOwnProfile(c.var.db, c.var.site, member.profileId, c.req.valid("json")),
+      await updateOwnProfile(c.get("db"), c.get("site"), member.profileId, c.req.valid("json")),
       200,
     );
   })
   .openapi(interestsRoute, (c) => {
     // spec §4: loaded once and cached by the client; the list changes only with a release.
     c.header("cache-control", "public, max-age=86400");
-    const collator = new Intl.Collator(c.var.locale);
-    const interests = INTERESTS.map((id) => ({ id, name: c.var.t(`interest.${id}`) })).sort(
+    const collator = new Intl.Collator(c.get("locale"));
+    const interests = INTERESTS.map((id) => ({ id, name: c.get("t")(`interest.${id}`) })).sort(
       (a, b) => collator.compare(a.name, b.name),
     );
     return c.json({ interests }, 200);

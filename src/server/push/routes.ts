@@ -48,16 +48,16 @@ const unsubscribeRoute = createRoute({
 
 export const pushRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(subscribeRoute, async (c) => {
-    const user = c.var.user;
+    const user = c.get("user");
     if (!user) throw authenticationRequired();
     await enforceRateLimit(c, "pushSubscriptions", String(user.id));
-    await savePushSubscription(c.var.db, user.id, c.req.valid("json"));
+    await savePushSubscription(c.get("db"), user.id, c.req.valid("json"));
     return c.json({ ok: true as const }, 200);
   })
   .openapi(unsubscribeRoute, async (c) => {
-    const user = c.var.user;
+    const user = c.get("user");
     if (!user) throw authenticationRequired();
     await enforceRateLimit(c, "pushSubscriptions", String(user.id));
-    await removePushSubscription(c.var.db, user.id, c.req.valid("json").endpoint);
+    await removePushSubscription(c.get("db"), user.id, c.req.valid("json").endpoint);
     return c.json({ ok: true as const }, 200);
   });

@@ -45,9 +45,9 @@ const reportRoute = createRoute({
 export const reportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   reportRoute,
   async (c) => {
-    const member = requireMemberViewer(c.var.viewer);
+    const member = requireMemberViewer(c.get("viewer"));
     await enforceRateLimit(c, "likes", String(member.profileId));
-    await reportMember(c.var.db, member, c.req.valid("json"));
+    await reportMember(c.get("db"), member, c.req.valid("json"));
     return c.json({ ok: true as const }, 200);
   },
 );

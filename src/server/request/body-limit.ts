@@ -57,7 +57,7 @@ function limiterFor(maxSize: number): MiddlewareHandler<AppEnv> {
         c.json(
           {
             error: "payload_too_large",
-            message: c.var.t("error.payloadTooLarge", { size: Math.round(maxSize / KB) }),
+            message: c.get("t")("error.payloadTooLarge", { size: Math.round(maxSize / KB) }),
           },
           413,
         ),

@@ -39,16 +39,16 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header("idempotency-key");
     if (!UNSAFE.has(c.req.method) || !header) return next();
-    const user = c.var.user;
+    const user = c.get("user");
     const key = header.replace(/^"(.*)"$/, "$1");
     if (!(user ? MEMBER_KEY : VISITOR_KEY).test(key)) {
       return c.json(
-        { error: "validation", fields: { "Idempotency-Key": c.var.t("validation.invalid") } },
+        { error: "validation", fields: { "Idempotency-Key": c.get("t")("validation.invalid") } },
         422,
       );
     }
-    const db = c.var.db;
-    const scope = user ? `user:${user.id}` : `visitor:${c.var.site.id}`;
+    const db = c.get("db");
+    const scope = user ? `user:${user.id}` : `visitor:${c.get("site").id}`;
     const fingerprint = await fingerprintRequest(c);
     const [claimed] = await db
       .insert(idempotencyKeys)
@@ -61,13 +61,13 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
       const [previous] = await db.select().from(idempotencyKeys).where(where).limit(1);
       if (previous && previous.fingerprint !== fingerprint) {
         return c.json(
-          { error: "idempotency_key_reused", message: c.var.t("error.idempotencyKeyReused") },
+          { error: "idempotency_key_reused", message: c.get("t")("error.idempotencyKeyReused") },
           422,
         );
       }
       if (!previous || previous.status === 0) {
         return c.json(
-          { error: "idempotency_conflict", message: c.var.t("error.idempotencyConflict") },
+          { error: "idempotency_conflict", message: c.get("t")("error.idempotencyConflict") },
           409,
         );
       }

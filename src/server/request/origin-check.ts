@@ -31,7 +31,10 @@ export function isSameOriginRequest(headers: Headers): boolean {
 export function originCheck(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (isCrossSiteWrite(c.req.method, c.req.raw.headers)) {
-      return c.json({ error: "forbidden_origin", message: c.var.t("error.forbiddenOrigin") }, 403);
+      return c.json(
+        { error: "forbidden_origin", message: c.get("t")("error.forbiddenOrigin") },
+        403,
+      );
     }
     return next();
   };

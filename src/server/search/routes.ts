@@ -27,15 +27,15 @@ const searchRoute = createRoute({
 export const searchRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   searchRoute,
   async (c) => {
-    const user = c.var.user;
+    const user = c.get("user");
     const hasTrafficSource = parseTrackingCookie(getCookie(c, TRACKING_COOKIE)) !== null;
-    if (!user && !canSearchLoggedOut(c.var.site, { hasTrafficSource })) {
+    if (!user && !canSearchLoggedOut(c.get("site"), { hasTrafficSource })) {
       throw new ApiError(403, "authentication_required", "members.loginToSearch.title");
     }
-    const page = await findMembers(c.var.db, c.req.valid("query"), {
-      media: c.var.media,
-      locale: c.var.locale,
-      viewerProfileId: c.var.viewer?.profileId ?? null,
+    const page = await findMembers(c.get("db"), c.req.valid("query"), {
+      media: c.get("media"),
+      locale: c.get("locale"),
+      viewerProfileId: c.get("viewer")?.profileId ?? null,
       withSimilar: true,
     });
     return c.json(page, 200);

@@ -37,12 +37,12 @@ const companyInfoRoute = createRoute({
 export const siteRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(settingsRoute, (c) => {
     const query = c.req.valid("query");
-    const site = query.domain ? getSiteByHost(query.domain) : c.var.site;
+    const site = query.domain ? getSiteByHost(query.domain) : c.get("site");
     const settings = getPublicSettings(site, {
-      locale: c.var.locale,
+      locale: c.get("locale"),
       geoipCountry: readGeoipCountry(c.req.raw.headers),
       selectedCountry: query.country ?? null,
     });
     return c.json(settings, 200);
   })
-  .openapi(companyInfoRoute, (c) => c.json(getCompanyInfo(c.var.site), 200));
+  .openapi(companyInfoRoute, (c) => c.json(getCompanyInfo(c.get("site")), 200));

@@ -37,9 +37,9 @@ const regionsRoute = createRoute({
  */
 export const testingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(membersRoute, async (c) => {
-    const members = await createFixtureMembers(c.var.db, getStorage(), c.req.valid("json"));
+    const members = await createFixtureMembers(c.get("db"), getStorage(), c.req.valid("json"));
     return c.json({ members }, 201);
   })
   .openapi(regionsRoute, async (c) => {
-    return c.json(await reserveEmptyRegion(c.var.db, c.var.locale), 201);
+    return c.json(await reserveEmptyRegion(c.get("db"), c.get("locale")), 201);
   });
