@@ -8,9 +8,10 @@ import {
 import type { AddressInfo, ListenOptions } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { getRequestListener } from "@hono/node-server";
+import { getRequestListener, type Http2Bindings, type HttpBindings } from "@hono/node-server";
 import compression from "compression";
 import type { App } from "../src/server/app";
+import { compressAnswer } from "../src/server/lib/compress-answer";
 import { checkServingEnv, getEnv } from "../src/server/lib/env";
 import { escapeMalformedPercentEncoding } from "../src/server/lib/url-encoding";
 import { createPrecompressedFileHandler, indexPrecompressedFiles } from "./static-files";
@@ -23,9 +24,10 @@ import { createPrecompressedFileHandler, indexPrecompressedFiles } from "./stati
  * - the build's assets are sent precompressed from an index made at start (scripts/static-files);
  * - everything else goes to the Node adapter's handler: its static files, then Astro's pages;
  * - answers are compressed on the fly where it pays (design §12): HTML and JSON of 1 KB or more,
- *   gzip or brotli by the client's Accept-Encoding, streamed as written. What already carries a
- *   Content-Encoding (precompressed assets and prerendered pages), images and server-sent
- *   events pass as they are.
+ *   gzip or brotli by the client's Accept-Encoding; pages streamed as written (`compression`),
+ *   API answers whole once made (src/server/lib/compress-answer.ts, without `compression`'s
+ *   per-answer header hooks). What already carries a Content-Encoding (precompressed assets and
+ *   prerendered pages), images and server-sent events pass as they are.
  * A URL that `decodeURI` cannot read is repaired first, so the API answers it with its JSON
  * error and pages with the 404 page, where the adapter would send a bare "Bad request."
  * (design §10). TLS is the job of the proxy in front (see trusted proxies).
@@ -45,9 +47,11 @@ export async function serveBuild(
   };
   // The socket's peer, as the adapter hands it to Astro; the trusted-proxy rule
   // (src/server/request/client.ts) decides what forwarded headers may add to it.
-  const api = getRequestListener(
-    (request, env: { incoming: { socket: { remoteAddress?: string } } }) =>
-      app.fetch(request, { clientAddress: env.incoming.socket.remoteAddress ?? "" }),
+  const api = getRequestListener(async (request, env: HttpBindings | Http2Bindings) =>
+    compressAnswer(
+      env.incoming.headers["accept-encoding"],
+      await app.fetch(request, { clientAddress: env.incoming.socket.remoteAddress ?? "" }),
+    ),
   );
   const serveStatic = createPrecompressedFileHandler(
     await indexPrecompressedFiles(resolve(getEnv().CLIENT_DIR)),
@@ -61,11 +65,11 @@ export async function serveBuild(
   const listener: RequestListener = (request, response) => {
     if (request.url) request.url = escapeMalformedPercentEncoding(request.url);
     const url = request.url ?? "/";
+    if (isAppPath(url)) {
+      void api(request, response);
+      return;
+    }
     compress(request, response, () => {
-      if (isAppPath(url)) {
-        void api(request, response);
-        return;
-      }
       serveStatic(request, response, () => pages(request, response));
     });
   };

@@ -51,7 +51,8 @@ export function createApi(options: AppOptions = {}) {
     // GET /api/user.php's time). The answers of our routes have mutable headers.
     const { headers } = c.res;
     if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
-    headers.set("vary", "cookie, accept-language");
+    // accept-encoding: the server compresses answers of a kilobyte or more (lib/compress-answer).
+    headers.set("vary", "cookie, accept-language, accept-encoding");
   });
   api.route("/", authRoutes);
   api.route("/", signupRoutes);
@@ -126,11 +127,11 @@ export function createApp(options: AppOptions = {}) {
   app.route("/media", mediaRoutes);
 
   app.notFound((c) => {
-    const t = c.var.t ?? getTranslate("en");
+    const t = c.get("t") ?? getTranslate("en");
     return c.json({ error: "not_found", message: t("error.apiNotFound") }, 404);
   });
   app.onError((error, c) => {
-    const t = c.var.t ?? getTranslate("en");
+    const t = c.get("t") ?? getTranslate("en");
     if (error instanceof ValidationError) {
       const fields = Object.fromEntries(
         Object.entries(error.fields).map(([name, field]) => [name, t(field.key, field.params)]),

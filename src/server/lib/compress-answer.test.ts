@@ -1,0 +1,137 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { getRequestListener, type Http2Bindings, type HttpBindings } from "@hono/node-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMPRESS_MIN_BYTES, compressAnswer } from "./compress-answer";
+
+const big = JSON.stringify({
+  members: Array.from({ length: 200 }, (_, id) => ({ id, n: "Ånne" })),
+});
+const small = JSON.stringify({ ok: true });
+
+/**
+ * The answers the production server's listener makes (scripts/serve-build.ts): @hono/node-server
+ * with its light Response, each answer passed through compressAnswer.
+ */
+const answers: Record<string, () => Response> = {
+  "/big": () => new Response(big, { headers: { "content-type": "application/json" } }),
+  "/big-bytes": () =>
+    new Response(new TextEncoder().encode(big), {
+      headers: { "content-type": "application/json; charset=utf-8", vary: "cookie" },
+    }),
+  "/small": () => new Response(small, { headers: { "content-type": "application/json" } }),
+  "/image": () => new Response(new Uint8Array(4096), { headers: { "content-type": "image/webp" } }),
+  "/events": () =>
+    new Response(big, { headers: { "content-type": "text/event-stream; charset=utf-8" } }),
+  "/encoded": () =>
+    new Response(big, {
+      headers: { "content-type": "application/json", "content-encoding": "identity" },
+    }),
+  "/stream": () =>
+    new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(big));
+          controller.close();
+        },
+      }),
+      { headers: { "content-type": "application/json" } },
+    ),
+  "/none": () => new Response(null, { status: 204 }),
+};
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  const listener = getRequestListener(async (request, env: HttpBindings | Http2Bindings) =>
+    compressAnswer(
+      env.incoming.headers["accept-encoding"],
+      (answers[new URL(request.url).pathname] ?? answers["/none"])?.() as Response,
+    ),
+  );
+  server = createServer(listener);
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((done) => server.close(() => done()));
+});
+
+/** The raw bytes and headers, as sent (fetch would decode them). */
+async function get(path: string, acceptEncoding?: string) {
+  const { request } = await import("node:http");
+  return new Promise<{ status: number; headers: IncomingMessage["headers"]; body: Buffer }>(
+    (done, fail) => {
+      const req = request(
+        `${base}${path}`,
+        { headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            done({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
+      req.on("error", fail);
+      req.end();
+    },
+  );
+}
+
+describe("compressAnswer: the API's answers compressed whole (design §12)", () => {
+  it("sends a kilobyte of JSON or more as brotli to a browser, and it decodes to the answer", async () => {
+    const answer = await get("/big", "gzip, deflate, br, zstd");
+    expect(answer.headers["content-encoding"]).toBe("br");
+    expect(answer.headers.vary).toBe("accept-encoding");
+    expect(Number(answer.headers["content-length"])).toBe(answer.body.byteLength);
+    expect(answer.body.byteLength).toBeLessThan(Buffer.byteLength(big) / 4);
+    expect(brotliDecompressSync(answer.body).toString()).toBe(big);
+  });
+
+  it("sends gzip to a client that takes only gzip, keeping the answer's own Vary", async () => {
+    const answer = await get("/big-bytes", "gzip");
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    expect(answer.headers.vary).toBe("cookie, accept-encoding");
+    expect(gunzipSync(answer.body).toString()).toBe(big);
+  });
+
+  it("compresses an answer made from a stream too", async () => {
+    const answer = await get("/stream", "br");
+    expect(answer.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(answer.body).toString()).toBe(big);
+  });
+
+  it("leaves alone what is not worth it or not wanted", async () => {
+    expect(big.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
+    const cases: [string, string | undefined, number][] = [
+      ["/big", undefined, Buffer.byteLength(big)],
+      ["/big", "identity", Buffer.byteLength(big)],
+      ["/big", "br;q=0, gzip;q=0", Buffer.byteLength(big)],
+      ["/small", "gzip, br", Buffer.byteLength(small)],
+      ["/image", "gzip, br", 4096],
+      ["/events", "gzip, br", Buffer.byteLength(big)],
+      ["/encoded", "gzip, br", Buffer.byteLength(big)],
+    ];
+    for (const [path, acceptEncoding, length] of cases) {
+      const answer = await get(path, acceptEncoding);
+      expect(answer.status, `${path} ${acceptEncoding}`).toBe(200);
+      expect(answer.headers["content-encoding"] ?? "identity", path).toBe("identity");
+      expect(answer.body.byteLength, `${path} ${acceptEncoding}`).toBe(length);
+    }
+  });
+
+  it("passes an answer without a body", async () => {
+    const answer = await get("/none", "gzip, br");
+    expect(answer.status).toBe(204);
+    expect(answer.body.byteLength).toBe(0);
+  });
+});

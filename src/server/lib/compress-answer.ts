@@ -1,0 +1,84 @@
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { negotiateEncoding } from "./accept-encoding";
+
+/** Under this many bytes, compressing costs more than the bytes it saves (design §12). */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/** JSON and text; not images (compressed already) nor server-sent events (they must flow). */
+const COMPRESSIBLE = /^(?:application\/(?:[\w.+-]+\+)?json|text\/(?!event-stream))/i;
+
+/** Statuses that have no body to compress. */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * An answer of the API compressed for the client's Accept-Encoding (brotli before gzip), off the
+ * event loop in zlib's thread pool; the answer as it is when it is not worth it or not wanted.
+ * The API's answers are whole strings by the time they are made, so they are compressed whole:
+ * the streaming `compression` middleware the pages use hooks every answer's headers, which cost
+ * a fifth of a small API answer's time (bench, issue 11). The API's answers say
+ * `Vary: Accept-Encoding` whether compressed or not (src/server/app.ts); a compressed one here
+ * always does.
+ */
+export async function compressAnswer(
+  acceptEncoding: string | undefined,
+  answer: Response,
+): Promise<Response> {
+  // Cheapest first; and `answer.body` is not asked: on @hono/node-server that alone turns its
+  // light answer into a full one, sent by the slow path (a stream, written in pieces).
+  const coding = negotiateEncoding(acceptEncoding, ["br", "gzip"]);
+  if (coding === null || NO_BODY.has(answer.status)) return answer;
+  const { headers: original } = answer;
+  if (original.has("content-encoding")) return answer;
+  if (!COMPRESSIBLE.test(original.get("content-type") ?? "")) return answer;
+  // Not `statusText` either: the light Response keeps only the status.
+  const init = { status: answer.status, headers: original };
+  let body = heldBody(answer);
+  if (body === undefined) {
+    const read = new Uint8Array(await answer.arrayBuffer());
+    if (read.byteLength < COMPRESS_MIN_BYTES) return new Response(read, init);
+    body = read;
+  } else if (body.byteLength < COMPRESS_MIN_BYTES) {
+    return answer;
+  }
+  const compressed =
+    coding === "br"
+      ? await brotli(body, {
+          params: {
+            // compression's own default: most of the saving for a small part of the time.
+            [constants.BROTLI_PARAM_QUALITY]: 4,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+          },
+        })
+      : await gzipped(body);
+  const headers = new Headers(original);
+  headers.set("content-encoding", coding);
+  headers.delete("content-length");
+  const vary = headers.get("vary");
+  if (!vary?.toLowerCase().includes("accept-encoding")) {
+    headers.set("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
+  }
+  return new Response(new Uint8Array(compressed), { ...init, headers });
+}
+
+let bodySymbol: symbol | undefined;
+
+/**
+ * The bytes of an answer made by @hono/node-server's light Response from a string or bytes,
+ * without reading its stream: that Response keeps what it was given under a symbol of its own
+ * (`[status, body, headers]`), which it sends without a stream when nothing asked for one.
+ * Reading `arrayBuffer()` instead costs a small answer a third of its time (bench, issue 11).
+ * Undefined for any other answer (then its stream is read).
+ */
+function heldBody(answer: Response): Uint8Array | undefined {
+  bodySymbol ??= Object.getOwnPropertySymbols(answer).find((key) => key.description === "cache");
+  if (bodySymbol === undefined) return undefined;
+  const held = (answer as unknown as Record<symbol, unknown>)[bodySymbol];
+  if (!Array.isArray(held)) return undefined;
+  const body: unknown = held[1];
+  if (typeof body === "string") return Buffer.from(body);
+  return body instanceof Uint8Array ? body : undefined;
+}
