@@ -14,6 +14,8 @@ declare namespace App {
     viewer: import("./server/profiles/viewer").Viewer | null;
     /** Mints the page's /media URLs for its member, or for a visitor (photos/media-url.ts). */
     media: import("./server/photos/media-url").MediaSigner;
+    /** The member's own search preferences, from the session's statement (no query). */
+    preferences: import("./server/profiles/preferences").Preferences | null;
     /** The member as the client sees them (spec §3 User), or null when logged out. */
     member: import("./contract/users").UserView | null;
     /** spec §6: did the visitor arrive from a traffic source (network/ref)? */

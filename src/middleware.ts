@@ -15,7 +15,7 @@ import {
   TRACKING_COOKIE,
   TRACKING_COOKIE_MAX_AGE,
 } from "./server/lib/tracking";
-import { toUserView } from "./server/members/user-view";
+import { preferencesOf, toUserView } from "./server/members/user-view";
 import { createMediaSigner } from "./server/photos/media-url";
 import { PAGE_FORM_LIMIT } from "./server/request/body-limit";
 import { isCrossSiteWrite } from "./server/request/origin-check";
@@ -95,6 +95,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.user = null;
   locals.viewer = null;
   locals.member = null;
+  locals.preferences = null;
 
   // One statement for a member (the session, the member, their profile and main photo), none
   // for a visitor: the shell's user view and every page's viewer come from it.
@@ -125,6 +126,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.user = visitor.user;
   locals.viewer = visitor.viewer;
   locals.media = createMediaSigner(site, visitor.user);
+  locals.preferences = preferencesOf(visitor.userViewProfile);
   locals.member =
     visitor.user && visitor.userViewProfile
       ? toUserView(visitor.user, visitor.userViewProfile, site)

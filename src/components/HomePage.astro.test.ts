@@ -39,6 +39,7 @@ async function renderHomeFor({ user, profile }: { user: User; profile: { id: num
       viewer: toViewer(user, profile.id),
       media: createMediaSigner(defaultSite, user),
       member: await getUserView(db, user, defaultSite),
+      preferences: null,
       hasTrafficSource: false,
     },
   });

@@ -39,6 +39,7 @@ function locals(locale: Locale) {
     viewer: null,
     media: createMediaSigner(defaultSite, null),
     member: null,
+    preferences: null,
     hasTrafficSource: false,
   };
 }

@@ -38,6 +38,7 @@ describe("/dev/mailbox without DEV_OUTBOX (design §10: fail closed)", () => {
         viewer: null,
         media: createMediaSigner(defaultSite, null),
         member: null,
+        preferences: null,
         hasTrafficSource: false,
       },
     });

@@ -35,6 +35,7 @@ describe("/dev/sms without DEV_OUTBOX (design §10: fail closed)", () => {
         viewer: null,
         media: createMediaSigner(defaultSite, null),
         member: null,
+        preferences: null,
         hasTrafficSource: false,
       },
     });

@@ -108,7 +108,13 @@ export function toMessageView(
 
 /** The member's unread messages over all listed conversations (the nav badge). */
 export async function unreadTotal(db: Database, userId: number): Promise<number> {
-  const [row] = await db
+  const [row] = await unreadTotalQuery(db, userId);
+  return row?.total ?? 0;
+}
+
+/** unreadTotal as a query (a scalar subquery of the pages' badge lookup, request/nav-badges.ts). */
+export function unreadTotalQuery(db: Database, userId: number) {
+  return db
     .select({ total: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)::int` })
     .from(conversationMembers)
     .where(
@@ -117,7 +123,6 @@ export async function unreadTotal(db: Database, userId: number): Promise<number>
         sql`${conversationMembers.unreadCount} > 0 and ${conversationMembers.listed}`,
       ),
     );
-  return row?.total ?? 0;
 }
 
 /**

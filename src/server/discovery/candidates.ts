@@ -24,7 +24,9 @@ const MIN_AGE = 18;
 export type CandidateMode = "swipe" | "offer";
 
 /** The member's own profile, as far as it says what they look for. */
-export type Preferences = Pick<Profile, "id" | "gender" | "seeking" | "birthdate" | "country">;
+import type { Preferences } from "../profiles/preferences";
+
+export type { Preferences };
 
 export async function loadPreferences(
   db: Database,

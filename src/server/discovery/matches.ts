@@ -20,26 +20,47 @@ export async function findUnseenMatch(
   profileId: number,
   viewing: { media: MediaSigner; locale: Locale },
 ): Promise<ProfileCard | null> {
-  const partner = sql<number>`case when ${matches.profileLowId} = ${profileId} then ${matches.profileHighId} else ${matches.profileLowId} end`;
+  const unseen = unseenMatchesOf(profileId);
   const [row] = await db
     .select({ card: cardColumns })
     .from(matches)
-    .innerJoin(profiles, eq(profiles.id, partner))
+    .innerJoin(profiles, eq(profiles.id, unseen.partner))
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
-    .where(
-      and(
-        // Each side on its own partial index (matches_*_unseen_idx).
-        or(
-          and(eq(matches.profileLowId, profileId), eq(matches.lowSeen, false)),
-          and(eq(matches.profileHighId, profileId), eq(matches.highSeen, false)),
-        ),
-        eq(profiles.status, "active"),
-        notBlockedWith(profileId, profiles.id),
-      ),
-    )
+    .where(unseen.where)
     .orderBy(asc(matches.createdAt))
     .limit(1);
   if (!row) return null;
   const regions = await loadRegionCatalogue();
   return toProfileCard(row.card, viewing.media, regions.nameOf, viewing.locale);
+}
+
+/**
+ * The partner of the oldest match the member has not been shown, as a query (a scalar subquery
+ * of the pages' badge lookup, request/nav-badges.ts): findUnseenMatch's rules, without the card.
+ */
+export function unseenMatchPartnerQuery(db: Database, profileId: number) {
+  const unseen = unseenMatchesOf(profileId);
+  return db
+    .select({ id: profiles.id })
+    .from(matches)
+    .innerJoin(profiles, eq(profiles.id, unseen.partner))
+    .where(unseen.where)
+    .orderBy(asc(matches.createdAt))
+    .limit(1);
+}
+
+/** The member's unseen matches whose partner may still be seen: the partner, and the rule. */
+function unseenMatchesOf(profileId: number) {
+  return {
+    partner: sql<number>`case when ${matches.profileLowId} = ${profileId} then ${matches.profileHighId} else ${matches.profileLowId} end`,
+    where: and(
+      // Each side on its own partial index (matches_*_unseen_idx).
+      or(
+        and(eq(matches.profileLowId, profileId), eq(matches.lowSeen, false)),
+        and(eq(matches.profileHighId, profileId), eq(matches.highSeen, false)),
+      ),
+      eq(profiles.status, "active"),
+      notBlockedWith(profileId, profiles.id),
+    ),
+  };
 }

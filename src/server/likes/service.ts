@@ -117,11 +117,16 @@ export async function likeProfile(db: Database, likerProfileId: number, likedPro
 
 /** spec §3 Chat state: the new likes total (likes the member has not looked at yet). */
 export async function countNewLikes(db: Database, profileId: number): Promise<number> {
-  const [row] = await db
+  const [row] = await newLikesQuery(db, profileId);
+  return row?.count ?? 0;
+}
+
+/** countNewLikes as a query (a scalar subquery of the pages' badge lookup, request/nav-badges.ts). */
+export function newLikesQuery(db: Database, profileId: number) {
+  return db
     .select({ count: sql<number>`count(*)::int` })
     .from(likes)
     .where(and(eq(likes.likedProfileId, profileId), eq(likes.isNew, true)));
-  return row?.count ?? 0;
 }
 
 /** Takes a like back; a match it made is undone with it (the conversation stays). */

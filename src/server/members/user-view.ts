@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { createMediaSigner } from "../photos/media-url";
 import { type Photo, photos } from "../photos/schema";
 import { toPhotoView } from "../photos/service";
+import type { Preferences } from "../profiles/preferences";
 import { type Profile, profiles } from "../profiles/schema";
 import type { Site } from "../sites/registry";
 import type { User } from "../users/schema";
@@ -22,6 +23,11 @@ export const userViewColumns = {
     country: profiles.country,
     status: profiles.status,
     wizardStep: profiles.wizardStep,
+    // The member's own search preferences (discovery/candidates.ts preferencesOf): the member
+    // pages start from them without asking for the profile again.
+    gender: profiles.gender,
+    seeking: profiles.seeking,
+    birthdate: profiles.birthdate,
   },
   mainPhoto: {
     id: photos.id,
@@ -34,9 +40,21 @@ export const userViewColumns = {
 
 /** A row of userViewColumns: null where the member has no profile yet, or it no main photo. */
 export type UserViewProfile = {
-  profile: Pick<Profile, "id" | "name" | "country" | "status" | "wizardStep"> | null;
+  profile: Pick<
+    Profile,
+    "id" | "name" | "country" | "status" | "wizardStep" | "gender" | "seeking" | "birthdate"
+  > | null;
   mainPhoto: Pick<Photo, "id" | "storageKey" | "status" | "width" | "height"> | null;
 };
+
+/** The member's search preferences, from the row of userViewColumns (no query of their own). */
+export function preferencesOf(
+  row: { profile: Preferences | null } | null | undefined,
+): Preferences | null {
+  if (!row?.profile) return null;
+  const { id, gender, seeking, birthdate, country } = row.profile;
+  return { id, gender, seeking, birthdate, country };
+}
 
 /**
  * spec §3 User, as GET /api/user.php and the page shell give it to the client: always to the

@@ -1,5 +1,8 @@
 import type { Profile } from "./schema";
 
+/** What lists of other members start from: the member's own profile, gender and age, where. */
+export type Preferences = Pick<Profile, "id" | "gender" | "seeking" | "birthdate" | "country">;
+
 /**
  * The genders a member looks for (issue 13: lists start from the member's own preferences):
  * their 'looking for', else the other gender than their own; everyone when they said neither.
