@@ -8,6 +8,7 @@ import { COMPRESS_MIN_BYTES, compressAnswer } from "./compress-answer";
 const big = JSON.stringify({
   members: Array.from({ length: 200 }, (_, id) => ({ id, n: "Ånne" })),
 });
+const other = big.replace("Ånne", "Bente");
 const small = JSON.stringify({ ok: true });
 
 /**
@@ -16,6 +17,7 @@ const small = JSON.stringify({ ok: true });
  */
 const answers: Record<string, () => Response> = {
   "/big": () => new Response(big, { headers: { "content-type": "application/json" } }),
+  "/other": () => new Response(other, { headers: { "content-type": "application/json" } }),
   "/big-bytes": () =>
     new Response(new TextEncoder().encode(big), {
       headers: { "content-type": "application/json; charset=utf-8", vary: "cookie" },
@@ -102,6 +104,20 @@ describe("compressAnswer: the API's answers compressed whole (design §12)", () 
     expect(answer.headers["content-encoding"]).toBe("gzip");
     expect(answer.headers.vary).toBe("cookie, accept-encoding");
     expect(gunzipSync(answer.body).toString()).toBe(big);
+  });
+
+  it("keeps each text's compressed bytes apart, by coding and by text", async () => {
+    for (const [path, text] of [
+      ["/big", big],
+      ["/other", other],
+      ["/big", big],
+      ["/other", other],
+    ] as const) {
+      const br = await get(path, "br");
+      expect(brotliDecompressSync(br.body).toString(), path).toBe(text);
+      const gzip = await get(path, "gzip");
+      expect(gunzipSync(gzip.body).toString(), path).toBe(text);
+    }
   });
 
   it("compresses an answer made from a stream too", async () => {

@@ -1,5 +1,6 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { LRUCache } from "lru-cache";
 import { negotiateEncoding } from "./accept-encoding";
 
 /** Under this many bytes, compressing costs more than the bytes it saves (design §12). */
@@ -16,7 +17,8 @@ const gzipped = promisify(gzip);
 
 /**
  * An answer of the API compressed for the client's Accept-Encoding (brotli before gzip), off the
- * event loop in zlib's thread pool; the answer as it is when it is not worth it or not wanted.
+ * event loop in zlib's thread pool, or as it was compressed before when it repeats; the answer
+ * as it is when it is not worth it or not wanted.
  * The API's answers are whole strings by the time they are made, so they are compressed whole:
  * the streaming `compression` middleware the pages use hooks every answer's headers, which cost
  * a fifth of a small API answer's time (bench, issue 11). The API's answers say
@@ -31,54 +33,76 @@ export async function compressAnswer(
   // light answer into a full one, sent by the slow path (a stream, written in pieces).
   const coding = negotiateEncoding(acceptEncoding, ["br", "gzip"]);
   if (coding === null || NO_BODY.has(answer.status)) return answer;
-  const { headers: original } = answer;
-  if (original.has("content-encoding")) return answer;
-  if (!COMPRESSIBLE.test(original.get("content-type") ?? "")) return answer;
+  const { headers } = answer;
+  if (headers.has("content-encoding")) return answer;
+  if (!COMPRESSIBLE.test(headers.get("content-type") ?? "")) return answer;
   // Not `statusText` either: the light Response keeps only the status.
-  const init = { status: answer.status, headers: original };
-  let body = heldBody(answer);
-  if (body === undefined) {
+  const { status } = answer;
+  const held = heldBody(answer);
+  let body: Uint8Array;
+  if (held === undefined) {
     const read = new Uint8Array(await answer.arrayBuffer());
-    if (read.byteLength < COMPRESS_MIN_BYTES) return new Response(read, init);
+    if (read.byteLength < COMPRESS_MIN_BYTES) return new Response(read, { status, headers });
     body = read;
-  } else if (body.byteLength < COMPRESS_MIN_BYTES) {
-    return answer;
+  } else if (typeof held === "string") {
+    if (Buffer.byteLength(held) < COMPRESS_MIN_BYTES) return answer;
+    body = Buffer.from(held);
+  } else {
+    if (held.byteLength < COMPRESS_MIN_BYTES) return answer;
+    body = held;
   }
-  const compressed =
-    coding === "br"
-      ? await brotli(body, {
-          params: {
-            // compression's own default: most of the saving for a small part of the time.
-            [constants.BROTLI_PARAM_QUALITY]: 4,
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-          },
-        })
-      : await gzipped(body);
-  const headers = new Headers(original);
+  // The answers that repeat byte for byte (the site's settings, a member's unchanged lists on
+  // their periodic refresh) are compressed once: the key is the whole text, so an entry can
+  // only ever stand for the very same bytes.
+  const key = typeof held === "string" && held.length <= MAX_KEPT_TEXT ? `${coding}:${held}` : null;
+  let compressed = key === null ? undefined : kept.get(key);
+  if (compressed === undefined) {
+    compressed = coding === "br" ? await brotli(body, brotliOptions(body)) : await gzipped(body);
+    if (key !== null) kept.set(key, compressed);
+  }
+  // The answer's own headers, which nothing else holds any more.
   headers.set("content-encoding", coding);
   headers.delete("content-length");
   const vary = headers.get("vary");
   if (!vary?.toLowerCase().includes("accept-encoding")) {
     headers.set("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
   }
-  return new Response(new Uint8Array(compressed), { ...init, headers });
+  return new Response(new Uint8Array(compressed), { status, headers });
 }
+
+function brotliOptions(body: Uint8Array) {
+  return {
+    params: {
+      // compression's own default: most of the saving for a small part of the time.
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  };
+}
+
+/** Answers longer than this are not kept (each entry holds its text as well). */
+const MAX_KEPT_TEXT = 64 * 1024;
+
+/** Compressed answers by coding and text, at most 16 MB of texts and bytes together. */
+const kept = new LRUCache<string, Buffer>({
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (compressed, key) => key.length * 2 + compressed.byteLength,
+});
 
 let bodySymbol: symbol | undefined;
 
 /**
- * The bytes of an answer made by @hono/node-server's light Response from a string or bytes,
+ * The body of an answer made by @hono/node-server's light Response from a string or bytes,
  * without reading its stream: that Response keeps what it was given under a symbol of its own
  * (`[status, body, headers]`), which it sends without a stream when nothing asked for one.
  * Reading `arrayBuffer()` instead costs a small answer a third of its time (bench, issue 11).
  * Undefined for any other answer (then its stream is read).
  */
-function heldBody(answer: Response): Uint8Array | undefined {
+function heldBody(answer: Response): string | Uint8Array | undefined {
   bodySymbol ??= Object.getOwnPropertySymbols(answer).find((key) => key.description === "cache");
   if (bodySymbol === undefined) return undefined;
   const held = (answer as unknown as Record<symbol, unknown>)[bodySymbol];
   if (!Array.isArray(held)) return undefined;
   const body: unknown = held[1];
-  if (typeof body === "string") return Buffer.from(body);
-  return body instanceof Uint8Array ? body : undefined;
+  return typeof body === "string" || body instanceof Uint8Array ? body : undefined;
 }
