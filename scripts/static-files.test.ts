@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, unlink, writeFile } from "node:fs/promises";
-import { createServer, type IncomingHttpHeaders, request, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "../src/test/raw-http";
 import { precompressFiles } from "./precompress";
 import {
   createPrecompressedFileHandler,
@@ -22,27 +23,9 @@ let index: PrecompressedIndex;
 let server: Server;
 let port: number;
 
-/** A GET (or other method) over a socket, with the raw path and the body's bytes undecoded. */
-function send(
-  path: string,
-  headers: Record<string, string> = {},
-  method = "GET",
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request({ port, path, method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks),
-        }),
-      );
-    });
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
+/** A GET (or other method) with the raw path and the body's bytes undecoded. */
+function send(path: string, headers: Record<string, string> = {}, method = "GET") {
+  return rawRequest(port, path, headers, method);
 }
 
 beforeAll(async () => {

@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { getRequestListener, type Http2Bindings, type HttpBindings } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "../../test/raw-http";
 import { COMPRESS_MIN_BYTES, compressAnswer } from "./compress-answer";
 
 const big = JSON.stringify({
@@ -44,7 +45,7 @@ const answers: Record<string, () => Response> = {
 };
 
 let server: Server;
-let base: string;
+let port: number;
 
 beforeAll(async () => {
   const listener = getRequestListener(async (request, env: HttpBindings | Http2Bindings) =>
@@ -55,7 +56,7 @@ beforeAll(async () => {
   );
   server = createServer(listener);
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  port = (server.address() as AddressInfo).port;
 });
 
 afterAll(() => {
@@ -64,28 +65,11 @@ afterAll(() => {
 });
 
 /** The raw bytes and headers, as sent (fetch would decode them). */
-async function get(path: string, acceptEncoding?: string) {
-  const { request } = await import("node:http");
-  return new Promise<{ status: number; headers: IncomingMessage["headers"]; body: Buffer }>(
-    (done, fail) => {
-      const req = request(
-        `${base}${path}`,
-        { headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () =>
-            done({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        },
-      );
-      req.on("error", fail);
-      req.end();
-    },
+function get(path: string, acceptEncoding?: string) {
+  return rawRequest(
+    port,
+    path,
+    acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding },
   );
 }
 
