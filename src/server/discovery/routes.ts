@@ -13,6 +13,7 @@ import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib
 import { enforceRateLimit } from "../lib/rate-limit";
 import { idSchema, validationHook } from "../lib/validation";
 import { markMatchSeen } from "../likes/service";
+import { preferencesOf } from "../members/user-view";
 import { profileTargetBody } from "../profiles/validation";
 import { requireMemberViewer } from "../profiles/viewer";
 import type { AppEnv } from "../request/context";
@@ -145,11 +146,13 @@ export const discoveryRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
   .openapi(autoLikeRoute, async (c) => {
     const member = requireMemberViewer(c.get("viewer"));
     const viewing = { media: c.get("media"), locale: c.get("locale") };
-    return c.json({ profile: await offerAutoLike(c.get("db"), member, viewing) }, 200);
+    const mine = preferencesOf(c.get("userViewProfile"));
+    return c.json({ profile: await offerAutoLike(c.get("db"), member, mine, viewing) }, 200);
   })
   .openapi(swipeCardsRoute, async (c) => {
     const member = requireMemberViewer(c.get("viewer"));
     const answer = await nextSwipeCards(c.get("db"), member, c.get("site"), {
+      preferences: preferencesOf(c.get("userViewProfile")),
       exclude: c.req.valid("query").exclude ?? [],
       viewing: { media: c.get("media"), locale: c.get("locale") },
     });

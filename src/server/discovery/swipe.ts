@@ -13,7 +13,7 @@ import { photos } from "../photos/schema";
 import { profiles } from "../profiles/schema";
 import type { MemberViewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
-import { findCandidates, loadPreferences } from "./candidates";
+import { findCandidates, type Preferences } from "./candidates";
 import { discoverySeen, swipeDays } from "./schema";
 
 /** Cards a swipe-game page brings: enough to swipe on while the next ones load. */
@@ -47,8 +47,8 @@ export async function swipeLikesLeft(
   return Math.max(0, SWIPE_LIKES_PER_DAY - (row?.likes ?? 0));
 }
 
-async function requirePreferences(db: Database, me: MemberViewer) {
-  const preferences = await loadPreferences(db, me.profileId);
+/** The member's preferences, which came with their session (members/user-view.ts). */
+function requirePreferences(preferences: Preferences | null): Preferences {
   if (!preferences) throw notFound("error.profileUnavailable");
   return preferences;
 }
@@ -58,9 +58,9 @@ export async function nextSwipeCards(
   db: Database,
   me: MemberViewer,
   site: Pick<Site, "timeZone">,
-  options: { exclude: number[]; viewing: Viewing },
+  options: { preferences: Preferences | null; exclude: number[]; viewing: Viewing },
 ): Promise<{ profiles: ProfileCard[]; likes_left: number | null }> {
-  const preferences = await requirePreferences(db, me);
+  const preferences = requirePreferences(options.preferences);
   const cards = await findCandidates(db, preferences, "swipe", {
     limit: SWIPE_PAGE_SIZE,
     exclude: options.exclude,
@@ -177,9 +177,10 @@ export async function undoLastPass(
 export async function offerAutoLike(
   db: Database,
   me: MemberViewer,
+  mine: Preferences | null,
   viewing: Viewing,
 ): Promise<ProfileCard | null> {
-  const preferences = await requirePreferences(db, me);
+  const preferences = requirePreferences(mine);
   const [card] = await findCandidates(db, preferences, "offer", { limit: 1, viewing });
   if (!card) return null;
   await db

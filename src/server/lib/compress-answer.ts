@@ -39,25 +39,29 @@ export async function compressAnswer(
   // Not `statusText` either: the light Response keeps only the status.
   const { status } = answer;
   const held = heldBody(answer);
-  let body: Uint8Array;
+  let body: Uint8Array | undefined;
   if (held === undefined) {
     const read = new Uint8Array(await answer.arrayBuffer());
     if (read.byteLength < COMPRESS_MIN_BYTES) return new Response(read, { status, headers });
     body = read;
   } else if (typeof held === "string") {
-    if (Buffer.byteLength(held) < COMPRESS_MIN_BYTES) return answer;
-    body = Buffer.from(held);
+    // Its UTF-8 bytes are at least as many as its UTF-16 units: a long one needs no counting.
+    if (held.length < COMPRESS_MIN_BYTES && Buffer.byteLength(held) < COMPRESS_MIN_BYTES) {
+      return answer;
+    }
+  } else if (held.byteLength < COMPRESS_MIN_BYTES) {
+    return answer;
   } else {
-    if (held.byteLength < COMPRESS_MIN_BYTES) return answer;
     body = held;
   }
   // The answers that repeat byte for byte (the site's settings, a member's unchanged lists on
   // their periodic refresh) are compressed once: the key is the whole text, so an entry can
-  // only ever stand for the very same bytes.
+  // only ever stand for the very same bytes. A text's bytes are made only when compressed.
   const key = typeof held === "string" && held.length <= MAX_KEPT_TEXT ? `${coding}:${held}` : null;
   let compressed = key === null ? undefined : kept.get(key);
   if (compressed === undefined) {
-    compressed = coding === "br" ? await brotli(body, brotliOptions(body)) : await gzipped(body);
+    const bytes = body ?? Buffer.from(held as string);
+    compressed = coding === "br" ? await brotli(bytes, brotliOptions(bytes)) : await gzipped(bytes);
     if (key !== null) kept.set(key, compressed);
   }
   // The answer's own headers, which nothing else holds any more.
