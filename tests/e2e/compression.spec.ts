@@ -1,3 +1,5 @@
+import { brotliDecompressSync } from "node:zlib";
+import { rawRequest } from "../../src/test/raw-http";
 import { expect, test } from "./fixtures";
 import { signInRequest } from "./helpers";
 
@@ -16,6 +18,27 @@ test.describe("compression on the fly", () => {
     expect(response.headers()["content-encoding"]).toBe("gzip");
     expect(response.headers().vary?.toLowerCase()).toContain("accept-encoding");
     expect(await response.text()).toContain("<html");
+  });
+
+  test("a member page is sent as brotli with a 256 KB window, not brotli's 4 MB", async ({
+    request,
+    member,
+    baseURL,
+  }) => {
+    await signInRequest(request, member);
+    const { cookies } = await request.storageState();
+    const cookie = cookies.map((each) => `${each.name}=${each.value}`).join("; ");
+    // Raw bytes: Playwright's own request would decode them, and hide the stream's header.
+    const answer = await rawRequest(Number(new URL(baseURL ?? "").port), "/members", {
+      cookie,
+      "accept-encoding": "gzip, deflate, br, zstd",
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-encoding"]).toBe("br");
+    // RFC 7932 §9.1: the stream's first bits give its window; 0b0011 is 18 bits, 0b1011 the
+    // default 22, whose buffers every page would allocate and touch (issue 11).
+    expect(answer.body[0] & 0x0f).toBe(0b0011);
+    expect(brotliDecompressSync(answer.body).toString()).toContain("</html>");
   });
 
   test("API JSON is compressed, small answers and images are not", async ({
