@@ -82,7 +82,7 @@ describe("compressAnswer: the API's answers compressed whole (design §12)", () 
     expect(answer.body.byteLength).toBeLessThan(Buffer.byteLength(big) / 4);
     expect(brotliDecompressSync(answer.body).toString()).toBe(big);
     // RFC 7932 §9.1: the stream declares an 18-bit window (0b0011), not the default 22 (0b1011).
-    expect(answer.body[0] & 0x0f).toBe(0b0011);
+    expect(answer.body.readUInt8(0) & 0x0f).toBe(0b0011);
   });
 
   it("sends gzip to a client that takes only gzip, keeping the answer's own Vary", async () => {
