@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, exists, or, type SQL, sql } from "drizzle-orm";
 import {
   type Currency,
   type PaymentMethod,
@@ -70,6 +70,26 @@ function toView(code: Code, now: Date): DiscountCodeView {
 }
 
 /**
+ * Whether the member has taken a code: used it (a completed order) or is paying with it (a
+ * pending one: a direct debit, a bank's confirmation, whose use is written when it completes,
+ * days later perhaps). One boolean expression, so that a page's statement can ask it alongside
+ * others (src/server/request/nav-badges.ts).
+ */
+export function codeTaken(db: Database, userId: number, code: string): SQL<boolean> {
+  const used = db
+    .select({ one: sql`1` })
+    .from(discountCodeUses)
+    .where(and(eq(discountCodeUses.code, code), eq(discountCodeUses.userId, userId)));
+  const paying = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(
+      and(eq(orders.userId, userId), eq(orders.discountCode, code), eq(orders.state, "pending")),
+    );
+  return sql<boolean>`(${or(exists(used), exists(paying))})`;
+}
+
+/**
  * A code the member may use (spec §3, §5): 'Code not found' for one that does not exist, is
  * disabled, expired or another member's, or another market's; 'Code already used' for one the
  * member used before (a completed order with it).
@@ -87,25 +107,10 @@ async function usableCode(db: Database, holder: CodeHolder, typed: string, now: 
   ) {
     throw codeNotFound();
   }
-  const [used] = await db
-    .select({ code: discountCodeUses.code })
-    .from(discountCodeUses)
-    .where(and(eq(discountCodeUses.code, found.code), eq(discountCodeUses.userId, holder.userId)));
-  if (used) throw codeUsed();
-  // A payment with the code that is on its way (a direct debit, a bank's confirmation) takes it
-  // as well: its use is written when it completes, days later perhaps.
-  const [paying] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, holder.userId),
-        eq(orders.discountCode, found.code),
-        eq(orders.state, "pending"),
-      ),
-    )
-    .limit(1);
-  if (paying) throw codeUsed();
+  const result = await db.execute(sql`select ${codeTaken(db, holder.userId, found.code)} as taken`);
+  // Both engines answer through node-postgres (db/client.ts): its result has the rows.
+  const [row] = (result as unknown as { rows: { taken: boolean }[] }).rows;
+  if (row?.taken) throw codeUsed();
   return found;
 }
 
@@ -175,38 +180,43 @@ export function discounted(amount: number, percent: number): number {
   return Math.round((amount * (100 - percent)) / 100);
 }
 
+/** The member as the page shell knows them (the session's member view). */
+type OfferHolder = {
+  id: number;
+  paid_user: boolean;
+  signup_date: string;
+  profile: { country: string } | null;
+};
+
+/**
+ * The code the page shell must ask about for a member who has not paid yet (issue 14): the
+ * welcome discount, in its first week; null when nothing can be offered (paid, or past the
+ * week), and then no query at all.
+ */
+export function memberOfferCode(member: OfferHolder, now = new Date()): string | null {
+  const since = now.getTime() - new Date(member.signup_date).getTime();
+  return member.paid_user || since > WELCOME_DISCOUNT.days * 86_400_000
+    ? null
+    : WELCOME_DISCOUNT.code;
+}
+
 /**
  * What the page shell offers a member who has not paid yet (issue 14): whether their time bonus
- * or welcome discount could show. Null when neither can (past the welcome week): no query then.
+ * or welcome discount could show, once the page's one statement said whether they have taken
+ * the welcome code (codeTaken). Null when memberOfferCode is.
  */
-export async function memberOffer(
-  db: Database,
-  member: {
-    id: number;
-    paid_user: boolean;
-    signup_date: string;
-    profile: { country: string } | null;
-  },
+export function memberOffer(
+  member: OfferHolder,
+  taken: boolean,
   now = new Date(),
-): Promise<{ welcome: DiscountCodeView | null } | null> {
-  const signupDate = new Date(member.signup_date);
-  if (
-    member.paid_user ||
-    now.getTime() - signupDate.getTime() > WELCOME_DISCOUNT.days * 86_400_000
-  ) {
-    return null;
-  }
-  const holder = {
+): { welcome: DiscountCodeView | null } | null {
+  if (memberOfferCode(member, now) === null) return null;
+  const code = memberCode(WELCOME_DISCOUNT.code, {
     userId: member.id,
     paidUser: member.paid_user,
-    signupDate,
+    signupDate: new Date(member.signup_date),
     country: member.profile?.country ?? null,
-  };
-  const welcome = await findDiscountCode(db, holder, WELCOME_DISCOUNT.code, now).catch(
-    (error: unknown) => {
-      if (error instanceof ApiError) return null;
-      throw error;
-    },
-  );
-  return { welcome };
+  });
+  const usable = code !== null && !taken && (code.expiresAt === null || code.expiresAt > now);
+  return { welcome: usable ? toView(code, now) : null };
 }

@@ -1,10 +1,16 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { OrderAnswer } from "../../contract/payments";
 import { memberCall } from "../../test/api";
 import { createLoggedInMember } from "../../test/members";
 import { recordQueries } from "../../test/queries";
 import { createApp } from "../app";
 import { unreadTotal } from "../chat/service";
 import { countNewLikes } from "../likes/service";
+import { memberOffer, memberOfferCode } from "../payments/discounts";
+import { setSandboxOutcome } from "../payments/sandbox";
+import { orders } from "../payments/schema";
+import { syncOrder } from "../payments/service";
 import { getReadyDb } from "../startup";
 import { loadNavBadges } from "./nav-badges";
 
@@ -35,6 +41,7 @@ describe("loadNavBadges: the member pages' badges in one statement (spec §2, is
       unreadMessages: 0,
       newLikes: 0,
       unseenMatchPartner: null,
+      offerCodeTaken: null,
     });
 
     const chat = await ok(call("POST", "/api/chat.php", alice.cookie, { profile: bob.profile.id }));
@@ -56,6 +63,7 @@ describe("loadNavBadges: the member pages' badges in one statement (spec §2, is
       unreadMessages: await unreadTotal(db, bob.user.id),
       newLikes: await countNewLikes(db, bob.profile.id),
       unseenMatchPartner: carol.profile.id,
+      offerCodeTaken: null,
     });
     expect(result?.unreadMessages).toBe(2);
     expect(result?.newLikes).toBe(2);
@@ -71,13 +79,58 @@ describe("loadNavBadges: the member pages' badges in one statement (spec §2, is
       unreadMessages: 0,
       newLikes: 0,
       unseenMatchPartner: null,
+      offerCodeTaken: null,
     });
+  });
+
+  it("says in the same statement whether the member took the code the shell offers (issue 14)", async () => {
+    const db = await getReadyDb();
+    const member = await createLoggedInMember(app, { profile: { country: "nl" } });
+    const view = {
+      id: member.user.id,
+      paid_user: false,
+      signup_date: new Date().toISOString(),
+      profile: { country: "nl" },
+    };
+    const offerCode = memberOfferCode(view);
+    expect(offerCode).toBe("WELCOME25");
+    const shell = () =>
+      loadNavBadges(db, { userId: member.user.id, profileId: member.profile.id, offerCode });
+    let first: Awaited<ReturnType<typeof shell>> | undefined;
+    expect(
+      await recordQueries(async () => {
+        first = await shell();
+      }),
+    ).toHaveLength(1);
+    expect(first?.offerCodeTaken).toBe(false);
+    expect(memberOffer(view, false)?.welcome).toMatchObject({ code: "WELCOME25" });
+
+    // Paying with it (a bank's confirmation on its way) takes it, as a completed order would.
+    const placed = await memberCall(app, "POST", "/api/order.php", member.cookie, {
+      package_id: 2,
+      method: "ideal",
+      code: "WELCOME25",
+    });
+    expect(placed.status).toBe(201);
+    const { order } = (await placed.json()) as OrderAnswer;
+    const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
+    if (!row?.providerRef) throw new Error("no payment");
+    await setSandboxOutcome(db, row.providerRef, "pending");
+    await syncOrder(db, row);
+    expect((await shell()).offerCodeTaken).toBe(true);
+    // The time bonus may still show; the welcome discount no longer does.
+    expect(memberOffer(view, true)).toEqual({ welcome: null });
+    // Past the welcome week, or paid: nothing to offer, nothing to ask.
+    const weekAgo = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    expect(memberOfferCode({ ...view, signup_date: weekAgo })).toBeNull();
+    expect(memberOfferCode({ ...view, paid_user: true })).toBeNull();
+    expect(memberOffer({ ...view, paid_user: true }, false)).toBeNull();
   });
 
   it("counts only messages for a member who has no profile yet", async () => {
     const member = await createLoggedInMember(app);
     expect(
       await loadNavBadges(await getReadyDb(), { userId: member.user.id, profileId: null }),
-    ).toEqual({ unreadMessages: 0, newLikes: 0, unseenMatchPartner: null });
+    ).toEqual({ unreadMessages: 0, newLikes: 0, unseenMatchPartner: null, offerCodeTaken: null });
   });
 });

@@ -3,6 +3,7 @@ import { unreadTotalQuery } from "../chat/service";
 import type { Database } from "../db/client";
 import { unseenMatchPartnerQuery } from "../discovery/matches";
 import { newLikesQuery } from "../likes/service";
+import { codeTaken } from "../payments/discounts";
 
 export type NavBadges = {
   /** Unread messages over the member's listed conversations (spec §2: the messages badge). */
@@ -11,31 +12,41 @@ export type NavBadges = {
   newLikes: number;
   /** The partner of the oldest match the member has not been shown (issue 13), if any. */
   unseenMatchPartner: number | null;
+  /** Whether the member has taken the code the shell offers (memberOfferCode); null if none. */
+  offerCodeTaken: boolean | null;
 };
 
 /**
- * What every member page's navigation shows from the first paint, in one statement: each count
- * is its own query's rules as a scalar subquery (unreadTotal, countNewLikes, findUnseenMatch).
- * Three statements were three round trips to the database per page, each waiting for the event
- * loop between them (issue 11: the embedded engine's one connection sat idle in between).
+ * What every member page's shell shows from the first paint, in one statement: each value is
+ * its own query's rules as a scalar subquery (unreadTotal, countNewLikes, findUnseenMatch, and
+ * codeTaken for the offer of a member who has not paid: memberOfferCode). Five statements were
+ * five round trips per page, each parsed and planned on its own, each waiting for the event loop
+ * between them (issue 11: every statement cost the embedded engine about a millisecond).
  */
 export async function loadNavBadges(
   db: Database,
-  member: { userId: number; profileId: number | null },
+  member: { userId: number; profileId: number | null; offerCode?: string | null },
 ): Promise<NavBadges> {
-  const { profileId } = member;
+  const { profileId, offerCode = null } = member;
   const likes = profileId === null ? sql`0` : sql`(${newLikesQuery(db, profileId)})`;
   const match =
     profileId === null ? sql`null::int` : sql`(${unseenMatchPartnerQuery(db, profileId)})`;
+  const taken = offerCode === null ? sql`null::boolean` : codeTaken(db, member.userId, offerCode);
   const result = await db.execute(
-    sql`select (${unreadTotalQuery(db, member.userId)}) as unread, ${likes} as likes, ${match} as match`,
+    sql`select (${unreadTotalQuery(db, member.userId)}) as unread, ${likes} as likes, ${match} as match, ${taken} as taken`,
   );
   // Both engines answer through node-postgres (db/client.ts): its result has the rows.
-  type Row = { unread: number | null; likes: number | null; match: number | null };
+  type Row = {
+    unread: number | null;
+    likes: number | null;
+    match: number | null;
+    taken: boolean | null;
+  };
   const [row] = (result as unknown as { rows: Row[] }).rows;
   return {
     unreadMessages: row?.unread ?? 0,
     newLikes: row?.likes ?? 0,
     unseenMatchPartner: row?.match ?? null,
+    offerCodeTaken: row?.taken ?? null,
   };
 }
