@@ -1,0 +1,2 @@
+DROP INDEX "profiles_search_filter_idx";--> statement-breakpoint
+CREATE INDEX "profiles_search_filter_idx" ON "profiles" USING btree ("gender","country","birthdate","region","id") WHERE "profiles"."status" = 'active' and not "profiles"."invisible";
