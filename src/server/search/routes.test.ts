@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { MemberSearchPage } from "../../contract/search";
 import { createLoggedInMember, createTestMember } from "../../test/members";
+import { recordQueries } from "../../test/queries";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
 import { createMediaSigner } from "../photos/media-url";
@@ -87,6 +88,20 @@ describe("GET /api/search.php", () => {
       { media: createMediaSigner(defaultSite, null) },
     );
     expect(exact).toMatchObject({ total: 30, total_capped: false });
+  });
+
+  it("brings a first page and its count in one statement; nothing found counts none", async () => {
+    const db = await getDb();
+    const media = createMediaSigner(defaultSite, null);
+    let page: MemberSearchPage | undefined;
+    const statements = await recordQueries(async () => {
+      page = await findMembers(db, { country: COUNTRY, gender: "male" }, { media });
+    });
+    expect(statements).toHaveLength(1);
+    expect(page).toMatchObject({ total: 15, total_capped: false });
+    expect(page?.profiles).toHaveLength(15);
+    const none = await findMembers(db, { country: COUNTRY, min_age: 90 }, { media });
+    expect(none).toMatchObject({ profiles: [], total: 0, total_capped: false });
   });
 
   it("never lists disabled profiles", async () => {

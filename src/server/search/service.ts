@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { ProfileCard } from "../../contract/profiles";
 import type { MemberSearchPage } from "../../contract/search";
 import type { Locale } from "../../i18n/locales";
@@ -51,8 +51,18 @@ export async function findMembers(
   }
 
   const regions = await loadRegionCatalogue();
+  // The first page brings its capped count in the same statement, as a subquery the database
+  // runs once: one round trip, one statement to parse and plan, where two were (issue 11).
+  const counted = cursor
+    ? sql<null>`null::int`
+    : sql<number>`(select count(*)::int from ${db
+        .select({ one: sql`1` })
+        .from(profiles)
+        .where(and(...filters))
+        .limit(totalCap + 1)
+        .as("matches")})`;
   const rows = await db
-    .select(cardColumns)
+    .select({ ...cardColumns, counted })
     .from(profiles)
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
     .where(and(...pageFilters))
@@ -65,15 +75,10 @@ export async function findMembers(
   let total: number | null = null;
   let totalCapped = false;
   if (!cursor) {
-    const matches = db
-      .select({ one: sql`1` })
-      .from(profiles)
-      .where(and(...filters))
-      .limit(totalCap + 1)
-      .as("matches");
-    const [counted] = await db.select({ total: count() }).from(matches);
-    totalCapped = (counted?.total ?? 0) > totalCap;
-    total = Math.min(counted?.total ?? 0, totalCap);
+    // No row on a first page: nothing matches, and there was no row to bring the count.
+    const matches = rows[0]?.counted ?? 0;
+    totalCapped = matches > totalCap;
+    total = Math.min(matches, totalCap);
   }
   // spec §3 Search state's similar-results set: a first page that is all there is, and short.
   const similar =
