@@ -32,8 +32,14 @@ const envSchema = z
      * its own. They share nothing but the database, so more than one needs DATABASE_URL.
      */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-    /** Pool size for the pg driver. */
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /**
+     * Connections to PostgreSQL, each process. The server does most with about twice its cores
+     * busy in all; more only take turns on its CPU (and, with the database beside the site on a
+     * 2-core machine, took the event loop's CPU: its p99 delay went from 5 to 12 ms during the
+     * search load, for no more searches a second; issue 11). So processes × this should stay
+     * near twice the database's cores: 4 is a 2-core database and one process.
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
     /** Where PGlite keeps its files and where uploaded media live; "memory://" for tests. */
     DATA_DIR: z.string().min(1).default("./data"),
     /** Where photos are stored; defaults to <DATA_DIR>/media (or a temp dir for memory://). */
