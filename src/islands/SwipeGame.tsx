@@ -43,6 +43,8 @@ export default function SwipeGame(props: Props) {
   const [leaving, setLeaving] = useState<ReadonlyMap<number, "like" | "pass">>(new Map());
   const swiperRef = useRef<SwiperInstance | null>(null);
   const fetching = useRef(false);
+  // The drag in progress: the card it took, and whether it passed it already.
+  const drag = useRef<{ card: ProfileCard | undefined; passed: boolean } | null>(null);
   const top = cards.find((card) => !leaving.has(card.id));
   // Swiper's handlers read the stack through this, as it is when they run.
   const topRef = useRef(top);
@@ -197,10 +199,22 @@ export default function SwipeGame(props: Props) {
             onSwiper={(swiper) => {
               swiperRef.current = swiper;
             }}
-            // A card dragged left goes to the next slide: that is a pass.
+            // A drag takes the card on top when it starts; it may pass that card once.
+            onSliderFirstMove={() => {
+              drag.current = { card: topRef.current, passed: false };
+            }}
+            // A card dragged left goes to the next slide: that is a pass. Swiper also changes
+            // slide when the stack changes under it (the passed card dropped): no drag, no pass,
+            // and the stack's top stays in front.
             onSlideChange={(swiper) => {
-              const card = topRef.current;
-              if (swiper.activeIndex > 0 && card) void pass(card, true);
+              if (swiper.activeIndex === 0) return;
+              const dragged = drag.current;
+              if (dragged?.card && !dragged.passed) {
+                dragged.passed = true;
+                void pass(dragged.card, true);
+              } else {
+                swiper.slideTo(0, 0);
+              }
             }}
             // The first card cannot go back: dragged far enough right, it is a like.
             onTouchEnd={(swiper) => {
