@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { CreditReason } from "../../contract/credit-options";
 import type { TransactionsAnswer } from "../../contract/payments";
-import type { Database } from "../db/client";
+import { type Database, executeRows } from "../db/client";
 import { storedEventNotice } from "../events/bus";
 import { memberEvents } from "../events/schema";
 import { users } from "../users/schema";
@@ -27,7 +27,9 @@ export async function changeCredits(
   options: { paid?: boolean } = {},
 ): Promise<number | null> {
   if (!Number.isSafeInteger(delta) || delta === 0) throw new Error(`not a credit change: ${delta}`);
-  const result = await db.execute(sql`
+  const [row] = await executeRows<{ credits: number }>(
+    db,
+    sql`
     with changed as (
       update ${users}
       set credits = credits + ${delta}${options.paid ? sql`, paid_user = true` : sql``}
@@ -41,9 +43,8 @@ export async function changeCredits(
       select ${userId}, 'credits', jsonb_build_object('credits', credits) from changed
       returning id, user_id, type, data
     )
-    select changed.credits, ${storedEventNotice} from changed, stored`);
-  // Both engines answer through node-postgres (db/client.ts): its result has the rows.
-  const [row] = (result as unknown as { rows: { credits: number }[] }).rows;
+    select changed.credits, ${storedEventNotice} from changed, stored`,
+  );
   return row ? Number(row.credits) : null;
 }
 

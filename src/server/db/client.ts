@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Worker } from "node:worker_threads";
-import type { ExtractTablesWithRelations, Logger } from "drizzle-orm";
+import type { ExtractTablesWithRelations, Logger, SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { getEnv } from "../lib/env";
 import { lockDataDir } from "./data-dir-lock";
@@ -20,6 +20,15 @@ export type Transaction = PgTransaction<
   Schema,
   ExtractTablesWithRelations<Schema>
 >;
+
+/**
+ * The rows of one raw statement (`db.execute`): both engines answer through node-postgres,
+ * whose result carries them, where drizzle's types say only that there is a result.
+ */
+export async function executeRows<Row>(db: Pick<Database, "execute">, query: SQL): Promise<Row[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: Row[] }).rows;
+}
 
 export type Connection = {
   db: Database;

@@ -7,7 +7,7 @@ import { likes } from "../likes/schema";
 import { findCardsInSteps } from "../members/card";
 import type { MediaSigner } from "../photos/media-url";
 import { earliestBirthdateForAge, getAge, latestBirthdateForAge } from "../profiles/age";
-import { soughtGender } from "../profiles/preferences";
+import { type Preferences, soughtGender } from "../profiles/preferences";
 import { type Profile, profiles } from "../profiles/schema";
 import { discoverySeen } from "./schema";
 
@@ -23,27 +23,7 @@ const MIN_AGE = 18;
  */
 export type CandidateMode = "swipe" | "offer";
 
-/** The member's own profile, as far as it says what they look for. */
-import type { Preferences } from "../profiles/preferences";
-
 export type { Preferences };
-
-export async function loadPreferences(
-  db: Database,
-  profileId: number,
-): Promise<Preferences | null> {
-  const [row] = await db
-    .select({
-      id: profiles.id,
-      gender: profiles.gender,
-      seeking: profiles.seeking,
-      birthdate: profiles.birthdate,
-      country: profiles.country,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, profileId));
-  return row ?? null;
-}
 
 /** Members who look for this gender: theirs, both, or they do not say. */
 export function seeks(gender: NonNullable<Profile["gender"]>): SQL {

@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { birthEras } from "../../test/eras";
 import { createLoggedInMember, createTestMember, type TestMemberOptions } from "../../test/members";
 import { createApp } from "../app";
+import { preferencesOf } from "../members/user-view";
 import { createMediaSigner } from "../photos/media-url";
 import { getSiteById } from "../sites/registry";
 import { getReadyDb } from "../startup";
-import { AGE_SPREAD, loadPreferences } from "./candidates";
+import { AGE_SPREAD } from "./candidates";
 import { type FinderQuery, findMatches, parseFinderParams } from "./finder";
 
 const app = createApp();
@@ -35,7 +36,7 @@ async function other(born: number, profile: TestMemberOptions["profile"] = {}) {
 
 async function find(me: Awaited<ReturnType<typeof createLoggedInMember>>, query: FinderQuery = {}) {
   const db = await getReadyDb();
-  const preferences = await loadPreferences(db, me.profile.id);
+  const preferences = preferencesOf(me);
   if (!preferences) throw new Error("no profile");
   const cards = await findMatches(db, preferences, query, {
     media: createMediaSigner(getSiteById("amora"), me.user),

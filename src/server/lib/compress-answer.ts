@@ -19,7 +19,7 @@ const NO_BODY = new Set([101, 204, 205, 304]);
  * compresses to 15 237 bytes either way), but at 50 concurrent pages it took a fifth of the
  * server's throughput (issue 11, measured on /members: 84 → 110–125 pages a second).
  */
-export const BROTLI_WINDOW_BITS = 18;
+const BROTLI_WINDOW_BITS = 18;
 
 /** Brotli's parameters for our text: quality 4 (compression's own default), our window. */
 export const BROTLI_PARAMS = {

@@ -6,7 +6,7 @@ import {
   WELCOME_DISCOUNT,
 } from "../../contract/payment-options";
 import type { DiscountCodeView } from "../../contract/payments";
-import type { Database } from "../db/client";
+import { type Database, executeRows } from "../db/client";
 import { ApiError, ValidationError } from "../lib/errors";
 import { discountCodes, discountCodeUses, orders } from "./schema";
 
@@ -107,9 +107,10 @@ async function usableCode(db: Database, holder: CodeHolder, typed: string, now: 
   ) {
     throw codeNotFound();
   }
-  const result = await db.execute(sql`select ${codeTaken(db, holder.userId, found.code)} as taken`);
-  // Both engines answer through node-postgres (db/client.ts): its result has the rows.
-  const [row] = (result as unknown as { rows: { taken: boolean }[] }).rows;
+  const [row] = await executeRows<{ taken: boolean }>(
+    db,
+    sql`select ${codeTaken(db, holder.userId, found.code)} as taken`,
+  );
   if (row?.taken) throw codeUsed();
   return found;
 }

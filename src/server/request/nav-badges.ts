@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { unreadTotalQuery } from "../chat/service";
-import type { Database } from "../db/client";
+import { type Database, executeRows } from "../db/client";
 import { unseenMatchPartnerQuery } from "../discovery/matches";
 import { newLikesQuery } from "../likes/service";
 import { codeTaken } from "../payments/discounts";
@@ -32,17 +32,16 @@ export async function loadNavBadges(
   const match =
     profileId === null ? sql`null::int` : sql`(${unseenMatchPartnerQuery(db, profileId)})`;
   const taken = offerCode === null ? sql`null::boolean` : codeTaken(db, member.userId, offerCode);
-  const result = await db.execute(
-    sql`select (${unreadTotalQuery(db, member.userId)}) as unread, ${likes} as likes, ${match} as match, ${taken} as taken`,
-  );
-  // Both engines answer through node-postgres (db/client.ts): its result has the rows.
   type Row = {
     unread: number | null;
     likes: number | null;
     match: number | null;
     taken: boolean | null;
   };
-  const [row] = (result as unknown as { rows: Row[] }).rows;
+  const [row] = await executeRows<Row>(
+    db,
+    sql`select (${unreadTotalQuery(db, member.userId)}) as unread, ${likes} as likes, ${match} as match, ${taken} as taken`,
+  );
   return {
     unreadMessages: row?.unread ?? 0,
     newLikes: row?.likes ?? 0,
