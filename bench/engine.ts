@@ -45,6 +45,11 @@ export type Measurement = {
   loopP99?: number;
   /** The server's memory per open events stream (KB), for the delivery line. */
   perStreamKb?: number;
+  /**
+   * The server's CPU time per answer (ms) during the measured run: its main thread's, and its
+   * whole process's (every thread; on PostgreSQL the database server's own is not in it).
+   */
+  cpu?: { main: number; process: number };
 };
 
 export type EngineResult = {
@@ -77,6 +82,8 @@ async function load(
   connections = options.connections,
   /** Requests go out as these members in turn (a cookie each), not as one. */
   cookies?: string[],
+  /** The server under load, to report its CPU time per answer (bench/loop-probe.mjs). */
+  server?: ChildProcess,
 ): Promise<Measurement> {
   // The warm-up: a second of requests, or each member's first load when they take turns (as
   // each member's page loads before it refreshes).
@@ -84,6 +91,7 @@ async function load(
     ? run(url, headers, connections, 60, cookies.length, undefined, cookies)
     : run(url, headers, connections, 1, Math.min(2000, options.requests)));
   const latencies: number[] = [];
+  const cpuBefore = server ? await cpuReport(server) : undefined;
   const result = await run(
     url,
     headers,
@@ -93,16 +101,26 @@ async function load(
     (ms) => latencies.push(ms),
     cookies,
   );
+  const cpuAfter = server ? await cpuReport(server) : undefined;
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) throw new Error(`${name}: ${failed} of ${result.requests.total} failed`);
   latencies.sort((a, b) => a - b);
+  const answers = result.requests.total;
   return {
     name,
     // `duration` is whole seconds; the dates give the run's length to the millisecond.
-    rps: result.requests.total / ((result.finish.getTime() - result.start.getTime()) / 1000),
+    rps: answers / ((result.finish.getTime() - result.start.getTime()) / 1000),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
+    ...(cpuBefore && cpuAfter
+      ? {
+          cpu: {
+            main: (cpuAfter.main - cpuBefore.main) / answers,
+            process: (cpuAfter.process - cpuBefore.process) / answers,
+          },
+        }
+      : {}),
   };
 }
 
@@ -172,6 +190,19 @@ async function stop(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
   await once(child, "exit");
   clearTimeout(timer);
+}
+
+type CpuUsage = { user: number; system: number };
+
+/** The server's CPU time so far (ms): its main thread's and its whole process's. */
+function cpuReport(server: ChildProcess): Promise<{ main: number; process: number }> {
+  const ms = (usage: CpuUsage) => (usage.user + usage.system) / 1000;
+  return new Promise((done) => {
+    server.once("message", (message: { cpu: { main: CpuUsage; process: CpuUsage } }) =>
+      done({ main: ms(message.cpu.main), process: ms(message.cpu.process) }),
+    );
+    server.send("cpu:report");
+  });
 }
 
 function loopReport(server: ChildProcess): Promise<number> {
@@ -301,7 +332,16 @@ async function measureSite(
     site.send("loop:reset");
     const underLoad = await load(`${label}member search`, search, member);
     results.push({ ...underLoad, loopP99: await loopReport(site) });
-    results.push(await load(`${label}GET /members (server-rendered)`, `${base}/members`, member));
+    results.push(
+      await load(
+        `${label}GET /members (server-rendered)`,
+        `${base}/members`,
+        member,
+        options.connections,
+        undefined,
+        site,
+      ),
+    );
 
     const page = (await (await fetch(search, { headers: member })).json()) as MemberSearchPage;
     const thumb = page.profiles.find((profile) => profile.main_image)?.main_image?.thumb;

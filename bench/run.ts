@@ -98,7 +98,20 @@ function print(result: EngineResult) {
       `${m.name.padEnd(44)} ${m.p50.toFixed(1).padStart(7)} ${m.p95.toFixed(1).padStart(7)} ${m.p99.toFixed(1).padStart(7)} ${m.rps.toFixed(0).padStart(8)} ${ratio.padStart(6)} ${loop.padStart(9)}  ${budgetOf(m)}`,
     );
   }
+  for (const m of result.measurements) if (m.cpu) printCpu(m.name, m.cpu);
   if (result.lighthouse.length > 0) printLighthouse(result.lighthouse);
+}
+
+/**
+ * What an answer costs the server in CPU, and the throughput that cost allows: a page whose
+ * main thread is busy 5 ms cannot be served more than 200 times a second by one process,
+ * however the waiting is arranged. The load generator shares the machine's cores.
+ */
+function printCpu(name: string, cpu: NonNullable<Measurement["cpu"]>) {
+  const cores = availableParallelism();
+  console.log(
+    `${name}: CPU an answer ${cpu.main.toFixed(2)} ms on the main thread, ${cpu.process.toFixed(2)} ms in all the server's threads: at most ${Math.floor(1000 / cpu.main)} a second from one main thread, ${Math.floor((cores * 1000) / cpu.process)} from ${cores} cores`,
+  );
 }
 
 const results: EngineResult[] = [];
