@@ -113,11 +113,20 @@ export async function openStream(url: string, cookie: string) {
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = "";
-  const waiters: { marker: string; resolve: () => void }[] = [];
+  const waiters: { marker: string; resolve: () => void; reject: (error: Error) => void }[] = [];
+  let ended = false;
   void (async () => {
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
+      if (done) {
+        // A marker that has not come by the stream's end never will: the bench fails, naming
+        // it, instead of waiting for ever.
+        ended = true;
+        for (const waiter of waiters.splice(0)) {
+          waiter.reject(new Error(`the events stream ended before ${waiter.marker}`));
+        }
+        return;
+      }
       text += decoder.decode(value, { stream: true });
       for (const waiter of [...waiters]) {
         if (text.includes(waiter.marker)) {
@@ -130,9 +139,10 @@ export async function openStream(url: string, cookie: string) {
   })();
   return {
     wait: (marker: string) =>
-      new Promise<void>((resolve) => {
+      new Promise<void>((resolve, reject) => {
         if (text.includes(marker)) resolve();
-        else waiters.push({ marker, resolve });
+        else if (ended) reject(new Error(`the events stream ended before ${marker}`));
+        else waiters.push({ marker, resolve, reject });
       }),
     close: () => reader.cancel().catch(() => {}),
   };
