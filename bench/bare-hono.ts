@@ -3,14 +3,30 @@
  * bytes and headers given in BARE_BODY_FILE / BARE_HEADERS (what the site answered to the same
  * request). Side by side in one run, it shows what the machine and the HTTP stack can do, so
  * the site's numbers read as a ratio instead of absolute figures of one machine.
+ *
+ * With BARE_COMPRESS=br the file holds a page's uncompressed bytes, and every answer compresses
+ * them anew as the site compresses its pages (brotli, the same parameters, in zlib's thread
+ * pool): a server that does everything a dynamic page needs but make it.
  */
 import { readFileSync } from "node:fs";
+import { promisify } from "node:util";
+import { brotliCompress } from "node:zlib";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
+import { BROTLI_PARAMS } from "../src/server/lib/compress-answer";
 
 const body = readFileSync(process.env.BARE_BODY_FILE ?? "");
 const headers = JSON.parse(process.env.BARE_HEADERS ?? "{}") as Record<string, string>;
-const app = new Hono().get("*", (c) => c.body(body, 200, headers));
+const brotli = promisify(brotliCompress);
+const app =
+  process.env.BARE_COMPRESS === "br"
+    ? new Hono().get("*", async (c) =>
+        c.body(await brotli(body, { params: BROTLI_PARAMS }), 200, {
+          ...headers,
+          "content-encoding": "br",
+        }),
+      )
+    : new Hono().get("*", (c) => c.body(body, 200, headers));
 
 serve({ fetch: app.fetch, hostname: "127.0.0.1", port: Number(process.env.PORT) }, () => {
   process.send?.("ready");

@@ -65,6 +65,7 @@ const options = JSON.parse(process.env.BENCH_OPTIONS ?? "{}") as BenchOptions;
 const scratch = mkdtempSync(join(tmpdir(), "amora-bench-"));
 const SITE_PORT = 4399;
 const BARE_PORT = 4398;
+const BARE_PAGE_PORT = 4397;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -185,7 +186,8 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 }
 
 async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // Gone already: it exited, or a signal (an earlier stop) ended it; "exit" will not come again.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill("SIGTERM");
   const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
   await once(child, "exit");
@@ -275,6 +277,41 @@ const NODE_WRITES = new Set([
   "transfer-encoding",
 ]);
 
+/** An answer's bytes, kept in the scratch directory for a bare server to send. */
+async function keepAnswer(answer: Response, name: string): Promise<string> {
+  const file = join(scratch, name);
+  writeFileSync(file, Buffer.from(await answer.arrayBuffer()));
+  return file;
+}
+
+/**
+ * A bare Hono server (bench/bare-hono.ts) answering a file's bytes with the headers the site
+ * sent them with, all but those node:http writes itself for every answer: the same bytes on the
+ * wire. With `compress`, it compresses them for every answer, as the site does its pages.
+ */
+async function startBare(
+  port: number,
+  bodyFile: string,
+  headers: Headers,
+  compress?: "br",
+): Promise<ChildProcess> {
+  const bare = spawn(process.execPath, ["--import", "tsx", "bench/bare-hono.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BARE_BODY_FILE: bodyFile,
+      BARE_HEADERS: JSON.stringify(
+        Object.fromEntries([...headers].filter(([name]) => !NODE_WRITES.has(name))),
+      ),
+      BARE_COMPRESS: compress ?? "",
+    },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  await once(bare, "message");
+  return bare;
+}
+
 async function measureSite(
   env: NodeJS.ProcessEnv,
   label: string,
@@ -290,25 +327,8 @@ async function measureSite(
 
     // The baseline answers GET /api/user.php's own bytes and headers, as the site gave them.
     const user = await fetch(`${base}/api/user.php`, { headers: member });
-    const bodyFile = join(scratch, "user.json");
-    writeFileSync(bodyFile, Buffer.from(await user.arrayBuffer()));
-    // The same bytes on the wire: the answer's headers too (its security headers, cache and
-    // vary), all but those node:http writes itself for every answer.
-    const bareHeaders = Object.fromEntries(
-      [...user.headers].filter(([name]) => !NODE_WRITES.has(name)),
-    );
-    const bare = spawn(process.execPath, ["--import", "tsx", "bench/bare-hono.ts"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(BARE_PORT),
-        BARE_BODY_FILE: bodyFile,
-        BARE_HEADERS: JSON.stringify(bareHeaders),
-      },
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    });
+    const bare = await startBare(BARE_PORT, await keepAnswer(user, "user.json"), user.headers);
     children.push(bare);
-    await once(bare, "message");
 
     const results: Measurement[] = [];
     const bareUser = await load("bare Hono, the same bytes", `http://127.0.0.1:${BARE_PORT}/`, {});
@@ -332,19 +352,32 @@ async function measureSite(
     site.send("loop:reset");
     const underLoad = await load(`${label}member search`, search, member);
     results.push({ ...underLoad, loopP99: await loopReport(site) });
-    results.push(
-      await load(
-        `${label}GET /members (server-rendered)`,
-        `${base}/members`,
-        member,
-        options.connections,
-        undefined,
-        site,
-      ),
+    // The page's own bytes from a bare server that compresses them anew for every answer, as
+    // the site does: what this machine gives a page of this size that costs nothing to make.
+    const page = await fetch(`${base}/members`, {
+      headers: { ...member, "accept-encoding": "identity" },
+    });
+    const barePageFile = await keepAnswer(page, "members.html");
+    const barePage = await startBare(BARE_PAGE_PORT, barePageFile, page.headers, "br");
+    children.push(barePage);
+    const bareMembers = await load(
+      "bare Hono, /members bytes, brotli each",
+      `http://127.0.0.1:${BARE_PAGE_PORT}/`,
+      {},
     );
+    await stop(barePage);
+    const members = await load(
+      `${label}GET /members (server-rendered)`,
+      `${base}/members`,
+      member,
+      options.connections,
+      undefined,
+      site,
+    );
+    results.push(bareMembers, { ...members, bareRps: bareMembers.rps });
 
-    const page = (await (await fetch(search, { headers: member })).json()) as MemberSearchPage;
-    const thumb = page.profiles.find((profile) => profile.main_image)?.main_image?.thumb;
+    const found = (await (await fetch(search, { headers: member })).json()) as MemberSearchPage;
+    const thumb = found.profiles.find((profile) => profile.main_image)?.main_image?.thumb;
     if (!thumb) throw new Error("no member with a photo in the search answer");
     results.push(
       await load(`${label}GET a thumbnail from /media`, new URL(thumb, base).href, member),
