@@ -18,8 +18,14 @@ test.describe("settings", () => {
     await expect(
       page.getByRole("status").filter({ hasText: "Your settings have been saved." }),
     ).toBeVisible();
+    // The box saves itself as it is ticked: the reload waits for that save, not just the tick.
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith("/api/notifications.php") && response.request().method() === "PUT",
+    );
     await page.getByLabel("Invisible mode").check();
     await expect(page.getByLabel("Invisible mode")).toBeChecked();
+    expect((await saved).ok()).toBe(true);
 
     await page.reload();
     await waitForHydration(page);
