@@ -309,8 +309,10 @@ test.describe("buying credits through the sandbox provider (issue 14)", () => {
     await expect(page.getByRole("button", { name: "Pay €14.99" })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole("button", { name: "Pay €14.99" }).click();
+    // The provider's page first: checking hydration earlier would find the checkout's own.
+    await expect(page.getByRole("heading", { level: 1, name: "Test payment" })).toBeVisible();
     await waitForHydration(page);
-    await expect(page.getByText("€14.99")).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "€14.99" })).toBeVisible();
     await page.getByRole("button", { name: "Complete the payment" }).click();
     await expect(
       page.getByRole("heading", { level: 1, name: "Thank you for your purchase!" }),
