@@ -115,6 +115,7 @@ export async function openStream(url: string, cookie: string) {
   let text = "";
   const waiters: { marker: string; resolve: () => void; reject: (error: Error) => void }[] = [];
   let ended = false;
+  const endedBefore = (marker: string) => new Error(`the events stream ended before ${marker}`);
   void (async () => {
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
@@ -123,7 +124,7 @@ export async function openStream(url: string, cookie: string) {
         // it, instead of waiting for ever.
         ended = true;
         for (const waiter of waiters.splice(0)) {
-          waiter.reject(new Error(`the events stream ended before ${waiter.marker}`));
+          waiter.reject(endedBefore(waiter.marker));
         }
         return;
       }
@@ -141,7 +142,7 @@ export async function openStream(url: string, cookie: string) {
     wait: (marker: string) =>
       new Promise<void>((resolve, reject) => {
         if (text.includes(marker)) resolve();
-        else if (ended) reject(new Error(`the events stream ended before ${marker}`));
+        else if (ended) reject(endedBefore(marker));
         else waiters.push({ marker, resolve, reject });
       }),
     close: () => reader.cancel().catch(() => {}),

@@ -194,24 +194,41 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** What bench/loop-probe.mjs answers, by the key its answer carries. */
+type ProbeAnswers = {
+  cpu: { main: CpuUsage; process: CpuUsage };
+  loop: { p99: number; max: number };
+  mem: NodeJS.MemoryUsage;
+};
+
 type CpuUsage = { user: number; system: number };
 
-/** The server's CPU time so far (ms): its main thread's and its whole process's. */
-function cpuReport(server: ChildProcess): Promise<{ main: number; process: number }> {
-  const ms = (usage: CpuUsage) => (usage.user + usage.system) / 1000;
-  return new Promise((done) => {
-    server.once("message", (message: { cpu: { main: CpuUsage; process: CpuUsage } }) =>
-      done({ main: ms(message.cpu.main), process: ms(message.cpu.process) }),
-    );
-    server.send("cpu:report");
+/**
+ * Asks the server's probe (bench/loop-probe.mjs) over IPC and waits for the message carrying
+ * the answer's key: any other message the server sends meanwhile is passed over.
+ */
+async function askProbe<K extends keyof ProbeAnswers>(
+  server: ChildProcess,
+  key: K,
+): Promise<ProbeAnswers[K]> {
+  const answered = new Promise<ProbeAnswers[K]>((done) => {
+    const listen = (message: Partial<ProbeAnswers>) => {
+      const answer = message[key];
+      if (answer === undefined) return;
+      server.off("message", listen);
+      done(answer as ProbeAnswers[K]);
+    };
+    server.on("message", listen);
   });
+  server.send(`${key}:report`);
+  return answered;
 }
 
-function loopReport(server: ChildProcess): Promise<number> {
-  return new Promise((done) => {
-    server.once("message", (message: { loop: { p99: number } }) => done(message.loop.p99));
-    server.send("loop:report");
-  });
+/** The server's CPU time so far (ms): its main thread's and its whole process's. */
+async function cpuReport(server: ChildProcess): Promise<{ main: number; process: number }> {
+  const ms = (usage: CpuUsage) => (usage.user + usage.system) / 1000;
+  const cpu = await askProbe(server, "cpu");
+  return { main: ms(cpu.main), process: ms(cpu.process) };
 }
 
 async function seed(env: NodeJS.ProcessEnv): Promise<{ seconds: number; chat: ChatSeed }> {
@@ -351,7 +368,7 @@ async function measureSite(
     results.push(await load(`${label}member search, one at a time`, search, member, 1));
     site.send("loop:reset");
     const underLoad = await load(`${label}member search`, search, member);
-    results.push({ ...underLoad, loopP99: await loopReport(site) });
+    results.push({ ...underLoad, loopP99: (await askProbe(site, "loop")).p99 });
     // The page's own bytes from a bare server that compresses them anew for every answer, as
     // the site does: what this machine gives a page of this size that costs nothing to make.
     const page = await fetch(`${base}/members`, {
@@ -435,13 +452,10 @@ async function measureSite(
 
 /** The server's memory use, as its probe reports it after a collection. */
 async function memoryOf(server: ChildProcess): Promise<number> {
-  server.send("mem:report");
-  for (;;) {
-    const [message] = (await once(server, "message")) as [{ mem?: NodeJS.MemoryUsage }];
-    // The JavaScript heap and the buffers outside it: what streams hold (RSS moves with the
-    // allocator's own caching and is too coarse for a per-stream figure).
-    if (message.mem) return message.mem.heapUsed + message.mem.external;
-  }
+  const mem = await askProbe(server, "mem");
+  // The JavaScript heap and the buffers outside it: what streams hold (RSS moves with the
+  // allocator's own caching and is too coarse for a per-stream figure).
+  return mem.heapUsed + mem.external;
 }
 
 /**
