@@ -1,3 +1,4 @@
+import { afterCommit } from "../db/after-commit";
 import type { Database } from "../db/client";
 import type { Job } from "./schema";
 import { claimJobs, completeJob, enqueueJob, failAbandonedJobs, failJob } from "./service";
@@ -172,8 +173,12 @@ const runners = new Set<() => void>();
 
 /**
  * Starts a pass at once in this process's runners, for a job a member waits for (a reset e-mail)
- * rather than the next poll. Call it after the job is committed; without a runner it does nothing.
+ * rather than the next poll; without a runner it does nothing. Inside a keyed write's request
+ * transaction the pass waits for its commit (db/after-commit.ts): before it, the job is there
+ * for no other connection to find.
  */
 export function nudgeJobRunners(): void {
-  for (const tick of runners) tick();
+  afterCommit(() => {
+    for (const tick of runners) tick();
+  });
 }
