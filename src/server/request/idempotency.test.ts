@@ -1,8 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createLoggedInMember, createTestMember, uniqueEmail } from "../../test/members";
+import { memberCall } from "../../test/api";
+import {
+  createLoggedInMember,
+  createTestMember,
+  memberBalance,
+  uniqueEmail,
+} from "../../test/members";
 import { createApp } from "../app";
+import { messages } from "../chat/schema";
+import { creditLedger } from "../credits/schema";
 import { getDb } from "../db/client";
 import { idempotencyKeys } from "./idempotency-schema";
 
@@ -92,11 +100,10 @@ describe("a write with an Idempotency-Key (design §6)", () => {
     expect((await other.json()).error).toBe("idempotency_key_reused");
   });
 
-  it("answers 409 to a repeat that arrives while the first is still running", async () => {
+  it("answers 409 to a claim without an answer, which only the claims of old left committed", async () => {
     const member = await createLoggedInMember(app);
     const key = crypto.randomUUID();
     await putLanguage(member.cookie, "sv", key);
-    // The first request's row as it is while its route runs: claimed, no answer yet.
     const db = await getDb();
     await db
       .update(idempotencyKeys)
@@ -158,5 +165,99 @@ describe("a visitor's write with an Idempotency-Key", () => {
     expect(limited.status).toBe(429);
     const db = await getDb();
     expect(await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
+  });
+});
+
+describe("a keyed write and its answer (issue 25: a crash can never charge twice)", () => {
+  async function chatBetween() {
+    const payer = await createLoggedInMember(app, { paidUser: true, credits: 100 });
+    const other = await createLoggedInMember(app);
+    const opened = await memberCall(app, "POST", "/api/chat.php", payer.cookie, {
+      profile: other.profile.id,
+    });
+    const { conversation } = (await opened.json()) as { conversation: number };
+    return { payer, conversation };
+  }
+
+  function sendMessage(cookie: string, conversation: number, text: string, key: string) {
+    return app.request("/api/message.php", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", "idempotency-key": key },
+      body: JSON.stringify({ conversation, text }),
+    });
+  }
+
+  async function sentAndCharged(userId: number, conversation: number) {
+    const db = await getDb();
+    const [sent] = await db
+      .select({ count: count() })
+      .from(messages)
+      .where(eq(messages.conversationId, conversation));
+    const charges = await db
+      .select({ delta: creditLedger.delta })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, "message")));
+    return {
+      messages: sent?.count,
+      charges: charges.length,
+      balance: (await memberBalance(userId))?.credits,
+    };
+  }
+
+  it("makes a repeat that arrives while the first still runs wait, then answers it the same: sent and charged once", async () => {
+    const { payer, conversation } = await chatBetween();
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => sendMessage(payer.cookie, conversation, "Hello, once", key)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const bodies = await Promise.all(answers.map((answer) => answer.json()));
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(bodies[2]).toEqual(bodies[0]);
+    expect(answers.filter((answer) => answer.headers.get("idempotent-replayed"))).toHaveLength(2);
+    expect(await sentAndCharged(payer.user.id, conversation)).toEqual({
+      messages: 1,
+      charges: 1,
+      balance: 90,
+    });
+  });
+
+  it("keeps nothing of a write whose answer could not be stored, so its retry sends and charges once", async () => {
+    const { payer, conversation } = await chatBetween();
+    const key = `crash-${crypto.randomUUID()}`;
+    const db = await getDb();
+    // The process dying between the message and its stored answer: storing the answer fails.
+    // Only this test's key fails, so files sharing a PostgreSQL database are not disturbed.
+    await db.execute(
+      sql.raw(`
+      create or replace function fail_stored_answer() returns trigger language plpgsql as $$
+      begin
+        if new.key = '${key}' and new.status <> 0 then
+          raise exception 'the process died before the answer was stored';
+        end if;
+        return new;
+      end $$;
+      create trigger fail_stored_answer before update on idempotency_keys
+        for each row execute function fail_stored_answer();`),
+    );
+    try {
+      const crashed = await sendMessage(payer.cookie, conversation, "Sent once", key);
+      expect(crashed.status).toBe(500);
+    } finally {
+      await db.execute(sql`drop trigger fail_stored_answer on idempotency_keys`);
+    }
+    expect(await sentAndCharged(payer.user.id, conversation)).toEqual({
+      messages: 0,
+      charges: 0,
+      balance: 100,
+    });
+    const retry = await sendMessage(payer.cookie, conversation, "Sent once", key);
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("idempotent-replayed")).toBeNull();
+    expect(await sentAndCharged(payer.user.id, conversation)).toEqual({
+      messages: 1,
+      charges: 1,
+      balance: 90,
+    });
   });
 });

@@ -2,6 +2,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { and, eq, lt } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
+import { collectCommitHooks } from "../db/after-commit";
 import type { Database } from "../db/client";
 import type { AppEnv } from "./context";
 import { idempotencyKeys } from "./idempotency-schema";
@@ -30,10 +31,17 @@ const NULL_BODY = new Set([204, 205, 304]);
  * the first answer again. Members' keys are scoped to the member, visitors' keys to the site, so a
  * visitor's retried password reset sends one e-mail and counts once against its daily limit.
  *
+ * The claim of the key, the route's writes and the stored answer are one transaction (the route
+ * gets it as its `db`): a process killed in the middle leaves none of them, so the retry runs the
+ * write afresh, and one that committed leaves all of them, so the retry gets its answer. A repeat
+ * that arrives while the first still runs waits on the claim's row (on the one connection of the
+ * embedded database, on the key's unique index on PostgreSQL) and then gets the first one's
+ * answer, or runs if the first rolled back: it never pays twice, and never sees "in progress".
+ *
  * Follows draft-ietf-httpapi-idempotency-key-header (section "Error Scenarios"): "If there is an
  * attempt to reuse an idempotency key with a different request payload, the resource server
- * SHOULD reply with a HTTP 422 status code", and a retry "while the original request is still
- * being processed" gets 409. The header is an sf-string, so a quoted key is accepted too.
+ * SHOULD reply with a HTTP 422 status code". The header is an sf-string, so a quoted key is
+ * accepted too.
  */
 export function idempotency(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -50,66 +58,100 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     const db = c.get("db");
     const scope = user ? `user:${user.id}` : `visitor:${c.get("site").id}`;
     const fingerprint = await fingerprintRequest(c);
-    const [claimed] = await db
-      .insert(idempotencyKeys)
-      .values({ scope, key, method: c.req.method, path: c.req.path, fingerprint })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
     const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
 
-    if (!claimed) {
-      const [previous] = await db.select().from(idempotencyKeys).where(where).limit(1);
-      if (previous && previous.fingerprint !== fingerprint) {
-        return c.json(
-          { error: "idempotency_key_reused", message: c.get("t")("error.idempotencyKeyReused") },
-          422,
-        );
-      }
-      if (!previous || previous.status === 0) {
-        return c.json(
-          { error: "idempotency_conflict", message: c.get("t")("error.idempotencyConflict") },
-          409,
-        );
-      }
-      return new Response(NULL_BODY.has(previous.status) ? null : previous.body, {
-        status: previous.status,
-        headers: {
-          "content-type": "application/json",
-          "cache-control": "no-store",
-          "idempotent-replayed": "true",
-        },
-      });
-    }
-
+    let earlier: Response | undefined;
     try {
-      await next();
+      const { runHooks } = await collectCommitHooks(() =>
+        db.transaction(async (tx) => {
+          const [claimed] = await tx
+            .insert(idempotencyKeys)
+            .values({ scope, key, method: c.req.method, path: c.req.path, fingerprint })
+            .onConflictDoNothing()
+            .returning({ key: idempotencyKeys.key });
+          if (!claimed) {
+            const [previous] = await tx.select().from(idempotencyKeys).where(where).limit(1);
+            earlier = answerOfTakenKey(c, previous, fingerprint);
+            return;
+          }
+          c.set("db", tx);
+          try {
+            await next();
+          } finally {
+            c.set("db", db);
+          }
+          const outcome = outcomeOf(c.res);
+          if (outcome === "undo") throw new UndoWrite();
+          if (outcome === "keep") {
+            const body = await c.res.clone().text();
+            await tx.update(idempotencyKeys).set({ status: c.res.status, body }).where(where);
+          } else {
+            // Not an answer we can give again: the write stands, and a retry runs afresh.
+            await tx.delete(idempotencyKeys).where(where);
+          }
+        }),
+      );
+      runHooks();
     } catch (error) {
-      await db.delete(idempotencyKeys).where(where);
-      throw error;
+      // The route's answer stands (c.res); nothing of its writes or the claim was committed.
+      if (!(error instanceof UndoWrite)) throw error;
     }
-    if (isReplayable(c.res)) {
-      const body = await c.res.clone().text();
-      await db.update(idempotencyKeys).set({ status: c.res.status, body }).where(where);
-    } else {
-      // Not an answer we can give again: let a retry run the call afresh.
-      await db.delete(idempotencyKeys).where(where);
-    }
+    if (earlier) return earlier;
   };
 }
 
+/** Rolls back a keyed write whose answer says it was not applied (outcomeOf: "undo"). */
+class UndoWrite extends Error {}
+
 /**
- * Only a status and a JSON body are stored, so only answers made of nothing else are replayed:
- * - 5xx and 429 mean the write was not applied; the retry must run it (after Retry-After);
- * - an answer that sets or clears a cookie (login, logout, a password reset or reactivation that
- *   logs in, the cookie notice) cannot be replayed faithfully: a replay without its Set-Cookie
- *   would tell the client it is logged in when it is not, and storing session tokens is what
- *   design §10 forbids. Those calls run again on a retry, as they did before keys existed;
- * - a redirect needs its Location.
+ * The answer for a key already committed by an earlier request: its stored answer, or a 422 if
+ * this request is not the same one. A claim without an answer (status 0) can only be a row left
+ * by the claims of old, which committed before their write: 409, as they answered then, until
+ * pruning forgets it.
  */
-function isReplayable(response: Response): boolean {
+function answerOfTakenKey(
+  c: Context<AppEnv>,
+  previous: typeof idempotencyKeys.$inferSelect | undefined,
+  fingerprint: string,
+): Response {
+  if (previous && previous.fingerprint !== fingerprint) {
+    return c.json(
+      { error: "idempotency_key_reused", message: c.get("t")("error.idempotencyKeyReused") },
+      422,
+    );
+  }
+  if (!previous || previous.status === 0) {
+    return c.json(
+      { error: "idempotency_conflict", message: c.get("t")("error.idempotencyConflict") },
+      409,
+    );
+  }
+  return new Response(NULL_BODY.has(previous.status) ? null : previous.body, {
+    status: previous.status,
+    headers: {
+      "content-type": "application/json",
+      "cache-control": "no-store",
+      "idempotent-replayed": "true",
+    },
+  });
+}
+
+/**
+ * What becomes of a keyed write, by its answer:
+ * - "undo": 5xx and 429 say the write was not applied, and so it is not (the transaction rolls
+ *   back, also what the route wrote before it failed); the retry runs it;
+ * - "forget": an answer that sets or clears a cookie (login, logout, a password reset or
+ *   reactivation that logs in, the cookie notice) cannot be replayed faithfully: a replay without
+ *   its Set-Cookie would tell the client it is logged in when it is not, and storing session
+ *   tokens is what design §10 forbids. A redirect needs its Location. The write stands, the key
+ *   is forgotten, and a retry runs again, as before keys existed;
+ * - "keep": only a status and a JSON body are stored and replayed.
+ */
+function outcomeOf(response: Response): "undo" | "forget" | "keep" {
   const status = response.status;
-  if (status >= 500 || status === 429 || (status >= 300 && status < 400)) return false;
-  return !response.headers.has("set-cookie");
+  if (status >= 500 || status === 429) return "undo";
+  if ((status >= 300 && status < 400) || response.headers.has("set-cookie")) return "forget";
+  return "keep";
 }
 
 /**
