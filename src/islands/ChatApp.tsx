@@ -11,7 +11,7 @@ import type { PremiumFeature } from "../contract/premium";
 import type { UserView } from "../contract/users";
 import type { MessageKey } from "../i18n/catalogues";
 import type { Translate } from "../i18n/translate";
-import { ApiRequestError, apiFetch } from "../lib/api-client";
+import { ApiRequestError, apiFetch, isOutcomeUnknown, newIdempotencyKey } from "../lib/api-client";
 import { $chats, refreshChats } from "../stores/chats";
 import {
   $unreadMessages,
@@ -402,6 +402,12 @@ type ConversationProps = {
 
 /** Drafts survive switching conversations (and a failed send keeps the text in the box). */
 const drafts = new Map<number, string>();
+/**
+ * The Idempotency-Key of a text whose send ended without an answer (the network or the server
+ * gone): pressing send again on the same text is the same message, so the server answers it
+ * once, and charges it once, even when the first attempt did commit (issue 25, item 3).
+ */
+const unansweredSends = new Map<number, { text: string; key: string }>();
 
 function Conversation(props: ConversationProps) {
   const { conversation, t } = props;
@@ -492,11 +498,15 @@ function Conversation(props: ConversationProps) {
     if (!text || sending || tooLong) return;
     setSending(true);
     setError(null);
+    const unanswered = unansweredSends.get(conversation.conversation);
+    const key = unanswered?.text === text ? unanswered.key : newIdempotencyKey();
     try {
       const answer = await apiFetch<SentAnswer>("/api/message.php", {
         method: "POST",
         body: { conversation: conversation.conversation, text },
+        idempotencyKey: key,
       });
+      unansweredSends.delete(conversation.conversation);
       setDraft("");
       const member = $member.get();
       if (member) $member.set({ ...member, credits: answer.credits });
@@ -512,6 +522,10 @@ function Conversation(props: ConversationProps) {
         textRef.current?.focus();
       }
     } catch (caught) {
+      // A refusal is final (a retry under its key would only replay it); an unknown outcome
+      // keeps the key for the next press.
+      if (isOutcomeUnknown(caught)) unansweredSends.set(conversation.conversation, { text, key });
+      else unansweredSends.delete(conversation.conversation);
       // The text stays in the box; the message says why and what to do.
       const code = caught instanceof ApiRequestError ? caught.code : null;
       setError({ text: describeApiError(caught, t), code });

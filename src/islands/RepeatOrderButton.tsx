@@ -1,6 +1,6 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { OrderAnswer } from "../contract/payments";
-import { ApiRequestError, apiFetch } from "../lib/api-client";
+import { ApiRequestError, apiFetch, isOutcomeUnknown, newIdempotencyKey } from "../lib/api-client";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 type Props = I18nProps & { price: string };
@@ -13,14 +13,21 @@ export default function RepeatOrderButton(props: Props) {
   const t = useTranslate(props);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // One repeat order is one intent: pressed again after an unknown outcome (no answer), it is
+  // the same order, which the server charges once (issue 25, item 3).
+  const key = useRef(newIdempotencyKey());
 
   async function repeat() {
     setBusy(true);
     setError(null);
     try {
-      const { order } = await apiFetch<OrderAnswer>("/api/repeat-order.php", { method: "POST" });
+      const { order } = await apiFetch<OrderAnswer>("/api/repeat-order.php", {
+        method: "POST",
+        idempotencyKey: key.current,
+      });
       window.location.assign(order.checkout_url ?? `/transactions/${order.id}`);
     } catch (caught) {
+      if (!isOutcomeUnknown(caught)) key.current = newIdempotencyKey();
       setBusy(false);
       setError(
         caught instanceof ApiRequestError ? caught.message : t("payments.error.unavailable"),

@@ -5,6 +5,7 @@ import {
   ApiRequestError,
   apiFetch,
   configureApiClient,
+  newIdempotencyKey,
   parseRetryAfter,
   retryDelay,
 } from "./api-client";
@@ -80,6 +81,25 @@ describe("apiFetch", () => {
     expect(new Set(keys).size).toBe(1);
     // 128 random bits: visitors' keys share one scope per site, so they must be unguessable.
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("sends the key of an intent that outlives the call, so a second press is the same write", async () => {
+    script = [
+      { status: 503, body: { error: "database_unavailable" } },
+      { status: 200, body: {} },
+    ];
+    const key = newIdempotencyKey();
+    const body = { conversation: 7, text: "Hi" };
+    const failed = apiFetch("/api/message.php", {
+      method: "POST",
+      body,
+      retries: 0,
+      idempotencyKey: key,
+    }).catch((error: unknown) => error);
+    await vi.runAllTimersAsync();
+    expect(await failed).toBeInstanceOf(ApiRequestError);
+    await apiFetch("/api/message.php", { method: "POST", body, idempotencyKey: key });
+    expect(seen.map((request) => request.headers["idempotency-key"])).toEqual([key, key]);
   });
 
   it("gives up after one request on a 429 whose Retry-After is a day, with the server's message", async () => {

@@ -43,6 +43,13 @@ export type ApiRequestOptions = {
   signal?: AbortSignal;
   /** Defaults to MAX_RETRIES; 0 for calls that must not repeat (login). */
   retries?: number;
+  /**
+   * A write's key when it outlives this call (newIdempotencyKey): the member's one intent, such
+   * as a message or a payment, pressed again after a failure. The server then answers a write
+   * that did commit with its first answer instead of doing it twice. Without it, each call has
+   * a key of its own, kept across its retries.
+   */
+  idempotencyKey?: string;
 };
 
 type Listeners = {
@@ -93,8 +100,17 @@ function retryWait(response: Response, attempt: number): number | null {
   return status === 429 ? null : retryDelay(attempt);
 }
 
+/**
+ * Did a write end without the server's verdict (no answer, or a 5xx after every retry)? Then it
+ * may have been applied: pressing again must reuse its key (ApiRequestOptions.idempotencyKey).
+ * A refusal (4xx) is final, and its key would only replay it.
+ */
+export function isOutcomeUnknown(caught: unknown): boolean {
+  return !(caught instanceof ApiRequestError) || caught.status === 0 || caught.status >= 500;
+}
+
 /** 128 random bits in hex: the server wants visitors' keys unguessable. */
-function newIdempotencyKey(): string {
+export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
@@ -125,7 +141,7 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   // A FormData body (a photo upload) sets its own multipart content type.
   const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers["content-type"] = "application/json";
-  if (method !== "GET") headers["idempotency-key"] = newIdempotencyKey();
+  if (method !== "GET") headers["idempotency-key"] = options.idempotencyKey ?? newIdempotencyKey();
   const retries = options.retries ?? MAX_RETRIES;
 
   listeners.onRequestStart();
