@@ -972,11 +972,36 @@ function Conversation(props: ConversationProps) {
   );
 }
 
+/** The box an image message takes in the log: its own shape, at most 240 × 320 CSS pixels. */
+const CHAT_IMAGE_BOX = { width: 240, height: 320 };
+
+/**
+ * The size an image message is shown at, from the size the server stored with it: the page
+ * reserves it before the file arrives (no layout shift), landscape or portrait, never enlarged.
+ * @example chatImageBox({ width: 720, height: 540 }) // { width: 240, height: 180 }
+ */
+export function chatImageBox(image: { width: number; height: number }): {
+  width: number;
+  height: number;
+} {
+  // A message without a stored size: the 4:5 box profile photos have.
+  if (!image.width || !image.height) return { width: 240, height: 300 };
+  const scale = Math.min(
+    1,
+    CHAT_IMAGE_BOX.width / image.width,
+    CHAT_IMAGE_BOX.height / image.height,
+  );
+  return {
+    width: Math.max(1, Math.round(image.width * scale)),
+    height: Math.max(1, Math.round(image.height * scale)),
+  };
+}
+
 /**
  * An image message: the sender's own, or one the recipient opened, as the picture; else its
  * blurred stand-in with an open button (premium; spec §1 locked photos).
  */
-function ChatImage(props: {
+export function ChatImage(props: {
   message: MessageView;
   t: Translate;
   name: string;
@@ -987,8 +1012,7 @@ function ChatImage(props: {
   const image = message.image;
   const [busy, setBusy] = useState(false);
   if (!image) return null;
-  const width = Math.min(240, image.width || 240);
-  const height = image.width ? Math.round((width * image.height) / image.width) : 300;
+  const { width, height } = chatImageBox(image);
   const alt = message.from_me ? t("chat.imageMine") : t("chat.imageFrom", { name: props.name });
 
   async function openIt() {

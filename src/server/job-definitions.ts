@@ -16,7 +16,7 @@ import {
 import { vacuumEmbedded } from "./db/maintenance";
 import { pruneMemberEvents } from "./events/bus";
 import { isOnline } from "./events/presence";
-import type { JobDefinitions } from "./jobs/runner";
+import type { JobDefinition, JobLane } from "./jobs/runner";
 import { pruneFinishedJobs } from "./jobs/service";
 import { deliverOutboxMail, MAIL_DELIVERY_JOB, MAIL_RETRY_BASE_MS } from "./lib/mail";
 import { pruneOutboxMails } from "./lib/mail-outbox";
@@ -68,12 +68,15 @@ function messageJob(payload: Record<string, unknown>) {
 export const ERASURE_JOB = "users.erase-expired";
 
 /**
- * design §10a: every job the server runs, the recurring ones with their schedule. Retention and
- * why: ARCHITECTURE.md, "Jobs and retention". Each pruning job deletes what is due whenever it
+ * design §10a: every job the server runs, the recurring ones with their schedule, each in its
+ * lane: a job that waits on an outside service in that service's lane (SMTP, the SMS and push
+ * services, the payment provider), the database's own work in `main`. Retention and why:
+ * ARCHITECTURE.md, "Jobs and retention". Each pruning job deletes what is due whenever it
  * runs, so a slot missed while no process ran is made up by the next.
  */
-export const JOB_DEFINITIONS: JobDefinitions = {
+export const JOB_DEFINITIONS: Record<string, JobDefinition & { lane: JobLane }> = {
   [PASSWORD_RESET_JOB]: {
+    lane: "main",
     run: async (payload, { db }) =>
       sendPasswordResetMail(
         db,
@@ -83,6 +86,7 @@ export const JOB_DEFINITIONS: JobDefinitions = {
       ),
   },
   [MAIL_DELIVERY_JOB]: {
+    lane: "mail",
     retryBaseMs: MAIL_RETRY_BASE_MS,
     run: async (payload, { db }) => {
       if (typeof payload.outboxId !== "number") throw new Error("no outboxId in the payload");
@@ -90,6 +94,7 @@ export const JOB_DEFINITIONS: JobDefinitions = {
     },
   },
   [SMS_DELIVERY_JOB]: {
+    lane: "sms",
     retryBaseMs: SMS_RETRY_BASE_MS,
     run: async (payload, { db }) => {
       if (typeof payload.outboxId !== "number") throw new Error("no outboxId in the payload");
@@ -97,12 +102,14 @@ export const JOB_DEFINITIONS: JobDefinitions = {
     },
   },
   [ERASURE_JOB]: {
+    lane: "main",
     everyMinutes: HOURLY,
     // Erasure deletes photo files too; give a large backlog time before another worker steps in.
     leaseMs: 30 * 60 * 1000,
     run: async (_, { db, now }) => void (await eraseExpiredAccounts(db, now)),
   },
   [CHAT_PUSH_JOB]: {
+    lane: "push",
     // A push is worth its moment only: a push service's failure is not retried, and the e-mail
     // two minutes on takes over.
     run: async (payload, { db }) => {
@@ -131,6 +138,7 @@ export const JOB_DEFINITIONS: JobDefinitions = {
     },
   },
   [LIKE_PUSH_JOB]: {
+    lane: "push",
     run: async (payload, { db }) => {
       const job = { liker: Number(payload.liker), liked: Number(payload.liked) };
       const notice = await findLikeNotice(db, job);
@@ -148,6 +156,7 @@ export const JOB_DEFINITIONS: JobDefinitions = {
     },
   },
   [MATCH_MAIL_JOB]: {
+    lane: "main",
     run: async (payload, { db }) => {
       const job = { profile: Number(payload.profile), partner: Number(payload.partner) };
       const notice = await findMatchNotice(db, job);
@@ -163,18 +172,22 @@ export const JOB_DEFINITIONS: JobDefinitions = {
     },
   },
   [RECEIPT_MAIL_JOB]: {
+    lane: "main",
     run: async (payload, { db }) => sendReceiptMail(db, Number(payload.order)),
   },
   [REFUND_JOB]: {
+    lane: "payments",
     // Money owed to a member: enqueued with more attempts than most (withdrawOrder).
     run: async (payload, { db }) => refundWithdrawnOrder(db, Number(payload.order)),
   },
   [PAYMENT_SYNC_JOB]: {
+    lane: "payments",
     // The provider's word on a payment, asked again after it told us of a change (the sandbox's
     // checkout): retried with backoff while the provider cannot be reached.
     run: async (payload, { db }) => handlePaymentNotice(db, String(payload.payment)),
   },
   [CHAT_MAIL_JOB]: {
+    lane: "main",
     run: async (payload, { db }) => {
       const job = messageJob(payload);
       if (await isOnline(db, job.recipient)) return;
@@ -195,6 +208,7 @@ export const JOB_DEFINITIONS: JobDefinitions = {
     },
   },
   "chat.unread-reminders": {
+    lane: "main",
     everyMinutes: DAILY,
     run: async (_, { db, now }) => {
       for (const { user, unread } of await findUnreadReminders(db, now)) {
@@ -210,43 +224,53 @@ export const JOB_DEFINITIONS: JobDefinitions = {
     },
   },
   "prune.member-events": {
+    lane: "main",
     everyMinutes: HOURLY,
     run: async (_, { db, now }) => void (await pruneMemberEvents(db, now)),
   },
   "prune.rate-limits": {
+    lane: "main",
     everyMinutes: HOURLY,
     run: async (_, { db, now }) => void (await pruneRateLimits(db, now)),
   },
   "prune.idempotency-keys": {
+    lane: "main",
     everyMinutes: HOURLY,
     run: async (_, { db, now }) => void (await pruneIdempotencyKeys(db, now)),
   },
   "prune.outbox": {
+    lane: "main",
     everyMinutes: DAILY,
     run: async (_, { db, now }) =>
       void (await pruneOutboxMails(db, { now, maxAgeMs: OUTBOX_MAX_AGE_MS })),
   },
   "prune.sms-outbox": {
+    lane: "main",
     everyMinutes: HOURLY,
     run: async (_, { db, now }) => void (await pruneOutboxSms(db, now)),
   },
   "prune.direct-debit-mandates": {
+    lane: "main",
     everyMinutes: HOURLY,
     run: async (_, { db, now }) => void (await pruneUnconfirmedMandates(db, now)),
   },
   "prune.sessions": {
+    lane: "main",
     everyMinutes: DAILY,
     run: async (_, { db, now }) => void (await pruneExpiredSessions(db, now)),
   },
   "prune.account-tokens": {
+    lane: "main",
     everyMinutes: DAILY,
     run: async (_, { db, now }) => void (await pruneAccountTokens(db, now)),
   },
   "prune.jobs": {
+    lane: "main",
     everyMinutes: DAILY,
     run: async (_, { db, now }) => void (await pruneFinishedJobs(db, now)),
   },
   "db.vacuum": {
+    lane: "main",
     everyMinutes: DAILY,
     // On the embedded database only; a large one takes seconds, during which queries wait.
     leaseMs: 30 * 60 * 1000,

@@ -1,4 +1,5 @@
 import { and, count, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { makePhoneJpeg } from "../../test/images";
 import { createLoggedInMember, type TestMemberOptions } from "../../test/members";
@@ -497,6 +498,30 @@ describe("image messages (spec §2)", () => {
     const { message } = await opened.json();
     expect(message.image.locked).toBe(false);
     expect((await app.request(message.image.url)).status).toBe(200);
+  });
+
+  it("keeps the sender's framing of a landscape photo and sends its size with the message", async () => {
+    const alice = await createLoggedInMember(app, { paidUser: true, credits: 20 });
+    const bob = await createLoggedInMember(app);
+    const conversation = await open(alice, bob);
+    // Stored 600×800 and turned by its EXIF: upright it is 800×600, landscape.
+    const sent = await sendImage(alice, conversation, await makePhoneJpeg(600, 800));
+    expect(sent.status).toBe(200);
+    const { message } = await sent.json();
+    expect(message.image).toMatchObject({ width: 720, height: 540 });
+    const file = await app.request(message.image.url);
+    const stored = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+    expect({ width: stored.width, height: stored.height }).toEqual({ width: 720, height: 540 });
+
+    // The recipient's list tells the size too, and the blurred stand-in has the same shape.
+    const page = await (
+      await call("GET", `/api/messages.php?conversation=${conversation}`, bob.cookie)
+    ).json();
+    const [received] = page.messages;
+    expect(received.image).toMatchObject({ locked: true, width: 720, height: 540 });
+    const blurred = await app.request(received.image.blurred);
+    const blur = await sharp(Buffer.from(await blurred.arrayBuffer())).metadata();
+    expect((blur.width ?? 0) / (blur.height ?? 1)).toBeCloseTo(720 / 540, 2);
   });
 
   it("refuses what is not an image, and charges nothing for it", async () => {

@@ -545,7 +545,8 @@ export async function sendImageMessage(
 ): Promise<SentAnswer> {
   // Who may write here is checked before the image work.
   await assertCanWrite(db, me, conversationId);
-  return withStoredPhoto(storage, bytes, async (stored) => {
+  // The sender's framing is kept (a landscape photo stays landscape), within main's bounds.
+  return withStoredPhoto(storage, bytes, "whole", async (stored) => {
     const sent = await postMessage(
       db,
       site,

@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { type JobDefinition, type JobDefinitions, retryDelayMs, runDueJobs } from "./runner";
+import {
+  type JobDefinition,
+  type JobDefinitions,
+  nudgeJobRunners,
+  retryDelayMs,
+  runDueJobs,
+  startJobRunner,
+} from "./runner";
 import { jobs } from "./schema";
 import { claimJobs, completeJob, enqueueJob } from "./service";
 
@@ -230,5 +237,90 @@ describe("recurring jobs", () => {
     expect(first).toEqual(expect.any(Number));
     expect(again).toBeNull();
     expect(await findJobs(name)).toHaveLength(1);
+  });
+});
+
+/** Waits until `check` answers true, checking every 20 ms, for at most `ms`. */
+async function waitFor(check: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return check();
+}
+
+describe("lanes (design §10a)", () => {
+  it("runs a lane's jobs at once while a job of another lane hangs", async () => {
+    const db = await getDb();
+    const hung = uniqueName("hung");
+    const quick = uniqueName("quick");
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let hangs = false;
+    // The hung job is due first, so a runner working one job at a time would take it first.
+    await enqueueJob(db, hung);
+    await enqueueJob(db, quick);
+    await enqueueJob(db, quick);
+    const ran: number[] = [];
+    const stop = startJobRunner(
+      getDb,
+      {
+        [hung]: {
+          lane: "mail",
+          run: async () => {
+            hangs = true;
+            await gate;
+          },
+        },
+        [quick]: { lane: "payments", run: async (_, { job }) => void ran.push(job.id) },
+      },
+      50,
+    );
+    try {
+      const started = Date.now();
+      expect(await waitFor(() => ran.length === 2, 3000)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(hangs).toBe(true);
+      const [stillRunning] = await findJobs(hung);
+      expect(stillRunning?.status).toBe("running");
+    } finally {
+      release();
+      await stop();
+    }
+    const [done] = await findJobs(hung);
+    expect(done?.status).toBe("done");
+  });
+
+  it("never runs one job twice while two processes' runners work every lane at once", async () => {
+    const db = await getDb();
+    const names = { main: uniqueName("main"), mail: uniqueName("mail") } as const;
+    const runs = new Map<number, number>();
+    const record: JobDefinition["run"] = async (_, { job }) => {
+      runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+    };
+    const definitions: JobDefinitions = {
+      [names.main]: { lane: "main", run: record },
+      [names.mail]: { lane: "mail", run: record },
+    };
+    const ids: number[] = [];
+    for (let index = 0; index < 40; index++) {
+      const id = await enqueueJob(db, index % 2 ? names.main : names.mail, { index });
+      if (id !== null) ids.push(id);
+    }
+    // Two processes: two runners claiming from the same queue, on their timers and nudged.
+    const stops = [startJobRunner(getDb, definitions, 10), startJobRunner(getDb, definitions, 10)];
+    nudgeJobRunners();
+    try {
+      expect(await waitFor(() => runs.size === ids.length, 10_000)).toBe(true);
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
+    }
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    const rows = [...(await findJobs(names.main)), ...(await findJobs(names.mail))];
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual(ids.map(() => ["done", 1]));
   });
 });

@@ -5,8 +5,18 @@ import { claimJobs, completeJob, enqueueJob, failAbandonedJobs, failJob } from "
 
 export type JobContext = { db: Database; now: Date; job: Job };
 
+/**
+ * The lanes the runner works in: one job at a time within a lane, the lanes side by side, so a
+ * job waiting on an outside service holds back only the jobs of its lane. A job that waits on a
+ * service runs in that service's lane; the jobs that only use the database run in `main`.
+ */
+export const JOB_LANES = ["main", "mail", "sms", "push", "payments"] as const;
+export type JobLane = (typeof JOB_LANES)[number];
+
 /** What a process does with the jobs of one name. */
 export type JobDefinition = {
+  /** Its lane (`main` when not given). */
+  lane?: JobLane;
   /** Does the work; throwing means "try again later". Runs at least once, so it is idempotent. */
   run: (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
   /** A recurring job: one run per slot of this many minutes (slots start at the epoch). */
@@ -66,15 +76,45 @@ export async function enqueueScheduledJobs(
 
 /**
  * design §10a: one pass of the job runner. Enqueues the recurring jobs' current slots, then
- * claims and runs the due jobs this process has definitions for, one at a time (so each lease
- * covers one job's work), until none is left. Tests call it directly with their own `now`; the server calls it on a timer.
+ * claims and runs the due jobs this process has definitions for until none is left: one at a
+ * time within a lane (so each lease covers one job's work), the lanes side by side. Tests call
+ * it directly with their own `now`; the server runs each lane's passes on a timer.
  */
 export async function runDueJobs(
   db: Database,
   definitions: JobDefinitions,
   now?: Date,
+  options: { housekeeping?: boolean } = {},
+): Promise<JobRunSummary> {
+  const passes = await Promise.all(
+    [...byLane(definitions).values()].map((lane) => runLane(db, lane, now, options)),
+  );
+  const summary: JobRunSummary = { done: 0, retried: 0, failed: 0 };
+  for (const pass of passes) {
+    summary.done += pass.done;
+    summary.retried += pass.retried;
+    summary.failed += pass.failed;
+  }
+  return summary;
+}
+
+/** The definitions of each lane that has any, in the order of JOB_LANES. */
+function byLane(definitions: JobDefinitions): Map<JobLane, JobDefinitions> {
+  const lanes = new Map<JobLane, JobDefinitions>();
+  for (const lane of JOB_LANES) {
+    const own = Object.entries(definitions).filter(([, job]) => (job.lane ?? "main") === lane);
+    if (own.length > 0) lanes.set(lane, Object.fromEntries(own));
+  }
+  return lanes;
+}
+
+/** One pass over the jobs of one lane, one job at a time. */
+async function runLane(
+  db: Database,
+  definitions: JobDefinitions,
+  now: Date | undefined,
   /** False for a nudged pass: it runs what was just enqueued and leaves the rest to the timer. */
-  { housekeeping = true }: { housekeeping?: boolean } = {},
+  { housekeeping = true }: { housekeeping?: boolean },
 ): Promise<JobRunSummary> {
   // Each claim's lease starts at its own claim time: a long pass must not hand out leases that
   // have already run out.
@@ -82,7 +122,7 @@ export async function runDueJobs(
   const summary: JobRunSummary = { done: 0, retried: 0, failed: 0 };
   if (housekeeping) {
     await enqueueScheduledJobs(db, definitions, clock());
-    await failAbandonedJobs(db, clock());
+    await failAbandonedJobs(db, Object.keys(definitions), clock());
   }
   // Jobs are claimed by lease, so that each gets its own (mail is taken over after 5 minutes
   // even though an erasure may hold its claim for 30).
@@ -127,44 +167,57 @@ async function runJob(
 }
 
 /**
- * Starts the runner in this process: a pass every `intervalMs`, never two at once. The timer is
- * unref'd (it never keeps the process alive) and a failed pass is logged, not thrown. Answers a
- * function that stops it.
+ * Starts the runner in this process: for each lane, a pass every `intervalMs`, never two of one
+ * lane at once, and never waiting for another lane's (a hung mail server holds back mail only).
+ * The timer is unref'd (it never keeps the process alive) and a failed pass is logged, not
+ * thrown. Answers a function that stops it, resolved once the passes under way have ended.
  */
 export function startJobRunner(
   getDatabase: () => Promise<Database>,
   definitions: JobDefinitions,
   intervalMs: number,
-): () => void {
-  let running = false;
-  let again = false;
-  // The timer's passes also enqueue the schedules and fail abandoned jobs; a nudge (one per
-  // message sent) only runs what is due, so a busy chat does not repeat that work per message.
-  const pass = (housekeeping: boolean) => {
-    if (running) {
-      // A nudge during a pass: run once more after it, so the new job is not left for the timer.
-      again = true;
-      return;
-    }
-    running = true;
-    getDatabase()
-      .then((db) => runDueJobs(db, definitions, undefined, { housekeeping }))
-      .catch((error: unknown) => console.error("job runner pass failed:", error))
-      .finally(() => {
-        running = false;
-        if (again) {
-          again = false;
-          pass(false);
-        }
-      });
+): () => Promise<void> {
+  let stopped = false;
+  const lanes = [...byLane(definitions).values()].map((laneDefinitions) => {
+    let running: Promise<void> | null = null;
+    let again = false;
+    // The timer's passes also enqueue the schedules and fail abandoned jobs; a nudge (one per
+    // message sent) only runs what is due, so a busy chat does not repeat that work per message.
+    const pass = (housekeeping: boolean) => {
+      if (running) {
+        // A nudge during a pass: run once more after it, so the new job is not left for the timer.
+        again = true;
+        return;
+      }
+      running = getDatabase()
+        .then((db) => runLane(db, laneDefinitions, undefined, { housekeeping }))
+        .then(
+          () => undefined,
+          (error: unknown) => console.error("job runner pass failed:", error),
+        )
+        .finally(() => {
+          running = null;
+          if (again && !stopped) {
+            again = false;
+            pass(false);
+          }
+        });
+    };
+    return { pass, settled: async () => await running };
+  });
+  const nudge = () => {
+    for (const lane of lanes) lane.pass(false);
   };
-  const nudge = () => pass(false);
-  const timer = setInterval(() => pass(true), intervalMs);
+  const timer = setInterval(() => {
+    for (const lane of lanes) lane.pass(true);
+  }, intervalMs);
   timer.unref();
   runners.add(nudge);
-  return () => {
+  return async () => {
+    stopped = true;
     clearInterval(timer);
     runners.delete(nudge);
+    await Promise.all(lanes.map((lane) => lane.settled()));
   };
 }
 

@@ -78,10 +78,11 @@ export async function claimJobs(
 }
 
 /**
- * Gives up on running jobs whose lease ran out on their last attempt: their worker died each time
- * (a job that kills its process must not be claimed for ever).
+ * Gives up on running jobs of the given names whose lease ran out on their last attempt: their
+ * worker died each time (a job that kills its process must not be claimed for ever).
  */
-export async function failAbandonedJobs(db: Database, now: Date): Promise<void> {
+export async function failAbandonedJobs(db: Database, names: string[], now: Date): Promise<void> {
+  if (names.length === 0) return;
   await db
     .update(jobs)
     .set({
@@ -92,6 +93,7 @@ export async function failAbandonedJobs(db: Database, now: Date): Promise<void> 
     })
     .where(
       and(
+        inArray(jobs.name, names),
         eq(jobs.status, "running"),
         lte(jobs.lockedUntil, now),
         sql`${jobs.attempts} >= ${jobs.maxAttempts}`,

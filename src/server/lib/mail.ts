@@ -28,16 +28,27 @@ export const MAIL_DELIVERY_JOB = "mail.deliver";
 export const MAIL_DELIVERY_ATTEMPTS = 8;
 export const MAIL_RETRY_BASE_MS = 60 * 1000;
 
+/**
+ * How long an attempt waits on the mail server (nodemailer's defaults are 2 minutes to connect,
+ * 30 s for the greeting, 10 minutes of silence). A healthy server answers in milliseconds; a
+ * hung or unreachable one fails the attempt within seconds, and the job is retried with backoff.
+ * Mail has its own job lane, so a slow attempt never holds back other jobs either.
+ */
+export const SMTP_TIMEOUTS = {
+  /** From the DNS lookup to the end of the greeting (and STARTTLS). */
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  /** Silence from the server in the middle of a delivery. */
+  socketTimeout: 20_000,
+} as const;
+
 let transport: Transporter | null | undefined;
 
 /** The SMTP transport of SMTP_URL, or null when mail stays in the outbox (design §2). */
 function getTransport(): Transporter | null {
   if (transport === undefined) {
     const url = getEnv().SMTP_URL;
-    // A hung server must fail the attempt well inside the job's lease (see mail.deliver).
-    transport = url
-      ? nodemailer.createTransport({ url, connectionTimeout: 30_000, socketTimeout: 60_000 })
-      : null;
+    transport = url ? nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }) : null;
   }
   return transport;
 }

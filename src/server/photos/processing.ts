@@ -13,7 +13,10 @@ export const UPLOAD_LIMITS = {
   minSide: 200,
 } as const;
 
-/** The stored renditions of a photo. `large` keeps the whole picture; the others are 4:5. */
+/**
+ * The stored renditions of a photo. `large` keeps the whole picture; a profile photo's others
+ * are cropped to 4:5 (the cards' shape), a chat image's fit within these bounds uncropped.
+ */
 export const RENDITIONS = {
   thumb: { width: 240, height: 300 },
   main: { width: 720, height: 900 },
@@ -22,7 +25,13 @@ export const RENDITIONS = {
 export type RenditionName = keyof typeof RENDITIONS;
 
 /** Size of the blurred stand-in of a locked photo: nothing of the person survives it. */
-const BLUR = { sample: { width: 12, height: 15 }, width: 360, height: 450 } as const;
+const BLUR = {
+  sample: { width: 12, height: 15 },
+  /** The bounds of the sample of an uncropped image. */
+  sampleBox: { width: 16, height: 16 },
+  width: 360,
+  height: 450,
+} as const;
 
 export type PhotoRejection =
   | "not_image"
@@ -62,9 +71,16 @@ const SHARP_FORMATS: Record<SniffedType, string> = {
   avif: "heif",
 };
 
+/**
+ * How the renditions frame the picture: `card` crops thumb and main to 4:5 around what draws the
+ * eye (profile photos, shown in 4:5 cards); `whole` keeps the sender's framing, every rendition
+ * fitting within its bounds, never cropped or enlarged (chat images).
+ */
+export type PhotoFraming = "card" | "whole";
+
 export type ProcessedPhoto = {
   renditions: Record<RenditionName | "blur", Buffer>;
-  /** Size of the `main` rendition. */
+  /** Size of the `main` rendition; the blurred stand-in has its shape too. */
   width: number;
   height: number;
 };
@@ -74,7 +90,10 @@ export type ProcessedPhoto = {
  * read from the header before decoding, turned upright by its EXIF orientation, and written
  * anew as WebP, which drops every bit of metadata (EXIF, GPS, XMP, ICC after conversion to sRGB).
  */
-export async function processPhoto(input: Uint8Array): Promise<ProcessedPhoto> {
+export async function processPhoto(
+  input: Uint8Array,
+  framing: PhotoFraming = "card",
+): Promise<ProcessedPhoto> {
   if (input.byteLength > UPLOAD_LIMITS.maxBytes) throw new PhotoRejectedError("too_large");
   const sniffed = sniffImageType(input);
   if (sniffed === "other") throw new PhotoRejectedError("not_image");
@@ -98,7 +117,7 @@ export async function processPhoto(input: Uint8Array): Promise<ProcessedPhoto> {
   if (Math.min(width, height) < UPLOAD_LIMITS.minSide) throw new PhotoRejectedError("too_small");
 
   try {
-    return await renderRenditions(source.autoOrient());
+    return await renderRenditions(source.autoOrient(), framing);
   } catch (error) {
     // Otherwise a file whose header is fine but whose data is broken.
     throw new PhotoRejectedError(isPixelLimitError(error) ? "too_many_pixels" : "not_image");
@@ -110,37 +129,67 @@ function isPixelLimitError(error: unknown): boolean {
 }
 
 /**
- * Writes the stored renditions of an upright image: thumb and main cropped to 4:5 around what
- * draws the eye, large the whole picture, and the blurred stand-in made from a few pixels.
+ * Writes the stored renditions of an upright image: thumb and main framed as `framing` says,
+ * large the whole picture, and the blurred stand-in made from a few pixels, in main's shape.
  */
-export async function renderRenditions(image: Sharp): Promise<ProcessedPhoto> {
+export async function renderRenditions(
+  image: Sharp,
+  framing: PhotoFraming = "card",
+): Promise<ProcessedPhoto> {
   const cover = { fit: "cover" as const, position: sharp.strategy.attention };
-  const [thumb, main, large, sample] = await Promise.all([
+  const inside = { fit: "inside" as const, withoutEnlargement: true };
+  const frame = framing === "card" ? cover : inside;
+  const [thumb, main, large, cardSample] = await Promise.all([
     image
       .clone()
-      .resize({ ...RENDITIONS.thumb, ...cover })
+      .resize({ ...RENDITIONS.thumb, ...frame })
       .webp({ quality: 72 })
       .toBuffer(),
     image
       .clone()
-      .resize({ ...RENDITIONS.main, ...cover })
+      .resize({ ...RENDITIONS.main, ...frame })
       .webp({ quality: 80 })
-      .toBuffer(),
+      .toBuffer({ resolveWithObject: true }),
     image
       .clone()
-      .resize({ ...RENDITIONS.large, fit: "inside", withoutEnlargement: true })
+      .resize({ ...RENDITIONS.large, ...inside })
       .webp({ quality: 82 })
       .toBuffer(),
-    image
-      .clone()
-      .resize({ ...BLUR.sample, ...cover })
-      .png()
-      .toBuffer(),
+    framing === "card"
+      ? image
+          .clone()
+          .resize({ ...BLUR.sample, ...cover })
+          .png()
+          .toBuffer()
+      : null,
   ]);
+  const size = { width: main.info.width, height: main.info.height };
+  // The stand-in has main's shape, so that opening the image moves nothing on the page.
+  const sample =
+    cardSample ??
+    (await sharp(main.data)
+      .resize({ ...fitWithin(size, BLUR.sampleBox), fit: "fill" })
+      .png()
+      .toBuffer());
+  const blurSize = framing === "card" ? BLUR : fitWithin(size, BLUR);
   const blur = await sharp(sample)
-    .resize(BLUR.width, BLUR.height, { kernel: "cubic" })
+    .resize(blurSize.width, blurSize.height, { kernel: "cubic", fit: "fill" })
     .blur(12)
     .webp({ quality: 50 })
     .toBuffer();
-  return { renditions: { thumb, main, large, blur }, ...RENDITIONS.main };
+  return { renditions: { thumb, main: main.data, large, blur }, ...size };
+}
+
+type Size = { width: number; height: number };
+
+/**
+ * `size` scaled down to fit within `box`, its shape kept, no side below one pixel.
+ * @example fitWithin({ width: 800, height: 600 }, { width: 16, height: 16 }) // 16 × 12
+ */
+function fitWithin(size: Size, box: Size): Size {
+  const scale = Math.min(1, box.width / size.width, box.height / size.height);
+  return {
+    width: Math.max(1, Math.round(size.width * scale)),
+    height: Math.max(1, Math.round(size.height * scale)),
+  };
 }

@@ -7,7 +7,13 @@ import { ApiError, notFound } from "../lib/errors";
 import type { Storage } from "../lib/storage";
 import { profiles } from "../profiles/schema";
 import type { MediaSigner } from "./media-url";
-import { PhotoRejectedError, type ProcessedPhoto, processPhoto, RENDITIONS } from "./processing";
+import {
+  type PhotoFraming,
+  PhotoRejectedError,
+  type ProcessedPhoto,
+  processPhoto,
+  RENDITIONS,
+} from "./processing";
 import { type Photo, photos } from "./schema";
 
 export { PHOTO_LIMITS };
@@ -182,7 +188,7 @@ export async function uploadPhoto(
   // A cheap check first, so a member at the limit does not wait for the image work.
   if ((await countPhotos(db, owner.profileId)) >= limit) throw photoLimitReached(owner.isPremium);
 
-  return withStoredPhoto(storage, bytes, (stored) =>
+  return withStoredPhoto(storage, bytes, "card", (stored) =>
     db.transaction(async (tx) => {
       // Locks the profile row: two uploads at once cannot both take the last free place.
       const [profile] = await tx
@@ -218,13 +224,15 @@ export async function uploadPhoto(
 }
 
 /**
- * Checks and re-encodes an uploaded image (processing.ts), stores its renditions under fresh
- * keys and hands them to `use`; when `use` fails, the files are removed again. A refused image
- * is a 422 `photo_<reason>` (a profile photo, a chat image).
+ * Checks and re-encodes an uploaded image (processing.ts), framed as `framing` says (a profile
+ * photo's 4:5 card, or a chat image whole), stores its renditions under fresh keys and hands
+ * them to `use`; when `use` fails, the files are removed again. A refused image is a 422
+ * `photo_<reason>`.
  */
 export async function withStoredPhoto<T>(
   storage: Storage,
   bytes: Uint8Array,
+  framing: PhotoFraming,
   use: (stored: {
     storageKey: string;
     blurKey: string;
@@ -234,7 +242,7 @@ export async function withStoredPhoto<T>(
 ): Promise<T> {
   let processed: ProcessedPhoto;
   try {
-    processed = await processPhoto(bytes);
+    processed = await processPhoto(bytes, framing);
   } catch (error) {
     if (error instanceof PhotoRejectedError) {
       throw new ApiError(422, `photo_${error.reason}`, `photos.error.${error.reason}`);
