@@ -142,10 +142,7 @@ export async function repeatOrder(db: Database, site: Site, buyer: Buyer): Promi
   const { currency, methods } = offerFor(site, buyer.country);
   const offered = findPackage(last.packageId, currency);
   if (!offered || !methods.includes(last.method)) throw notFound("payments.error.noRepeat");
-  if (last.method === "sdd") {
-    const refusal = await directDebitRefusal(db, site, buyer.userId, offered.amount);
-    if (refusal) throw directDebitRefused(refusal);
-  }
+  // A direct debit's block and monthly limit are checked where the order is made (insertOrder).
   return placeOrder(db, site, buyer, offered, last.method, "repeat", last);
 }
 
@@ -182,7 +179,10 @@ type Offered = { id: number; credits: number; amount: number; currency: Order["c
 
 /**
  * The order row for a package as offered, with its discount, before any provider hears of it.
- * `db` may be a transaction (the direct debit checks its limit in the one that inserts).
+ * A direct debit is checked and counted in one transaction under the member's row lock: its
+ * block and the site's monthly limit are read with every earlier debit of theirs committed, and
+ * the order is inserted before the lock is let go, so parallel orders (repeat orders, mandates)
+ * take turns and never pass the limit together.
  */
 export async function insertOrder(
   db: Database,
@@ -192,26 +192,39 @@ export async function insertOrder(
   method: PaymentMethod,
   provider: string,
   discount?: { code: string; percent: number } | null,
+  now = new Date(),
 ): Promise<Order> {
-  const [order] = await db
-    .insert(orders)
-    .values({
-      userId: buyer.userId,
-      siteId: site.id,
-      packageId: offered.id,
-      credits: offered.credits,
-      amount: discount ? discounted(offered.amount, discount.percent) : offered.amount,
-      listAmount: offered.amount,
-      discountCode: discount?.code ?? null,
-      discountPercent: discount?.percent ?? null,
-      currency: offered.currency,
-      method,
-      provider,
-      locale: buyer.locale,
-    })
-    .returning();
-  if (!order) throw new Error("order not created");
-  return order;
+  const amount = discount ? discounted(offered.amount, discount.percent) : offered.amount;
+  return db.transaction(async (tx) => {
+    if (method === "sdd") {
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, buyer.userId))
+        .for("no key update");
+      const refusal = await directDebitRefusal(tx, site, buyer.userId, amount, now);
+      if (refusal) throw directDebitRefused(refusal);
+    }
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: buyer.userId,
+        siteId: site.id,
+        packageId: offered.id,
+        credits: offered.credits,
+        amount,
+        listAmount: offered.amount,
+        discountCode: discount?.code ?? null,
+        discountPercent: discount?.percent ?? null,
+        currency: offered.currency,
+        method,
+        provider,
+        locale: buyer.locale,
+      })
+      .returning();
+    if (!order) throw new Error("order not created");
+    return order;
+  });
 }
 
 /** What every payment of an order tells its provider, and the provider's customer to use. */
