@@ -8,7 +8,7 @@ import { createApp } from "../app";
 import { getTranslate } from "../lib/i18n";
 import { getReadyDb } from "../startup";
 import { users } from "../users/schema";
-import { setSandboxOutcome } from "./sandbox";
+import { type SandboxOutcome, setSandboxOutcome } from "./sandbox";
 import { discountCodes, orders } from "./schema";
 import { syncOrder } from "./service";
 
@@ -48,6 +48,17 @@ async function makeCode(values: Partial<typeof discountCodes.$inferInsert> = {})
 async function order(member: Member, body: Record<string, unknown>) {
   return memberCall(app, "POST", "/api/order.php", member.cookie, body);
 }
+
+/** The provider reports an order's payment as `outcome` (the sandbox's page, then its sync). */
+async function settleOrder(orderId: number, outcome: SandboxOutcome = "paid") {
+  const db = await getReadyDb();
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row?.providerRef) throw new Error(`order ${orderId} has no payment`);
+  await setSandboxOutcome(db, row.providerRef, outcome);
+  return syncOrder(db, row);
+}
+
+const completeOrder = (orderId: number) => settleOrder(orderId, "paid");
 
 describe("GET /api/discountcode.php (spec §3, §5, §7)", () => {
   it("gives a new member the time bonus first, then the welcome discount; none once paid", async () => {
@@ -98,6 +109,44 @@ describe("GET /api/discountcode.php (spec §3, §5, §7)", () => {
     for (const query of ["code=", `code=${"x".repeat(41)}`]) {
       expect((await lookUp(member, query)).status).toBe(422);
     }
+  });
+});
+
+describe("guessing discount codes (issue 25)", () => {
+  it("answers another member's code, used by them or not, exactly as an unknown one", async () => {
+    const member = await newcomer(200);
+    const other = await newcomer(200);
+    const theirs = await makeCode({ userId: other.user.id });
+    const used = await makeCode({ userId: other.user.id });
+    const theirOrder = await order(other, { package_id: 1, method: "ideal", code: used });
+    expect(theirOrder.status).toBe(201);
+    await completeOrder(((await theirOrder.json()) as OrderAnswer).order.id);
+
+    const unknown = await lookUp(member, "code=NOSUCHCODE1");
+    const expected = { status: unknown.status, body: await unknown.json() };
+    expect(expected.status).toBe(404);
+    for (const code of [theirs, used]) {
+      const answer = await lookUp(member, `code=${code}`);
+      expect({ status: answer.status, body: await answer.json() }, code).toEqual(expected);
+    }
+  });
+
+  it("stops a member's lookups after 20 an hour, a real code included, but not their own offer", async () => {
+    const member = await newcomer(1, { language: "fr" });
+    const real = await makeCode();
+    for (let guess = 0; guess < 20; guess += 1) {
+      expect((await lookUp(member, `code=GUESS${guess}`)).status).toBe(404);
+    }
+    for (const query of ["code=GUESS20", `code=${real}`]) {
+      const refused = await lookUp(member, query);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^[0-9]+$/);
+      expect(await refused.json()).toEqual({
+        error: "rate_limited",
+        message: getTranslate("fr")("error.rateLimited"),
+      });
+    }
+    expect((await lookUp(member, "welcome=true")).status).toBe(200);
   });
 });
 
