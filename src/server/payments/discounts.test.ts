@@ -312,6 +312,13 @@ describe("a one-use code held by the order that takes it (issue 25)", () => {
       .update(orders)
       .set({ codeHeldUntil: new Date(Date.now() - 1000) })
       .where(eq(orders.id, lateOrder.id));
+    // Its checkout is offered no more...
+    const ended = await memberCall(app, "GET", `/api/order.php?id=${lateOrder.id}`, late.cookie);
+    expect(((await ended.json()) as OrderAnswer).order).toMatchObject({
+      state: "open",
+      checkout_url: null,
+    });
+    // ...but a tab left open pays it all the same.
     const settled = await completeOrder(lateOrder.id);
     expect(settled).toMatchObject({ state: "refunded", creditedAt: null });
     expect(settled.codeLapsedAt).not.toBeNull();

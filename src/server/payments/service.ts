@@ -85,6 +85,14 @@ export function offerFor(site: Site, country: string | null) {
   return { currency, methods: offeredMethods(home, currency) };
 }
 
+/**
+ * issue 25: whether an open order's code has ended: paying it now would be refunded
+ * (applyPayment), so the member is not sent to its checkout.
+ */
+export function hasCodeEnded(order: Order, now = new Date()): boolean {
+  return order.state === "open" && order.codeHeldUntil !== null && order.codeHeldUntil <= now;
+}
+
 export function toOrderView(order: Order): OrderView {
   return {
     id: order.id,
@@ -96,7 +104,9 @@ export function toOrderView(order: Order): OrderView {
     created_at: order.createdAt.toISOString(),
     completed_at: order.completedAt?.toISOString() ?? null,
     checkout_url:
-      order.state === "open" || order.state === "pending" ? (order.checkoutUrl ?? null) : null,
+      (order.state === "open" && !hasCodeEnded(order)) || order.state === "pending"
+        ? (order.checkoutUrl ?? null)
+        : null,
   };
 }
 
