@@ -50,6 +50,11 @@ export const RATE_LIMIT_POLICIES = {
   pushSubscriptions: { limit: 30, windowSeconds: 60 * 60 },
   /** Orders one member makes: a person buys a few packages at most, and retries a failed one. */
   orders: { limit: 30, windowSeconds: 60 * 60 },
+  /**
+   * Discount codes one member looks up (GET /api/discountcode.php?code=): a person types a code
+   * or two and a few typos; a script guessing codes stops here.
+   */
+  discountCodeLookups: { limit: 20, windowSeconds: 60 * 60 },
   /** Direct-debit codes texted per member: each text costs money and reaches a phone. */
   directDebitCodes: { limit: 5, windowSeconds: 60 * 60 },
   /** ...and per phone number, so many accounts cannot flood one phone with texts. */

@@ -302,4 +302,28 @@ describe("who may pay by direct debit (spec §8)", () => {
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 403]);
   });
+
+  it("lets no more of 15 repeat orders at once through than the monthly limit holds", async () => {
+    const member = await buyer();
+    const db = await getReadyDb();
+    // One collected debit of 9.99: nine more fit under the limit of 100.00, a tenth does not.
+    const first = await payByDirectDebit(member, 1);
+    const [paid] = await db.select().from(orders).where(eq(orders.id, first.id));
+    await setSandboxOutcome(db, paid?.providerRef ?? "", "paid");
+    await paymentWebhook(app, paid?.providerRef ?? "");
+
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        memberCall(app, "POST", "/api/repeat-order.php", member.cookie),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(9);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(6);
+    const debits = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, member.user.id), eq(orders.method, "sdd")));
+    expect(debits.reduce((sum, order) => sum + order.amount, 0)).toBe(10 * 999);
+  });
 });

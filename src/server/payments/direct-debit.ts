@@ -11,7 +11,6 @@ import { getTranslate } from "../lib/i18n";
 import { consumeRateLimit } from "../lib/rate-limit";
 import { sendSms } from "../lib/sms";
 import type { Site } from "../sites/registry";
-import { users } from "../users/schema";
 import { directDebitRefusal, directDebitRefused } from "./direct-debit-limits";
 import { discounted, discountFor } from "./discounts";
 import { type DirectDebitMandate, directDebitMandates, type Order, orders } from "./schema";
@@ -229,7 +228,7 @@ export async function confirmDirectDebit(
 ): Promise<Order> {
   const mandate = await takeCode(db, buyer.userId, mandateId, code, now);
   try {
-    const { offered, discount, amount } = await priced(
+    const { offered, discount } = await priced(
       db,
       site,
       buyer,
@@ -237,12 +236,9 @@ export async function confirmDirectDebit(
       mandate.discountCode,
     );
     const provider = await getPaymentProvider(db);
-    const order = await db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.userId)).for("update");
-      const refusal = await directDebitRefusal(tx, site, buyer.userId, amount, now);
-      if (refusal) throw directDebitRefused(refusal);
-      return insertOrder(tx, site, buyer, offered, "sdd", provider.id, discount);
-    });
+    // The block and the monthly limit are checked again, under the member's lock, as the order
+    // is made.
+    const order = await insertOrder(db, site, buyer, offered, "sdd", provider.id, discount, now);
     let handed: Order;
     try {
       const basics = await paymentBasics(db, site, buyer, order);

@@ -1,4 +1,4 @@
-import { and, eq, exists, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import {
   type Currency,
   type PaymentMethod,
@@ -22,6 +22,7 @@ type Code = typeof discountCodes.$inferSelect;
 
 const codeNotFound = () => new ApiError(404, "code_not_found", "payments.code.notFound");
 const codeUsed = () => new ApiError(409, "code_used", "payments.code.used");
+const codeHeld = () => new ApiError(409, "code_held", "payments.code.held");
 
 /**
  * The codes that follow from the member rather than a table: the time bonus (TIMEBONUS25, the
@@ -69,30 +70,50 @@ function toView(code: Code, now: Date): DiscountCodeView {
   };
 }
 
-/**
- * Whether the member has taken a code: used it (a completed order) or is paying with it (a
- * pending one: a direct debit, a bank's confirmation, whose use is written when it completes,
- * days later perhaps). One boolean expression, so that a page's statement can ask it alongside
- * others (src/server/request/nav-badges.ts).
- */
-export function codeTaken(db: Database, userId: number, code: string): SQL<boolean> {
+/** Whether the member used a code: an order of theirs with it completed. */
+function codeUsedBy(db: Database, userId: number, code: string): SQL<boolean> {
   const used = db
     .select({ one: sql`1` })
     .from(discountCodeUses)
     .where(and(eq(discountCodeUses.code, code), eq(discountCodeUses.userId, userId)));
-  const paying = db
+  return sql<boolean>`(${exists(used)})`;
+}
+
+/**
+ * Whether an unfinished order of the member's holds a code (issue 25): an open one (the member
+ * is at the provider's checkout) or a pending one (a direct debit, a bank's confirmation, days
+ * perhaps), which has not lost it. The index orders_discount_code_hold_key holds the same rule.
+ */
+function codeHeldBy(db: Database, userId: number, code: string): SQL<boolean> {
+  const holding = db
     .select({ one: sql`1` })
     .from(orders)
     .where(
-      and(eq(orders.userId, userId), eq(orders.discountCode, code), eq(orders.state, "pending")),
+      and(
+        eq(orders.userId, userId),
+        eq(orders.discountCode, code),
+        inArray(orders.state, ["open", "pending"]),
+        isNull(orders.codeLapsedAt),
+      ),
     );
-  return sql<boolean>`(${or(exists(used), exists(paying))})`;
+  return sql<boolean>`(${exists(holding)})`;
+}
+
+/**
+ * Whether the member has taken a code: used it, or an order of theirs holds it. One boolean
+ * expression, so that a page's statement can ask it alongside others
+ * (src/server/request/nav-badges.ts).
+ */
+export function codeTaken(db: Database, userId: number, code: string): SQL<boolean> {
+  return sql<boolean>`(${or(codeUsedBy(db, userId, code), codeHeldBy(db, userId, code))})`;
 }
 
 /**
  * A code the member may use (spec §3, §5): 'Code not found' for one that does not exist, is
- * disabled, expired or another member's, or another market's; 'Code already used' for one the
- * member used before (a completed order with it).
+ * disabled, expired or another member's, or another market's, all alike (issue 25: a guess
+ * learns nothing about other members' codes); 'Code already used' for one the member used
+ * before (a completed order with it), and 'held' for one an unfinished order of theirs holds.
+ * Both speak of the member's own orders only: uses and holds are per member.
  */
 async function usableCode(db: Database, holder: CodeHolder, typed: string, now: Date) {
   const code = typed.trim().toUpperCase();
@@ -107,11 +128,12 @@ async function usableCode(db: Database, holder: CodeHolder, typed: string, now: 
   ) {
     throw codeNotFound();
   }
-  const [row] = await executeRows<{ taken: boolean }>(
+  const [row] = await executeRows<{ used: boolean; held: boolean }>(
     db,
-    sql`select ${codeTaken(db, holder.userId, found.code)} as taken`,
+    sql`select ${codeUsedBy(db, holder.userId, found.code)} as used, ${codeHeldBy(db, holder.userId, found.code)} as held`,
   );
-  if (row?.taken) throw codeUsed();
+  if (row?.used) throw codeUsed();
+  if (row?.held) throw codeHeld();
   return found;
 }
 
@@ -144,6 +166,9 @@ export async function findWelcomeCode(
   throw codeNotFound();
 }
 
+/** A code as an order takes it: its percentage, and when it ends (null: it does not). */
+export type Discount = { code: string; percent: number; heldUntil: Date | null };
+
 /**
  * The percentage a code takes off this order, or a 422 on the `code` field saying why not: its
  * minimum order value, currency or methods (spec §3), or 'Code not found' / 'Code already used'.
@@ -154,7 +179,7 @@ export async function discountFor(
   typed: string,
   order: { amount: number; currency: Currency; method: PaymentMethod },
   now = new Date(),
-): Promise<{ code: string; percent: number }> {
+): Promise<Discount> {
   let code: Code;
   try {
     code = await usableCode(db, holder, typed, now);
@@ -173,7 +198,7 @@ export async function discountFor(
   if (code.paymentMethods && !code.paymentMethods.includes(order.method)) {
     throw new ValidationError({ code: { key: "payments.code.method" } });
   }
-  return { code: code.code, percent: code.valuePercentage };
+  return { code: code.code, percent: code.valuePercentage, heldUntil: code.expiresAt };
 }
 
 /** The price after a discount, in minor units, rounded to the nearest. */

@@ -130,7 +130,7 @@ const discountCodeRoute = createRoute({
   method: "get",
   path: "/discountcode.php",
   summary:
-    "spec §3, §7: a discount code the member may use (`code`), or their own offer (`welcome=true`): the time bonus while it runs, else the welcome discount",
+    "spec §3, §7: a discount code the member may use (`code`, 20 lookups an hour per member), or their own offer (`welcome=true`): the time bonus while it runs, else the welcome discount. An unknown code and another member's answer alike",
   request: {
     query: z.object({
       code: discountCodeParam.optional(),
@@ -142,8 +142,13 @@ const discountCodeRoute = createRoute({
     ...errorResponses([
       ERRORS.loggedOut,
       ERRORS.invalid,
-      { 404: "code_not_found: 'Code not found'" },
-      { 409: "code_used: 'Code already used'" },
+      ERRORS.rateLimited,
+      {
+        404: "code_not_found: 'Code not found': unknown, disabled, expired, another market's or another member's",
+      },
+      {
+        409: "code_used: 'Code already used': by this member (an order of theirs completed or holds it)",
+      },
     ]),
   },
 });
@@ -396,6 +401,8 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
   .openapi(discountCodeRoute, async (c) => {
     const holder = buyerOf(c.var);
     const { code, welcome } = c.req.valid("query");
+    // The member's own offer guesses nothing; a typed code is a guess, and guesses are counted.
+    if (!welcome) await enforceRateLimit(c, "discountCodeLookups", String(holder.userId));
     const found = welcome
       ? await findWelcomeCode(c.get("db"), holder)
       : await findDiscountCode(c.get("db"), holder, code ?? "");

@@ -35,6 +35,12 @@ export const orders = pgTable(
     discountCode: text("discount_code"),
     discountPercent: integer("discount_percent"),
     listAmount: integer("list_amount"),
+    /**
+     * When the code ends (its expiry as the order took it: the time bonus's 4 hours): an order
+     * whose payment is still open then loses it, and `code_lapsed_at` says when.
+     */
+    codeHeldUntil: timestamp("code_held_until", { withTimezone: true }),
+    codeLapsedAt: timestamp("code_lapsed_at", { withTimezone: true }),
     locale: text("locale").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -45,6 +51,14 @@ export const orders = pgTable(
   (table) => [
     index("orders_user_idx").on(table.userId, table.id),
     uniqueIndex("orders_provider_ref_key").on(table.provider, table.providerRef),
+    // issue 25: a one-use code is held by the one order that takes it, until that order fails
+    // or is cancelled (the provider's expiry included) or its code lapses; a completed order
+    // keeps it for good. Two orders at once cannot both take it.
+    uniqueIndex("orders_discount_code_hold_key")
+      .on(table.userId, table.discountCode)
+      .where(
+        sql`${table.discountCode} is not null and ${table.codeLapsedAt} is null and ${table.state} not in ('failed', 'cancelled')`,
+      ),
     check("orders_amount_positive", sql`${table.amount} > 0`),
     check("orders_credits_positive", sql`${table.credits} > 0`),
   ],

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
 import {
   FINAL_ORDER_STATES,
   type OrderState,
@@ -16,7 +16,7 @@ import { ApiError, notFound, ValidationError } from "../lib/errors";
 import type { Site } from "../sites/registry";
 import { users } from "../users/schema";
 import { blockDirectDebit, directDebitRefusal, directDebitRefused } from "./direct-debit-limits";
-import { type CodeHolder, discounted, discountFor } from "./discounts";
+import { type CodeHolder, type Discount, discounted, discountFor } from "./discounts";
 import { offeredMethods } from "./methods";
 import { createMollieProvider } from "./mollie";
 import {
@@ -85,6 +85,14 @@ export function offerFor(site: Site, country: string | null) {
   return { currency, methods: offeredMethods(home, currency) };
 }
 
+/**
+ * issue 25: whether an open order's code has ended: paying it now would be refunded
+ * (applyPayment), so the member is not sent to its checkout.
+ */
+export function hasCodeEnded(order: Order, now = new Date()): boolean {
+  return order.state === "open" && order.codeHeldUntil !== null && order.codeHeldUntil <= now;
+}
+
 export function toOrderView(order: Order): OrderView {
   return {
     id: order.id,
@@ -96,7 +104,9 @@ export function toOrderView(order: Order): OrderView {
     created_at: order.createdAt.toISOString(),
     completed_at: order.completedAt?.toISOString() ?? null,
     checkout_url:
-      order.state === "open" || order.state === "pending" ? (order.checkoutUrl ?? null) : null,
+      (order.state === "open" && !hasCodeEnded(order)) || order.state === "pending"
+        ? (order.checkoutUrl ?? null)
+        : null,
   };
 }
 
@@ -142,10 +152,7 @@ export async function repeatOrder(db: Database, site: Site, buyer: Buyer): Promi
   const { currency, methods } = offerFor(site, buyer.country);
   const offered = findPackage(last.packageId, currency);
   if (!offered || !methods.includes(last.method)) throw notFound("payments.error.noRepeat");
-  if (last.method === "sdd") {
-    const refusal = await directDebitRefusal(db, site, buyer.userId, offered.amount);
-    if (refusal) throw directDebitRefused(refusal);
-  }
+  // A direct debit's block and monthly limit are checked where the order is made (insertOrder).
   return placeOrder(db, site, buyer, offered, last.method, "repeat", last);
 }
 
@@ -182,7 +189,12 @@ type Offered = { id: number; credits: number; amount: number; currency: Order["c
 
 /**
  * The order row for a package as offered, with its discount, before any provider hears of it.
- * `db` may be a transaction (the direct debit checks its limit in the one that inserts).
+ * A direct debit is checked and counted in one transaction under the member's row lock: its
+ * block and the site's monthly limit are read with every earlier debit of theirs committed, and
+ * the order is inserted before the lock is let go, so parallel orders (repeat orders, mandates)
+ * take turns and never pass the limit together. A discount code is held by the order that takes
+ * it (issue 25): the index orders_discount_code_hold_key lets one unfinished or completed order
+ * of the member's have it, and a second one is refused with 'held'.
  */
 export async function insertOrder(
   db: Database,
@@ -191,27 +203,60 @@ export async function insertOrder(
   offered: Offered,
   method: PaymentMethod,
   provider: string,
-  discount?: { code: string; percent: number } | null,
+  discount?: Discount | null,
+  now = new Date(),
 ): Promise<Order> {
-  const [order] = await db
-    .insert(orders)
-    .values({
-      userId: buyer.userId,
-      siteId: site.id,
-      packageId: offered.id,
-      credits: offered.credits,
-      amount: discount ? discounted(offered.amount, discount.percent) : offered.amount,
-      listAmount: offered.amount,
-      discountCode: discount?.code ?? null,
-      discountPercent: discount?.percent ?? null,
-      currency: offered.currency,
-      method,
-      provider,
-      locale: buyer.locale,
-    })
-    .returning();
-  if (!order) throw new Error("order not created");
-  return order;
+  const amount = discount ? discounted(offered.amount, discount.percent) : offered.amount;
+  const made = db.transaction(async (tx) => {
+    if (method === "sdd") {
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, buyer.userId))
+        .for("no key update");
+      const refusal = await directDebitRefusal(tx, site, buyer.userId, amount, now);
+      if (refusal) throw directDebitRefused(refusal);
+    }
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: buyer.userId,
+        siteId: site.id,
+        packageId: offered.id,
+        credits: offered.credits,
+        amount,
+        listAmount: offered.amount,
+        discountCode: discount?.code ?? null,
+        discountPercent: discount?.percent ?? null,
+        codeHeldUntil: discount?.heldUntil ?? null,
+        currency: offered.currency,
+        method,
+        provider,
+        locale: buyer.locale,
+      })
+      .returning();
+    if (!order) throw new Error("order not created");
+    return order;
+  });
+  return made.catch((error: unknown) => {
+    if (isUniqueViolation(error, "orders_discount_code_hold_key")) {
+      throw new ValidationError({ code: { key: "payments.code.held" } });
+    }
+    throw error;
+  });
+}
+
+/** Whether a query failed on a unique index (PostgreSQL 23505), through the driver's wrapping. */
+function isUniqueViolation(error: unknown, index: string): boolean {
+  let cause = error;
+  for (let depth = 0; depth < 4 && typeof cause === "object" && cause !== null; depth += 1) {
+    const { code, constraint, message } = cause as Record<string, unknown>;
+    if (code === "23505" && (constraint === index || String(message).includes(index))) {
+      return true;
+    }
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** What every payment of an order tells its provider, and the provider's customer to use. */
@@ -246,7 +291,7 @@ async function placeOrder(
   method: PaymentMethod,
   how: "checkout" | "repeat",
   previous?: Order,
-  discount?: { code: string; percent: number } | null,
+  discount?: Discount | null,
 ): Promise<Order> {
   const provider = await getPaymentProvider(db);
   const order = await insertOrder(db, site, buyer, offered, method, provider.id, discount);
@@ -361,6 +406,9 @@ export async function applyPayment(
               state: next,
               updatedAt: now,
               ...(next === "completed" ? { completedAt: now, creditedAt: now } : {}),
+              ...(next === "pending" || next === "completed"
+                ? { codeLapsedAt: lapsedAt(now) }
+                : {}),
             })
             .where(
               and(
@@ -387,6 +435,9 @@ export async function applyPayment(
       await blockDirectDebit(tx, changed.userId, changed.id);
     }
     if (next === "completed") {
+      if (changed.discountCode && !(await recordCodeUse(tx, changed))) {
+        return refundUnheldOrder(tx, changed, now);
+      }
       await changeCredits(
         tx,
         changed.userId,
@@ -397,12 +448,6 @@ export async function applyPayment(
           paid: true,
         },
       );
-      if (changed.discountCode) {
-        await tx
-          .insert(discountCodeUses)
-          .values({ code: changed.discountCode, userId: changed.userId, orderId: changed.id })
-          .onConflictDoNothing();
-      }
       await enqueueJob(
         tx,
         RECEIPT_MAIL_JOB,
@@ -412,6 +457,58 @@ export async function applyPayment(
     }
     return changed;
   });
+}
+
+/**
+ * issue 25: an order's payment that leaves 'open' (the member paid, or authorized a debit) after
+ * its code ended has lost the code: the time bonus does not outlive its 4 hours through an open
+ * checkout. A payment under way in time keeps it until the order ends. Written in the UPDATE
+ * that moves the state, where `state` is still the one before.
+ */
+function lapsedAt(now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`case when ${orders.state} = 'open' and ${orders.codeHeldUntil} <= ${at} then coalesce(${orders.codeLapsedAt}, ${at}) else ${orders.codeLapsedAt} end`;
+}
+
+/**
+ * A completed order's hold on its code becomes the member's use of it, for good; false when the
+ * order holds it no more (it lapsed), or another order of theirs used it.
+ */
+async function recordCodeUse(tx: Database, order: Order): Promise<boolean> {
+  if (!order.discountCode || order.codeLapsedAt) return false;
+  const [use] = await tx
+    .insert(discountCodeUses)
+    .values({ code: order.discountCode, userId: order.userId, orderId: order.id })
+    .onConflictDoNothing()
+    .returning({ orderId: discountCodeUses.orderId });
+  return use !== undefined;
+}
+
+/**
+ * issue 25: a payment completed for an order that no longer holds its code is not credited as a
+ * discounted purchase. The money has moved by then, so the order is refunded in full (the
+ * refund job), with no credits and no premium; its result page tells the member why, and they
+ * order again at the price of the day.
+ */
+async function refundUnheldOrder(tx: Database, order: Order, now: Date): Promise<Order> {
+  const [refused] = await tx
+    .update(orders)
+    .set({
+      state: "refunded",
+      creditedAt: null,
+      refundedAt: now,
+      codeLapsedAt: order.codeLapsedAt ?? now,
+      updatedAt: now,
+    })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await enqueueJob(
+    tx,
+    REFUND_JOB,
+    { order: order.id },
+    { uniqueKey: `${REFUND_JOB}:${order.id}`, maxAttempts: 12 },
+  );
+  return refused ?? order;
 }
 
 /**
