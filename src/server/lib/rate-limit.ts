@@ -33,6 +33,16 @@ export const RATE_LIMIT_POLICIES = {
   passwordReset: { limit: 3, windowSeconds: 24 * 60 * 60 },
   /** Activation e-mails sent again for one member. */
   activationResend: { limit: 5, windowSeconds: 24 * 60 * 60 },
+  /**
+   * E-mail changes one member asks for (spec §2 Settings): each one mails the address typed, and
+   * a person changes their address once in a long while, allowing for a typo or two.
+   */
+  emailChange: { limit: 5, windowSeconds: 24 * 60 * 60 },
+  /**
+   * ...and per address typed, taken or free alike (so the limit tells nothing), so that members
+   * cannot flood an outside address with our mails.
+   */
+  emailChangeAddress: { limit: 3, windowSeconds: 24 * 60 * 60 },
   /** Complaints from one IP address: each one e-mails the support team. */
   complaintIp: { limit: 5, windowSeconds: 60 * 60 },
   /** Photo uploads of one member: each one costs a few hundred milliseconds of image work. */
