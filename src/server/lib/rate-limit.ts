@@ -50,6 +50,11 @@ export const RATE_LIMIT_POLICIES = {
   /** Likes, unlikes, blocks and gifts of one member: people, not scripts, click these. */
   likes: { limit: 300, windowSeconds: 60 * 60 },
   /**
+   * Likes one member gives outside the swipe game (which counts its own) in a day: no person
+   * likes this many, while a script that likes every card it is shown stops here.
+   */
+  likesDaily: { limit: 400, windowSeconds: 24 * 60 * 60 },
+  /**
    * Chat messages of one member (text, images, gifts): a person writes a few a minute at most;
    * a script that spams many members stops here, and the refused text stays in the member's box.
    */
