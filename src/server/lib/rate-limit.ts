@@ -69,6 +69,12 @@ export const RATE_LIMIT_POLICIES = {
   directDebitCodes: { limit: 5, windowSeconds: 60 * 60 },
   /** ...and per phone number, so many accounts cannot flood one phone with texts. */
   directDebitCodesPhone: { limit: 5, windowSeconds: 24 * 60 * 60 },
+  /**
+   * Payment webhook notices from one IP address. Generous, far above what a provider sends one
+   * shop, so a genuine notice is never refused; over it the answer is 429, and a provider sends
+   * a refused notice again later (Mollie retries any answer but 2xx).
+   */
+  paymentWebhookIp: { limit: 1200, windowSeconds: 60 },
   /** Geocoding from one IP address. */
   geocodeIp: { limit: 60, windowSeconds: 60 * 60 },
 } as const;
