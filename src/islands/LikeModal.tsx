@@ -44,7 +44,8 @@ export default function LikeModal(props: I18nProps) {
     const delay = likeModalDelay(window.location.search);
     if (delay === null) return;
     const timer = window.setTimeout(() => {
-      apiFetch<AutoLikeAnswer>("/api/auto-like.php")
+      // A POST: offering the profile notes it as offered (a GET changes nothing).
+      apiFetch<AutoLikeAnswer>("/api/auto-like.php", { method: "POST" })
         .then((answer) => setProfile(answer.profile))
         .catch(() => {})
         .finally(() =>
