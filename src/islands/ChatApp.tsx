@@ -96,6 +96,15 @@ function withReceipts(messages: MessageView[], delivered: number, read: number):
 }
 
 /** Changes one entry of the chat list in the store; `toTop` moves it first (a new message). */
+/**
+ * spec §4: the conversation on screen is read. Reading it (GET /api/messages.php) changes nothing,
+ * so the page says so with a write of its own, which the origin check covers.
+ */
+function markShownRead(conversation: number) {
+  updateEntry(conversation, (chat) => ({ ...chat, num_unread_messages: 0 }));
+  void apiFetch("/api/chat-read.php", { method: "POST", body: { conversation } }).catch(() => {});
+}
+
 function updateEntry(conversation: number, change: (chat: ChatEntry) => ChatEntry, toTop = false) {
   const current = $chats.get();
   const entry = current?.chats.find((chat) => chat.conversation === conversation);
@@ -137,6 +146,12 @@ export default function ChatApp(props: Props) {
   useEffect(() => {
     void syncPush(props.pushPublicKey, props.member.id).catch(() => {});
   }, [props.pushPublicKey, props.member.id]);
+
+  // The conversation the page came with (/chats/{id}) is on screen now.
+  const shownFirst = props.conversation?.conversation;
+  useEffect(() => {
+    if (shownFirst !== undefined) markShownRead(shownFirst);
+  }, [shownFirst]);
 
   // The address bar follows the open conversation; Back returns to the previous one.
   useEffect(() => {
@@ -241,7 +256,7 @@ export default function ChatApp(props: Props) {
       setActive(answer);
       setTypingUntil(0);
       if (push) history.pushState(null, "", `/chats/${conversation}`);
-      updateEntry(conversation, (chat) => ({ ...chat, num_unread_messages: 0 }));
+      markShownRead(conversation);
     } catch (caught) {
       alert(describeApiError(caught, t));
     } finally {

@@ -5,6 +5,7 @@ import { apiFetch } from "../lib/api-client";
 import { LIKES_RELOAD_DELAY_MS, reloadLikes } from "../stores/likes";
 import { showToast } from "../stores/toasts";
 import Modal from "./Modal";
+import { describeApiError } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 /** The longest delay `?t=` may ask for (an hour): a bigger one is a mistake, not a plan. */
@@ -43,7 +44,8 @@ export default function LikeModal(props: I18nProps) {
     const delay = likeModalDelay(window.location.search);
     if (delay === null) return;
     const timer = window.setTimeout(() => {
-      apiFetch<AutoLikeAnswer>("/api/auto-like.php")
+      // A POST: offering the profile notes it as offered (a GET changes nothing).
+      apiFetch<AutoLikeAnswer>("/api/auto-like.php", { method: "POST" })
         .then((answer) => setProfile(answer.profile))
         .catch(() => {})
         .finally(() =>
@@ -60,8 +62,9 @@ export default function LikeModal(props: I18nProps) {
       setProfile(null);
       showToast(t("likeModal.liked", { name: card.name }), "success");
       window.setTimeout(() => void reloadLikes().catch(() => {}), LIKES_RELOAD_DELAY_MS);
-    } catch {
-      showToast(t("swipe.failed"), "danger");
+    } catch (caught) {
+      // The server's word where it gave one (the day's likes used up, say).
+      showToast(describeApiError(caught, t, "swipe.failed"), "danger");
     } finally {
       setBusy(false);
     }

@@ -5,6 +5,7 @@ import { apiFetch } from "../lib/api-client";
 import { $newLikes } from "../stores/counts";
 import { showToast } from "../stores/toasts";
 import MemberCard from "./MemberCard";
+import { describeApiError } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 type Props = I18nProps & {
@@ -54,8 +55,9 @@ export default function LikesList(props: Props) {
     try {
       await apiFetch("/api/like.php", { method: "POST", body: { id } });
       setLiked((known) => new Set([...known, id]));
-    } catch {
-      showToast(t("likes.failed"), "danger");
+    } catch (caught) {
+      // The server's word where it gave one (the day's likes used up, say).
+      showToast(describeApiError(caught, t, "likes.failed"), "danger");
     } finally {
       setBusy(null);
     }

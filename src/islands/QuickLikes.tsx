@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { ProfileCard } from "../contract/profiles";
 import { apiFetch } from "../lib/api-client";
 import { showToast } from "../stores/toasts";
+import { describeApiError } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 type Props = I18nProps & { profiles: ProfileCard[] };
@@ -29,8 +30,9 @@ export default function QuickLikes(props: Props) {
         else next.add(card.id);
         return next;
       });
-    } catch {
-      showToast(t("swipe.failed"), "danger");
+    } catch (caught) {
+      // The server's word where it gave one (the day's likes used up, say).
+      showToast(describeApiError(caught, t, "swipe.failed"), "danger");
     } finally {
       setBusy(null);
     }

@@ -1,13 +1,18 @@
 import { useLayoutEffect, useRef, useState } from "react";
+import type { MessageKey } from "../i18n/catalogues";
 import type { Translate } from "../i18n/translate";
 import { ApiRequestError } from "../lib/api-client";
 
 /**
  * The message for a failed call: the server's translated message, or 'try again' when the
- * server was not reached at all.
+ * server was not reached at all (`fallback`: an island's own wording of it).
  */
-export function describeApiError(caught: unknown, t: Translate): string {
-  return caught instanceof ApiRequestError && caught.status > 0 ? caught.message : t("error.retry");
+export function describeApiError(
+  caught: unknown,
+  t: Translate,
+  fallback: MessageKey = "error.retry",
+): string {
+  return caught instanceof ApiRequestError && caught.status > 0 ? caught.message : t(fallback);
 }
 
 type RunOptions = {

@@ -424,6 +424,8 @@ describe("every answer of a journey through the API matches the document", () =>
     ).toBe(403);
     expect((await call("get", "/auto-like.php", { cookie })).status).toBe(200);
     expect((await call("get", "/auto-like.php")).status).toBe(403);
+    expect((await call("post", "/auto-like.php", { cookie })).status).toBe(200);
+    expect((await call("post", "/auto-like.php")).status).toBe(403);
     expect((await call("post", "/match-seen.php", { cookie, json: { id: second } })).status).toBe(
       200,
     );

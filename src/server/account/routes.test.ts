@@ -160,14 +160,65 @@ describe("changing the e-mail address", () => {
     expect(await confirmEmailChange(await getDb(), token)).toBeNull();
   });
 
-  it("refuses an address another account has, with the spec's message", async () => {
-    const other = await createLoggedInMember(app);
+  it("answers a taken address as a free one, and mails its owner instead of a link (design §10)", async () => {
+    const { findMailsTo } = await import("../../test/outbox");
+    const owner = await createLoggedInMember(app, { language: "de" });
+    const asker = await createLoggedInMember(app);
+    const free = `free-${crypto.randomUUID()}@test.example`;
+    const taken = await requestChange(asker.cookie, owner.email.toUpperCase());
+    const open = await requestChange(asker.cookie, free);
+    expect(taken.status).toBe(200);
+    expect(open.status).toBe(200);
+    expect(await taken.json()).toEqual({ status: "check_mail", email: owner.email.toUpperCase() });
+    expect(await open.json()).toEqual({ status: "check_mail", email: free });
+    // The owner hears of it in their language, with no link that could move their address.
+    const [notice] = await findMailsTo(owner.email);
+    expect(notice?.kind).toBe("email_change_exists");
+    expect(notice?.subject).toContain("Jemand wollte deine Adresse");
+    expect(notice?.text).not.toContain("/mail-change/do");
+    expect((await findMailsTo(free))[0]?.kind).toBe("email_change");
+  });
+
+  it("is for confirmed members only, with a translated answer", async () => {
+    const { findMailsTo } = await import("../../test/outbox");
+    const { cookie } = await createLoggedInMember(app, { status: "not_confirmed" });
+    const target = `outside-${crypto.randomUUID()}@test.example`;
+    const response = await requestChange(cookie, target);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      error: "email_unconfirmed",
+      message: "Please confirm your current e-mail address first; then you can change it.",
+    });
+    expect(await findMailsTo(target)).toHaveLength(0);
+  });
+
+  it("mails one outside address a few times a day at most, whoever asks", async () => {
+    const { findMailsTo } = await import("../../test/outbox");
+    const target = `outside-${crypto.randomUUID()}@test.example`;
+    const askers = await Promise.all(Array.from({ length: 5 }, () => createLoggedInMember(app)));
+    const answers = await Promise.all(askers.map(({ cookie }) => requestChange(cookie, target)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const refused = answers.find((answer) => answer.status === 429);
+    expect(await refused?.json()).toEqual({
+      error: "rate_limited",
+      message: "Too many address changes for today. Please try again tomorrow.",
+    });
+    expect(await findMailsTo(target)).toHaveLength(3);
+  });
+
+  it("lets one member ask a few times a day, taken and free addresses counted alike", async () => {
+    const owners = await Promise.all(Array.from({ length: 3 }, () => createLoggedInMember(app)));
     const { cookie } = await createLoggedInMember(app);
-    const response = await requestChange(cookie, other.email.toUpperCase());
-    expect(response.status).toBe(422);
-    expect((await response.json()).fields.email).toBe(
-      "An account with this e-mail address already exists",
-    );
+    const addresses = [
+      ...owners.map((owner) => owner.email),
+      `a-${crypto.randomUUID()}@test.example`,
+      `b-${crypto.randomUUID()}@test.example`,
+      `c-${crypto.randomUUID()}@test.example`,
+    ];
+    const statuses = [];
+    for (const address of addresses) statuses.push((await requestChange(cookie, address)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
   it("refuses an invalid address and the current one", async () => {

@@ -56,13 +56,18 @@ const passwordRoute = createRoute({
 const emailChangeRoute = createRoute({
   method: "post",
   path: "/mail-change.php",
-  summary: "Send a confirmation link to a new e-mail address (spec §2 Settings)",
+  summary:
+    "Send a confirmation link to a new e-mail address (spec §2 Settings); confirmed members only. A taken address gets the same answer, and its owner a notice instead (design §10)",
   request: {
     body: { content: { "application/json": { schema: emailChangeBody } }, required: true },
   },
   responses: {
     200: jsonContent(checkMailAnswer, "Link sent to the new address"),
-    ...errorResponses(MEMBER_WRITE_ERRORS),
+    ...errorResponses([
+      ...MEMBER_WRITE_ERRORS,
+      { 403: "email_unconfirmed: the member's own address is not confirmed yet" },
+      ERRORS.rateLimited,
+    ]),
   },
 });
 

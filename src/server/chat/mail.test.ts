@@ -49,7 +49,7 @@ describe("chat e-mails (issue 12, spec §3 notification categories)", () => {
     await runMailJobs();
     expect(await subjects(bob.email)).toHaveLength(1);
 
-    await call("GET", `/api/messages.php?conversation=${conversation}`, bob.cookie);
+    await call("POST", "/api/chat-read.php", bob.cookie, { conversation });
     await send("Nice to hear from you");
     await runMailJobs();
     expect((await subjects(bob.email))[0]).toBe("Neue Nachricht von Alice auf Amora");

@@ -78,7 +78,8 @@ describe("conversations (spec §2 Chats, §3, §4)", () => {
       last_message: { from_me: true, state: "delivered" },
     });
 
-    // spec §4: opening it sets the unread count to 0, and Alice sees "read".
+    // spec §4: opening it sets the unread count to 0, and Alice sees "read". Reading changes
+    // nothing (a GET from another site must not): the page that shows it says it was read.
     const page = await (
       await call("GET", `/api/messages.php?conversation=${conversation}`, bob.cookie)
     ).json();
@@ -87,6 +88,10 @@ describe("conversations (spec §2 Chats, §3, §4)", () => {
       "Second line",
     ]);
     expect(page.profile).toMatchObject({ id: alice.profile.id });
+    expect((await chats(bob)).unread_total).toBe(2);
+    expect((await call("POST", "/api/chat-read.php", bob.cookie, { conversation })).status).toBe(
+      200,
+    );
     expect((await chats(bob)).unread_total).toBe(0);
     const seen = await (
       await call("GET", `/api/messages.php?conversation=${conversation}`, alice.cookie)
@@ -97,6 +102,49 @@ describe("conversations (spec §2 Chats, §3, §4)", () => {
     ]);
     // The same pair has one conversation, whoever opens it.
     expect(await open(bob, alice)).toBe(conversation);
+  });
+
+  it("is read only by the page's own write: a GET, or a write from another site, reads nothing", async () => {
+    const [alice, bob] = [
+      await createLoggedInMember(app, premium),
+      await createLoggedInMember(app),
+    ];
+    const conversation = await open(alice, bob);
+    await send(alice, conversation, "Hello Bob");
+    // A link or tag on another site sends Bob's cookie with a GET (SameSite=Lax) …
+    const fromLink = await call(
+      "GET",
+      `/api/messages.php?conversation=${conversation}`,
+      bob.cookie,
+      undefined,
+      { "sec-fetch-site": "cross-site" },
+    );
+    expect(fromLink.status).toBe(200);
+    expect((await chats(bob)).unread_total).toBe(1);
+    // … and a write from it is refused by the origin check.
+    const fromForm = await call(
+      "POST",
+      "/api/chat-read.php",
+      bob.cookie,
+      { conversation },
+      {
+        "sec-fetch-site": "cross-site",
+        origin: "https://elsewhere.example",
+      },
+    );
+    expect(fromForm.status).toBe(403);
+    expect((await chats(bob)).unread_total).toBe(1);
+    const fromPage = await call(
+      "POST",
+      "/api/chat-read.php",
+      bob.cookie,
+      { conversation },
+      {
+        "sec-fetch-site": "same-origin",
+      },
+    );
+    expect(fromPage.status).toBe(200);
+    expect((await chats(bob)).unread_total).toBe(0);
   });
 
   it("pages older messages by keyset, 50 at a time, oldest first", async () => {

@@ -126,7 +126,7 @@ const messagesRoute = createRoute({
   method: "get",
   path: "/messages.php",
   summary:
-    "A conversation: the other member, what writing costs, and 50 messages; without before, the newest, and it is marked read",
+    "A conversation: the other member, what writing costs, and 50 messages; without before, the newest. Reading it changes nothing: the page then marks it read with POST /api/chat-read.php",
   request: {
     query: z.object({ conversation: idParamSchema, before: messageIdParam.optional() }),
   },
@@ -164,7 +164,8 @@ const sendRoute = createRoute({
 const readRoute = createRoute({
   method: "post",
   path: "/chat-read.php",
-  summary: "Marks a conversation read (a message arrived while it was open)",
+  summary:
+    "Marks a conversation read (spec §4: its unread count becomes 0): when the page shows its newest messages, and when a message arrives while it is open",
   request: {
     body: { content: { "application/json": { schema: conversationBody } }, required: true },
   },

@@ -337,8 +337,9 @@ async function termsFor(
 }
 
 /**
- * One page of a conversation, oldest first; without `before`, the newest page, and opening it
- * marks it read (spec §4: its unread count becomes 0).
+ * One page of a conversation, oldest first; without `before`, the newest page. Reading changes
+ * nothing: the page that shows it marks it read with POST /api/chat-read.php (markRead), so a
+ * GET from a link or tag on another site cannot read a member's messages for them.
  */
 export async function getConversation(
   db: Database,
@@ -378,7 +379,6 @@ export async function getConversation(
       card = toProfileCard(row, viewing.media, regions.nameOf, viewing.locale);
     }
   }
-  if (!before) await markReadSide(db, me, conversationId);
   return {
     conversation: conversationId,
     profile: card,

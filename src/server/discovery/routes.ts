@@ -9,7 +9,13 @@ import {
   swipeUndoAnswer,
 } from "../../contract/likes";
 import { SWIPE_LIKES_PER_DAY } from "../../contract/premium";
-import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import {
+  ERRORS,
+  errorResponses,
+  jsonContent,
+  MEMBER_WRITE_ERRORS,
+  QUERY_WRITE_ERRORS,
+} from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { idSchema, validationHook } from "../lib/validation";
 import { markMatchSeen } from "../likes/service";
@@ -19,6 +25,7 @@ import { requireMemberViewer } from "../profiles/viewer";
 import type { AppEnv } from "../request/context";
 import { listLikes } from "./likes-list";
 import {
+  findAutoLikeProfile,
   nextSwipeCards,
   offerAutoLike,
   SWIPE_PAGE_SIZE,
@@ -63,10 +70,21 @@ const autoLikeRoute = createRoute({
   method: "get",
   path: "/auto-like.php",
   summary:
-    "spec §7: a profile for the like pop-up, one who fits the member and was never offered to them before; null when none is left",
+    "spec §7: a profile for the like pop-up, one who fits the member and was never offered to them before; null when none is left. Looking changes nothing: POST offers it",
   responses: {
     200: jsonContent(autoLikeAnswer, "The profile, or null"),
     ...errorResponses([ERRORS.loggedOut, ERRORS.noProfile]),
+  },
+});
+
+const autoLikeOfferRoute = createRoute({
+  method: "post",
+  path: "/auto-like.php",
+  summary:
+    "The like pop-up's call: the profile GET would answer, noted as offered so that it is offered once; null when none is left",
+  responses: {
+    200: jsonContent(autoLikeAnswer, "The profile, or null"),
+    ...errorResponses([...QUERY_WRITE_ERRORS, ERRORS.loggedOut, ERRORS.noProfile]),
   },
 });
 
@@ -144,6 +162,12 @@ export const discoveryRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
     return c.json({ ok: true as const }, 200);
   })
   .openapi(autoLikeRoute, async (c) => {
+    requireMemberViewer(c.get("viewer"));
+    const viewing = { media: c.get("media"), locale: c.get("locale") };
+    const mine = preferencesOf(c.get("userViewProfile"));
+    return c.json({ profile: await findAutoLikeProfile(c.get("db"), mine, viewing) }, 200);
+  })
+  .openapi(autoLikeOfferRoute, async (c) => {
     const member = requireMemberViewer(c.get("viewer"));
     const viewing = { media: c.get("media"), locale: c.get("locale") };
     const mine = preferencesOf(c.get("userViewProfile"));

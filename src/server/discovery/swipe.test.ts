@@ -252,17 +252,37 @@ describe("the like pop-up's profile (spec §7 GET /api/auto-like.php)", () => {
     const second = await candidate(born, {}, 2);
     expect((await call("POST", "/api/like.php", me.cookie, { id: liked })).status).toBe(200);
     expect((await call("POST", "/api/block.php", me.cookie, { id: blocked })).status).toBe(200);
-    const offered = async () => {
-      const answer = await call("GET", "/api/auto-like.php", me.cookie);
+    const offered = async (method = "POST") => {
+      const answer = await call(method, "/api/auto-like.php", me.cookie);
       expect(answer.status).toBe(200);
       return ((await answer.json()) as AutoLikeAnswer).profile;
     };
+    // Looking (the spec's GET) changes nothing: the pop-up's POST offers the profile.
+    expect((await offered("GET"))?.id).toBe(first);
+    expect((await offered("GET"))?.id).toBe(first);
     const one = await offered();
     expect(one?.id).toBe(first);
     expect(one?.main_image?.match).toMatch(/^\/media\//);
+    expect((await offered("GET"))?.id).toBe(second);
     expect((await offered())?.id).toBe(second);
     const third = await offered();
     expect([first, second, liked, blocked]).not.toContain(third?.id);
     expect((await call("GET", "/api/auto-like.php", "")).status).toBe(403);
+    expect((await call("POST", "/api/auto-like.php", "")).status).toBe(403);
+  });
+
+  it("is offered only by a write from this site: a GET from a link on another site offers nothing", async () => {
+    const born = birthYear();
+    const me = await viewer(born);
+    const only = await candidate(born, {}, 0);
+    const request = (method: string, site: string) =>
+      app.request("/api/auto-like.php", {
+        method,
+        headers: { cookie: me.cookie, "sec-fetch-site": site, origin: `https://${site}.example` },
+      });
+    expect((await request("GET", "cross-site")).status).toBe(200);
+    expect((await request("POST", "cross-site")).status).toBe(403);
+    const still = await call("GET", "/api/auto-like.php", me.cookie);
+    expect(((await still.json()) as AutoLikeAnswer).profile?.id).toBe(only);
   });
 });

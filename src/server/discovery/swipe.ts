@@ -171,8 +171,22 @@ export async function undoLastPass(
 }
 
 /**
- * The like pop-up's profile (spec §7 GET /api/auto-like.php): one who fits the member and was
- * never offered to them before (nor liked, passed or blocked); noted as offered at once.
+ * The like pop-up's next profile (spec §7 GET /api/auto-like.php): one who fits the member and
+ * was never offered to them before (nor liked, passed or blocked). Looking changes nothing.
+ */
+export async function findAutoLikeProfile(
+  db: Database,
+  mine: Preferences | null,
+  viewing: Viewing,
+): Promise<ProfileCard | null> {
+  const preferences = requirePreferences(mine);
+  const [card] = await findCandidates(db, preferences, "offer", { limit: 1, viewing });
+  return card ?? null;
+}
+
+/**
+ * The like pop-up's profile, noted as offered, so it is offered once (POST /api/auto-like.php:
+ * the pop-up's call, a write the origin check covers, where a GET must change nothing).
  */
 export async function offerAutoLike(
   db: Database,
@@ -180,8 +194,7 @@ export async function offerAutoLike(
   mine: Preferences | null,
   viewing: Viewing,
 ): Promise<ProfileCard | null> {
-  const preferences = requirePreferences(mine);
-  const [card] = await findCandidates(db, preferences, "offer", { limit: 1, viewing });
+  const card = await findAutoLikeProfile(db, mine, viewing);
   if (!card) return null;
   await db
     .insert(discoverySeen)

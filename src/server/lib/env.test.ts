@@ -135,6 +135,12 @@ describe("web push settings (design §2)", () => {
     expect(
       parseEnv({ PUSH_SERVICE_HOSTS: " Push.Example , other.example" }).PUSH_SERVICE_HOSTS,
     ).toEqual(["push.example", "other.example"]);
+    expect(parseEnv({ PUSH_SERVICE_HOSTS: "localhost:8443" }).PUSH_SERVICE_HOSTS).toEqual([
+      "localhost:8443",
+    ]);
+    expect(() => parseEnv({ PUSH_SERVICE_HOSTS: "push.example:any" })).toThrow(
+      /PUSH_SERVICE_HOSTS/,
+    );
     expect(() => parseEnv({ VAPID_SUBJECT: "someone@example.com" })).toThrow(/VAPID_SUBJECT/);
   });
 });

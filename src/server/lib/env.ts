@@ -155,8 +155,9 @@ const envSchema = z
       .optional(),
     /**
      * design §10: the hosts a push subscription's endpoint may name (a host or a parent domain),
-     * since the server posts to it: the browsers' push services. Anything else (an address on our
-     * network, say) is refused when the member subscribes.
+     * since the server posts to it: the browsers' push services, on port 443. Anything else (an
+     * address on our network, another port) is refused when the member subscribes. `host:port`
+     * allows that one port instead (a test's local push service).
      */
     PUSH_SERVICE_HOSTS: z
       .string()
@@ -168,6 +169,10 @@ const envSchema = z
           .split(",")
           .map((entry) => entry.trim().toLowerCase())
           .filter(Boolean),
+      )
+      .refine(
+        (entries) => entries.every((entry) => /^[a-z0-9.-]+(:[1-9][0-9]{0,4})?$/.test(entry)),
+        "must be hosts, each with an optional :port, separated by commas",
       ),
   })
   .superRefine((env, context) => {

@@ -38,6 +38,12 @@ export const MAIL_TEMPLATES = {
     body: "mail.emailChange.body",
     button: "mail.emailChange.button",
   },
+  emailChangeExists: {
+    kind: "email_change_exists",
+    subject: "mail.emailChangeExists.subject",
+    body: "mail.emailChangeExists.body",
+    button: "mail.emailChangeExists.button",
+  },
   like: {
     kind: "like",
     subject: "mail.like.subject",

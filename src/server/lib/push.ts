@@ -46,9 +46,11 @@ export async function pushKeys(db: Database): Promise<VapidKeys> {
 
 /**
  * design §10: the server posts to a subscription's endpoint, so it must be a browser push
- * service's (PUSH_SERVICE_HOSTS), over https, on the default port: a member cannot make the
- * server call an address on our own network.
+ * service's (PUSH_SERVICE_HOSTS), over https, on port 443 (no port, or `:443`): a member cannot
+ * make the server call an address on our own network, nor another service of a push service's
+ * host. An entry `host:port` allows that port of that host instead (a test's local service).
  * @example isPushServiceEndpoint("https://fcm.googleapis.com/fcm/send/abc") // true
+ * @example isPushServiceEndpoint("https://fcm.googleapis.com:22/x") // false
  * @example isPushServiceEndpoint("https://10.0.0.5/admin") // false
  */
 export function isPushServiceEndpoint(endpoint: string): boolean {
@@ -60,9 +62,12 @@ export function isPushServiceEndpoint(endpoint: string): boolean {
   }
   if (url.protocol !== "https:" || url.username || url.password) return false;
   const host = url.hostname.toLowerCase();
-  return getEnv().PUSH_SERVICE_HOSTS.some(
-    (allowed) => host === allowed || host.endsWith(`.${allowed}`),
-  );
+  // The URL parser drops https's default port: `url.port` is "" for no port and for `:443`.
+  const port = url.port || "443";
+  return getEnv().PUSH_SERVICE_HOSTS.some((allowed) => {
+    const [allowedHost = "", allowedPort = "443"] = allowed.split(":");
+    return port === allowedPort && (host === allowedHost || host.endsWith(`.${allowedHost}`));
+  });
 }
 
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };

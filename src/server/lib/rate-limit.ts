@@ -33,12 +33,27 @@ export const RATE_LIMIT_POLICIES = {
   passwordReset: { limit: 3, windowSeconds: 24 * 60 * 60 },
   /** Activation e-mails sent again for one member. */
   activationResend: { limit: 5, windowSeconds: 24 * 60 * 60 },
+  /**
+   * E-mail changes one member asks for (spec §2 Settings): each one mails the address typed, and
+   * a person changes their address once in a long while, allowing for a typo or two.
+   */
+  emailChange: { limit: 5, windowSeconds: 24 * 60 * 60 },
+  /**
+   * ...and per address typed, taken or free alike (so the limit tells nothing), so that members
+   * cannot flood an outside address with our mails.
+   */
+  emailChangeAddress: { limit: 3, windowSeconds: 24 * 60 * 60 },
   /** Complaints from one IP address: each one e-mails the support team. */
   complaintIp: { limit: 5, windowSeconds: 60 * 60 },
   /** Photo uploads of one member: each one costs a few hundred milliseconds of image work. */
   photoUpload: { limit: 30, windowSeconds: 60 * 60 },
   /** Likes, unlikes, blocks and gifts of one member: people, not scripts, click these. */
   likes: { limit: 300, windowSeconds: 60 * 60 },
+  /**
+   * Likes one member gives outside the swipe game (which counts its own) in a day: no person
+   * likes this many, while a script that likes every card it is shown stops here.
+   */
+  likesDaily: { limit: 400, windowSeconds: 24 * 60 * 60 },
   /**
    * Chat messages of one member (text, images, gifts): a person writes a few a minute at most;
    * a script that spams many members stops here, and the refused text stays in the member's box.
@@ -59,6 +74,12 @@ export const RATE_LIMIT_POLICIES = {
   directDebitCodes: { limit: 5, windowSeconds: 60 * 60 },
   /** ...and per phone number, so many accounts cannot flood one phone with texts. */
   directDebitCodesPhone: { limit: 5, windowSeconds: 24 * 60 * 60 },
+  /**
+   * Payment webhook notices from one IP address. Generous, far above what a provider sends one
+   * shop, so a genuine notice is never refused; over it the answer is 429, and a provider sends
+   * a refused notice again later (Mollie retries any answer but 2xx).
+   */
+  paymentWebhookIp: { limit: 1200, windowSeconds: 60 },
   /** Geocoding from one IP address. */
   geocodeIp: { limit: 60, windowSeconds: 60 * 60 },
 } as const;

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { likeAnswer } from "../../contract/profiles";
+import { ApiError } from "../lib/errors";
 import {
   ERRORS,
   errorResponses,
@@ -7,7 +8,7 @@ import {
   MEMBER_WRITE_ERRORS,
   QUERY_WRITE_ERRORS,
 } from "../lib/openapi";
-import { enforceRateLimit } from "../lib/rate-limit";
+import { consumeRateLimit, enforceRateLimit } from "../lib/rate-limit";
 import { validationHook } from "../lib/validation";
 import { profileTargetBody, profileTargetQuery } from "../profiles/validation";
 import { requireMemberViewer } from "../profiles/viewer";
@@ -29,6 +30,7 @@ const likeRoute = createRoute({
       ...MEMBER_WRITE_ERRORS,
       ERRORS.noProfile,
       ERRORS.rateLimited,
+      { 429: "like_limit: the member's likes for today are used up (likesDaily)" },
       { refused: "cannot_like_self" },
     ]),
   },
@@ -54,6 +56,9 @@ export const likeRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
   .openapi(likeRoute, async (c) => {
     const member = requireMemberViewer(c.get("viewer"));
     await enforceRateLimit(c, "likes", String(member.profileId));
+    const today = await consumeRateLimit(c.get("db"), "likesDaily", String(member.profileId));
+    // No Retry-After: the client shows a 429 without one at once (the wait is up to a day).
+    if (!today.allowed) throw new ApiError(429, "like_limit", "like.error.dailyLimit");
     await likeProfile(c.get("db"), member.profileId, c.req.valid("json").id);
     return c.json({ liked: true }, 200);
   })

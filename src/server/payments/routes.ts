@@ -13,7 +13,7 @@ import { enqueueJob } from "../jobs/service";
 import { getEnv } from "../lib/env";
 import { authenticationRequired, notFound } from "../lib/errors";
 import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
-import { enforceRateLimit } from "../lib/rate-limit";
+import { enforceRateLimit, socketClientAddress } from "../lib/rate-limit";
 import { idParamSchema, idSchema, textSchema, validationHook } from "../lib/validation";
 import type { AppEnv } from "../request/context";
 import { confirmDirectDebit, requestDirectDebit } from "./direct-debit";
@@ -24,7 +24,6 @@ import {
   type Buyer,
   createOrder,
   findMemberOrder,
-  handlePaymentNotice,
   PAYMENT_SYNC_JOB,
   repeatOrder,
   syncOrder,
@@ -32,6 +31,7 @@ import {
   WEBHOOK_PATH,
   withdrawOrder,
 } from "./service";
+import { receivePaymentNotice } from "./webhook";
 
 /** The buyer of a logged-in member's request: who, and where they pay from. */
 function buyerOf(vars: AppEnv["Variables"]): Buyer {
@@ -305,7 +305,7 @@ const webhookRoute = createRoute({
   method: "post",
   path: WEBHOOK_PATH.replace(/^\/api/, ""),
   summary:
-    "design §9: the payment provider's webhook. Its body names a payment (`id`, form-encoded, as Mollie sends it) and is believed no further: the payment is fetched from the provider. Always 200 once read, for known and unknown ids alike",
+    "design §9: the payment provider's webhook. Its body names a payment (`id`, form-encoded, as Mollie sends it) and is believed no further: the payment is fetched from the provider. 200 once read, for known and unknown ids alike (an id no order has is not asked of the provider); 429 past the generous per-address limit and 5xx when the provider cannot be asked, so that the provider sends the notice again",
   request: {
     body: {
       content: {
@@ -318,7 +318,7 @@ const webhookRoute = createRoute({
   },
   responses: {
     200: { description: "Taken" },
-    ...errorResponses([ERRORS.invalid, ERRORS.tooLarge]),
+    ...errorResponses([ERRORS.invalid, ERRORS.tooLarge, ERRORS.rateLimited]),
   },
 });
 
@@ -429,7 +429,10 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     return c.json({ order: toOrderView(order) }, 200);
   })
   .openapi(webhookRoute, async (c) => {
-    await handlePaymentNotice(c.get("db"), c.req.valid("form").id);
+    // In-process callers (tests) have no address, and must not share one counter.
+    const address = socketClientAddress(c);
+    if (address) await enforceRateLimit(c, "paymentWebhookIp", address);
+    await receivePaymentNotice(c.get("db"), c.req.valid("form").id);
     return c.body(null, 200);
   })
   .openapi(sandboxOutcomeRoute, async (c) => {

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { runJobsNamed } from "../../test/jobs";
 import { createLoggedInMember } from "../../test/members";
-import { startPushService } from "../../test/push-service";
 import { createApp } from "../app";
 import { conversationMembers } from "../chat/schema";
 import { CHAT_PUSH_JOB } from "../chat/service";
@@ -12,18 +11,17 @@ import { getReadyDb } from "../startup";
 import { pushSubscriptions } from "./schema";
 import { MAX_PUSH_SUBSCRIPTIONS } from "./service";
 
-// The local push service runs on localhost: this file's server may push there. Set before any
-// module reads the environment.
-vi.hoisted(() => {
-  process.env.PUSH_SERVICE_HOSTS = "localhost,fcm.googleapis.com";
+// The local push service runs on localhost, on a port of its own: this file's server may push
+// to that port (design §10: only 443 otherwise). Set before any module reads the environment.
+const pushService = await vi.hoisted(async () => {
+  const { startPushService } = await import("../../test/push-service");
+  const service = await startPushService();
+  process.env.PUSH_SERVICE_HOSTS = `${new URL(service.origin).host},fcm.googleapis.com`;
+  return service;
 });
 
 const app = createApp();
-let pushService: Awaited<ReturnType<typeof startPushService>>;
 
-beforeAll(async () => {
-  pushService = await startPushService();
-});
 afterAll(() => pushService.close());
 
 function call(method: string, path: string, cookie: string, body?: unknown) {
@@ -93,6 +91,10 @@ describe("push subscriptions (spec §7 POST /api/user.php?push=1)", () => {
     // design §10: the server posts to the endpoint, so it must not name our own network.
     for (const endpoint of [
       "https://127.0.0.1/push/1",
+      // A push service's host, but not its HTTPS port: another service there is not ours to call.
+      "https://fcm.googleapis.com:22/x",
+      "https://fcm.googleapis.com:8443/fcm/send/x",
+      `https://localhost/push/1`,
       "https://169.254.169.254/latest/meta-data",
       "https://localhost.attacker.example/x",
       "https://user:pass@localhost/x",
@@ -106,6 +108,8 @@ describe("push subscriptions (spec §7 POST /api/user.php?push=1)", () => {
       });
     }
     expect((await refused(`http://fcm.googleapis.com/fcm/send/x`)).status).toBe(422);
+    // Port 443 said out loud is the default port.
+    expect((await refused("https://fcm.googleapis.com:443/fcm/send/x")).status).toBe(200);
     expect((await refused(`https://fcm.googleapis.com/${"x".repeat(3000)}`)).status).toBe(422);
     const badKeys = await call("POST", "/api/user.php?push=1", member.cookie, {
       subscription: { ...subscription, keys: { p256dh: "not a key\u0000", auth: "" } },

@@ -71,7 +71,7 @@ describe("loadNavBadges: the member pages' badges in one statement (spec §2, is
 
     // Seen, read and looked at: the badges go back to nothing.
     await ok(call("POST", "/api/match-seen.php", bob.cookie, { id: carol.profile.id }));
-    await ok(call("GET", `/api/messages.php?conversation=${conversation}`, bob.cookie));
+    await ok(call("POST", "/api/chat-read.php", bob.cookie, { conversation }));
     for (const liker of [carol, alice]) {
       await ok(call("GET", `/api/profile.php?id=${liker.profile.id}`, bob.cookie));
     }
