@@ -19,7 +19,7 @@ import S3rver from "@20minutes/s3rver";
 import { startMollieStandIn } from "../src/test/mollie-stand-in";
 import { startSmtpStandIn } from "../src/test/smtp-stand-in";
 import { startTwilioStandIn } from "../src/test/twilio-stand-in";
-import { type BuiltServer, createPortSource, startBuiltServer } from "./smoke/built-server";
+import { type BuiltServer, createPortSource, launchBuiltServer } from "./smoke/built-server";
 import {
   buyCreditsThroughMollie,
   mailPasswordReset,
@@ -142,12 +142,9 @@ async function smokeOne(integration: Integration, nextPort: () => Promise<number
   running.add(standIn.close);
   let server: BuiltServer | undefined;
   try {
-    server = await startBuiltServer({
-      port: await nextPort(),
-      settings: standIn.settings,
-      timeoutMs: START_TIMEOUT_MS,
-    });
+    server = await launchBuiltServer({ port: await nextPort(), settings: standIn.settings });
     running.add(server.stop);
+    await server.untilServing(START_TIMEOUT_MS);
     const proof = await standIn.drive(server);
     console.log(`ok   ${integration.name}: ${proof} (${seconds(started)})`);
     return true;
@@ -181,6 +178,7 @@ if (!existsSync(entry)) {
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
+    console.log(`FAIL interrupted by ${signal}: stopping the servers and stand-ins`);
     void stopAll().finally(() => process.exit(1));
   });
 }

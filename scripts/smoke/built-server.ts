@@ -53,6 +53,8 @@ export type BuiltServer = {
   url: string;
   /** Everything the server printed so far, for a failure's report. */
   output(): string;
+  /** Waits until the API answers; throws (with the output) if it exits or takes too long. */
+  untilServing(timeoutMs: number): Promise<void>;
   /** Stops the server's whole process group and removes its data directory. */
   stop(): Promise<void>;
 };
@@ -77,13 +79,12 @@ async function findFreePort(): Promise<number> {
 /**
  * Starts the built site as production starts it: `npm start` with NODE_ENV=production, on a
  * fresh embedded database in a temp directory, with `settings` on top of the switches (all off).
- * Resolves once the API answers; rejects when the server exits first or takes longer than
- * `timeoutMs`, having stopped it.
+ * Answers at once, so the caller can stop it whatever happens next; `untilServing` waits for
+ * the API.
  */
-export async function startBuiltServer(options: {
+export async function launchBuiltServer(options: {
   port: number;
   settings: Record<string, string>;
-  timeoutMs: number;
 }): Promise<BuiltServer> {
   const dataDir = await mkdtemp(join(tmpdir(), "amora-smoke-"));
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -106,45 +107,40 @@ export async function startBuiltServer(options: {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (chunk: Buffer) => {
+  const collect = (chunk: Buffer) => {
     output += chunk.toString("utf8");
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString("utf8");
-  });
-  const exited = once(child, "exit");
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+  const failure = (message: string) => Object.assign(new Error(message), { output });
   let stopped: Promise<void> | undefined;
   const server: BuiltServer = {
     url: `http://localhost:${options.port}`,
     output: () => output,
+    async untilServing(timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if (hasExited()) {
+          throw failure(`the server exited (${child.exitCode ?? child.signalCode}) before serving`);
+        }
+        if (await isServing(server.url)) return;
+        await sleep(250);
+      }
+      throw failure(`the server did not serve within ${timeoutMs / 1000} s`);
+    },
     stop() {
       stopped ??= (async () => {
-        if (child.exitCode === null && child.signalCode === null && child.pid) {
-          signalGroup(child.pid, "SIGTERM");
-          const ended = await Promise.race([exited.then(() => true), sleep(5_000, false)]);
-          if (!ended) signalGroup(child.pid, "SIGKILL");
-          await Promise.race([exited, sleep(5_000)]);
+        // npm leaves at once on SIGTERM; the group is gone once the server has too.
+        if (child.pid && !(await endGroup(child.pid, "SIGTERM", 5_000))) {
+          await endGroup(child.pid, "SIGKILL", 5_000);
         }
         await rm(dataDir, { recursive: true, force: true });
       })();
       return stopped;
     },
   };
-  const deadline = Date.now() + options.timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await server.stop();
-      throw failure(`the server exited (${child.exitCode ?? child.signalCode}) before serving`);
-    }
-    if (await isServing(server.url)) return server;
-    await sleep(250);
-  }
-  await server.stop();
-  throw failure(`the server did not serve within ${options.timeoutMs / 1000} s`);
-
-  function failure(message: string) {
-    return Object.assign(new Error(message), { output });
-  }
+  return server;
 }
 
 async function isServing(url: string): Promise<boolean> {
@@ -157,10 +153,22 @@ async function isServing(url: string): Promise<boolean> {
   }
 }
 
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // The group is gone already.
+/** Signals a process group and waits up to `timeoutMs` for it to be gone; answers whether it is. */
+async function endGroup(pgid: number, signal: NodeJS.Signals, timeoutMs: number): Promise<boolean> {
+  const isAlive = () => {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!isAlive()) return true;
+  process.kill(-pgid, signal);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) return true;
+    await sleep(100);
   }
+  return !isAlive();
 }
