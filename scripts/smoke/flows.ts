@@ -187,7 +187,7 @@ export async function storePhotoInBucket(
 }
 
 /** A portrait-sized JPEG with some detail, as a phone camera would send. */
-async function makePhoto(): Promise<Buffer> {
+async function makePhoto(): Promise<Uint8Array<ArrayBuffer>> {
   const width = 900;
   const height = 1200;
   const pixels = Buffer.alloc(width * height * 3);
@@ -198,7 +198,10 @@ async function makePhoto(): Promise<Buffer> {
     pixels[i + 1] = (y * 255) / height;
     pixels[i + 2] = ((x ^ y) & 0xff) / 2;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
+  // Copied out of the Buffer (whose memory may be a shared pool) for a Blob.
+  return new Uint8Array(
+    await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer(),
+  );
 }
