@@ -56,7 +56,12 @@ nIepDXP2C3fUOT3ggk9Q0ox+lPxQe7U83a5qOntq0P7hn50TkmVny3Dv
 -----END PRIVATE KEY-----`,
 };
 
-export async function startMollieStandIn(apiKey: string) {
+/**
+ * Starts the stand-in on 127.0.0.1 (`port`, or any free one), answering requests with `apiKey`.
+ * Runs in a Vitest process (mollie.test.ts) or beside the built server (the smoke,
+ * scripts/smoke-integrations.ts).
+ */
+export async function startMollieStandIn(apiKey: string, options: { port?: number } = {}) {
   const payments = new Map<string, StandInPayment>();
   /** Customers, and whether a paid first payment left them a valid mandate. */
   const customers = new Map<string, { email: string; mandate: boolean }>();
@@ -260,7 +265,7 @@ export async function startMollieStandIn(apiKey: string) {
     return send(response, 404, problem(404, "Not Found", "The resource could not be found"));
   }
 
-  server.listen(0, "127.0.0.1");
+  server.listen(options.port ?? 0, "127.0.0.1");
   await once(server, "listening");
   base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -1,61 +1,26 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import type { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { decodeQuotedPrintable } from "../../test/smtp-stand-in";
 import type { JobDefinitions } from "../jobs/runner";
-
-type Received = { from: string; to: string[]; raw: string };
 
 // A real SMTP server on loopback receives what the site sends (design §2: real transport). It is
 // started, and SMTP_URL set, before any module reads the environment (read once per process).
-// Recipients whose address starts with "refused-" are refused while `refusing` is on.
-const { server, received, refusal } = await vi.hoisted(async () => {
-  const { SMTPServer } = await import("smtp-server");
-  const received: Received[] = [];
+// Recipients whose address starts with "refused-" are refused while `refusal.refusing` is on.
+const { smtp, refusal } = await vi.hoisted(async () => {
+  const { startSmtpStandIn } = await import("../../test/smtp-stand-in");
   const refusal = { refusing: true };
-  const server: SMTPServer = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onRcptTo(address, _session, callback) {
-      if (refusal.refusing && address.address.startsWith("refused-")) {
-        const error = Object.assign(new Error("mailbox unavailable, try later"), {
-          responseCode: 450,
-        });
-        callback(error);
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
+  const smtp = await startSmtpStandIn({
+    refuse: (address) => refusal.refusing && address.startsWith("refused-"),
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
-  return { server, received, refusal };
+  process.env.SMTP_URL = smtp.url;
+  return { smtp, refusal };
 });
+const { received } = smtp;
 
 afterAll(async () => {
   delete process.env.SMTP_URL;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
-
-/** Undoes quoted-printable soft line breaks and escapes, enough to read a link. */
-function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
 
 /** The runner's pass over the mail delivery job alone, at `now`. */
 async function deliverDueMails(now?: Date) {

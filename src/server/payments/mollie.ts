@@ -1,4 +1,8 @@
-import createMollieClient, {
+// The named export, not the default: the package is CommonJS with `exports.default` beside it,
+// and Node's own loader (the built server) makes the default import the whole exports object,
+// where Vitest's interop picks `exports.default`. `createMollieClient` is one function in both.
+import {
+  createMollieClient,
   MandateMethod,
   MollieApiError,
   type Locale as MollieLocale,
