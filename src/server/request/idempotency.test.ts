@@ -157,6 +157,20 @@ describe("a visitor's write with an Idempotency-Key", () => {
     expect(cookies[1]).not.toBe(cookies[0]);
   });
 
+  it("keeps counting the wrong passwords sent with keys: the one answered 429 still blocks the account", async () => {
+    const email = uniqueEmail("lockout");
+    const password = "the right password";
+    await createTestMember(await getDb(), { email, password });
+    let blocked = false;
+    for (let attempt = 0; attempt < 8 && !blocked; attempt++) {
+      const wrong = await visitorPost("/user.php", { email, password: "wrong" }, visitorKey());
+      blocked = wrong.status === 429;
+    }
+    expect(blocked).toBe(true);
+    const right = await visitorPost("/user.php", { email, password }, visitorKey());
+    expect(right.status).toBe(429);
+  });
+
   it("does not record a 429, so a retry after Retry-After runs the call again", async () => {
     const email = uniqueEmail("limited");
     for (let i = 0; i < 3; i++) await visitorPost("/password-reset.php", { email }, visitorKey());

@@ -138,19 +138,24 @@ function answerOfTakenKey(
 
 /**
  * What becomes of a keyed write, by its answer:
- * - "undo": 5xx and 429 say the write was not applied, and so it is not (the transaction rolls
- *   back, also what the route wrote before it failed); the retry runs it;
- * - "forget": an answer that sets or clears a cookie (login, logout, a password reset or
- *   reactivation that logs in, the cookie notice) cannot be replayed faithfully: a replay without
- *   its Set-Cookie would tell the client it is logged in when it is not, and storing session
- *   tokens is what design §10 forbids. A redirect needs its Location. The write stands, the key
- *   is forgotten, and a retry runs again, as before keys existed;
+ * - "undo": a 5xx says the write was not applied, and so it is not (the transaction rolls back,
+ *   also what the route wrote before it failed); the retry runs it;
+ * - "forget": the write stands but its answer is not given again, and a retry runs afresh:
+ *   - a 429: the retry must run after Retry-After, and what led to it stays counted (the
+ *     wrong password that blocks the account is the one answered 429);
+ *   - an answer that sets or clears a cookie (login, logout, a password reset or reactivation
+ *     that logs in, the cookie notice) cannot be replayed faithfully: a replay without its
+ *     Set-Cookie would tell the client it is logged in when it is not, and storing session
+ *     tokens is what design §10 forbids. Those calls run again on a retry, as before keys;
+ *   - a redirect needs its Location;
  * - "keep": only a status and a JSON body are stored and replayed.
  */
 function outcomeOf(response: Response): "undo" | "forget" | "keep" {
   const status = response.status;
-  if (status >= 500 || status === 429) return "undo";
-  if ((status >= 300 && status < 400) || response.headers.has("set-cookie")) return "forget";
+  if (status >= 500) return "undo";
+  if (status === 429 || (status >= 300 && status < 400) || response.headers.has("set-cookie")) {
+    return "forget";
+  }
   return "keep";
 }
 
