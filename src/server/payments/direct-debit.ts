@@ -141,6 +141,7 @@ export async function requestDirectDebit(
         codeHash: codeHash(salt, code),
         codeSalt: salt,
         codeExpiresAt: expiresAt,
+        consentedAt: now,
       })
       .returning({ id: directDebitMandates.id });
     if (!row) throw new Error("mandate not stored");
@@ -241,7 +242,17 @@ export async function confirmDirectDebit(
       await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.userId)).for("update");
       const refusal = await directDebitRefusal(tx, site, buyer.userId, amount, now);
       if (refusal) throw directDebitRefused(refusal);
-      return insertOrder(tx, site, buyer, offered, "sdd", provider.id, discount);
+      // The consent was given on the mandate's form, before its code was texted.
+      return insertOrder(
+        tx,
+        site,
+        buyer,
+        offered,
+        "sdd",
+        provider.id,
+        discount,
+        mandate.consentedAt ?? now,
+      );
     });
     let handed: Order;
     try {

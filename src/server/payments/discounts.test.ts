@@ -46,7 +46,10 @@ async function makeCode(values: Partial<typeof discountCodes.$inferInsert> = {})
 }
 
 async function order(member: Member, body: Record<string, unknown>) {
-  return memberCall(app, "POST", "/api/order.php", member.cookie, body);
+  return memberCall(app, "POST", "/api/order.php", member.cookie, {
+    immediate_performance: true,
+    ...body,
+  });
 }
 
 describe("GET /api/discountcode.php (spec §3, §5, §7)", () => {

@@ -32,7 +32,11 @@ const webhook = (id: string) => paymentWebhook(app, id);
 const credits = memberBalance;
 
 async function order(cookie: string, method: string) {
-  const answer = await memberCall(app, "POST", "/api/order.php", cookie, { package_id: 2, method });
+  const answer = await memberCall(app, "POST", "/api/order.php", cookie, {
+    package_id: 2,
+    method,
+    immediate_performance: true,
+  });
   expect(answer.status).toBe(201);
   return ((await answer.json()) as OrderAnswer).order;
 }
@@ -108,6 +112,7 @@ describe("the Mollie provider, against a stand-in of Mollie's API (design ยง2, ย
       const answer = await memberCall(app, "POST", "/api/order.php", member.cookie, {
         package_id: 1,
         method: "ideal",
+        immediate_performance: true,
       });
       expect(answer.status).toBe(502);
       expect(await answer.json()).toMatchObject({ error: "payment_unavailable" });
@@ -122,7 +127,10 @@ describe("the Mollie provider, against a stand-in of Mollie's API (design ยง2, ย
 describe("a repeat order through Mollie (issue 14: Mollie recurring)", () => {
   it("charges the mandate of the first payment without a checkout, else goes to the checkout", async () => {
     const member = await createLoggedInMember(app, { profile: { country: "nl" } });
-    const repeat = () => memberCall(app, "POST", "/api/repeat-order.php", member.cookie);
+    const repeat = () =>
+      memberCall(app, "POST", "/api/repeat-order.php", member.cookie, {
+        immediate_performance: true,
+      });
     expect((await repeat()).status).toBe(404);
 
     // A first payment with a card: Mollie makes it for a customer, which then holds a mandate.
