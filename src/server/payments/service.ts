@@ -73,6 +73,7 @@ const STATE_RANK: Record<OrderState, number> = {
   failed: 2,
   cancelled: 2,
   refunded: 3,
+  charged_back: 3,
 };
 
 /** Who buys: the member, their site and where they live (their price list and methods). */
@@ -394,15 +395,18 @@ export async function applyPayment(
             )
             .returning()
         : [];
+    const returned = payment.amountRefunded > 0 || payment.amountChargedBack > 0;
     if (!changed) {
-      // Nothing to do (a repeat, a late report), or a report that is not believed.
-      const [order] = await tx.select().from(orders).where(ours);
+      // Nothing to do (a repeat, a late report), or a report that is not believed. Money given
+      // back is applied under the order's lock.
+      const found = tx.select().from(orders).where(ours);
+      const [order] = returned ? await found.for("update") : await found;
       if (order && (payment.amount !== order.amount || payment.currency !== order.currency)) {
         throw new Error(
           `order ${order.id}: payment ${payment.id} is for ${payment.amount} ${payment.currency}, not ${order.amount} ${order.currency}`,
         );
       }
-      return order ?? null;
+      return order && returned ? applyMoneyReturned(tx, order, payment, now) : (order ?? null);
     }
     // A direct debit the bank sent back: the member pays another way from now on.
     if (next === "failed" && changed.method === "sdd") {
@@ -432,7 +436,7 @@ export async function applyPayment(
         { uniqueKey: `${RECEIPT_MAIL_JOB}:${changed.id}` },
       );
     }
-    return changed;
+    return returned ? applyMoneyReturned(tx, changed, payment, now) : changed;
   });
 }
 
@@ -631,6 +635,47 @@ export async function withdrawOrder(
     );
     return withdrawn ?? order;
   });
+}
+
+/**
+ * issue 25: money the provider has given back on a credited order's payment, whoever started
+ * it: a refund made in the provider's dashboard, or a chargeback by the member's bank (the
+ * provider's payment stays 'paid' and reports the amounts). Called under the order's lock with
+ * the payment's totals, so a notice seen twice changes nothing the second time:
+ * - a chargeback: the order becomes charged_back, what the member still holds of its package
+ *   is taken back (a ledger 'chargeback' row, never below zero), premium ends when no completed
+ *   purchase is left, and the member may no longer pay by direct debit;
+ * - a refund of the whole amount: the order becomes refunded and its package is taken back in
+ *   the same way (our own withdrawal did that already);
+ * - a partial refund: recorded on the order only (staff's goodwill; credits stay).
+ */
+async function applyMoneyReturned(
+  tx: Database,
+  order: Order,
+  payment: ProviderPayment,
+  now: Date,
+): Promise<Order> {
+  const refunded = Math.min(payment.amountRefunded, order.amount);
+  const chargedBack = Math.min(payment.amountChargedBack, order.amount);
+  const credited = ["completed", "refunded", "charged_back"].includes(order.state);
+  if (!credited || (refunded <= order.refundedAmount && chargedBack <= order.chargedBackAmount)) {
+    return order;
+  }
+  const change: Partial<Order> = {
+    refundedAmount: Math.max(refunded, order.refundedAmount),
+    chargedBackAmount: Math.max(chargedBack, order.chargedBackAmount),
+    updatedAt: now,
+  };
+  if (chargedBack > 0 && order.state !== "charged_back") {
+    await takeBackPackage(tx, order, "chargeback");
+    await blockDirectDebit(tx, order.userId, order.id);
+    Object.assign(change, { state: "charged_back", chargedBackAt: now });
+  } else if (refunded >= order.amount && order.state === "completed") {
+    await takeBackPackage(tx, order, "refund");
+    Object.assign(change, { state: "refunded", refundedAt: now });
+  }
+  const [changed] = await tx.update(orders).set(change).where(eq(orders.id, order.id)).returning();
+  return changed ?? order;
 }
 
 /** The refund job: pays a withdrawn order back through the provider that took it. */
