@@ -8,6 +8,7 @@ export const CREDIT_REASONS = [
   "gift",
   "purchase",
   "refund",
+  "chargeback",
   "correction",
 ] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];

@@ -36,7 +36,8 @@ export type Currency = (typeof CURRENCIES)[number];
 /**
  * spec §4 Payment: an order's states. `loading` is the client's while it asks; an order is
  * created `open` (not yet handed to the provider's checkout), then follows the provider.
- * `refunded` is a completed order withdrawn within the refund period (spec §3 refund_days).
+ * `refunded` is a completed order withdrawn within the refund period (spec §3 refund_days), or
+ * refunded in full by the provider; `charged_back` one whose payment the member's bank took back.
  */
 export const ORDER_STATES = [
   "open",
@@ -45,15 +46,20 @@ export const ORDER_STATES = [
   "failed",
   "cancelled",
   "refunded",
+  "charged_back",
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
-/** States an order never leaves except by a withdrawal (completed → refunded). */
+/**
+ * States an order never leaves except by money going back (completed → refunded, completed or
+ * refunded → charged_back): the provider's payment is no longer asked about.
+ */
 export const FINAL_ORDER_STATES: readonly OrderState[] = [
   "completed",
   "failed",
   "cancelled",
   "refunded",
+  "charged_back",
 ];
 
 /** spec §2, §9: the time bonus: 25 % for the first four hours after signup, once. */

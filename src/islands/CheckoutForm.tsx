@@ -35,9 +35,11 @@ export default function CheckoutForm(props: Props) {
   const [typed, setTyped] = useState("");
   const [applied, setApplied] = useState<Applied | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const ids = { error: useId(), code: useId(), codeError: useId() };
+  const ids = { error: useId(), code: useId(), codeError: useId(), consentError: useId() };
 
   useEffect(() => {
     apiFetch<DiscountCodeView>("/api/discountcode.php", { query: { welcome: "true" }, retries: 0 })
@@ -78,13 +80,23 @@ export default function CheckoutForm(props: Props) {
       window.location.assign(`/directdebit?${query}`);
       return;
     }
+    if (!consent) {
+      setConsentError(t("payments.consent.required"));
+      return;
+    }
+    setConsentError(null);
     setBusy(true);
     setError(null);
     setCodeError(null);
     try {
       const answer = await apiFetch<OrderAnswer>("/api/order.php", {
         method: "POST",
-        body: { package_id: props.packageId, method, ...(applied ? { code: applied.code } : {}) },
+        body: {
+          package_id: props.packageId,
+          method,
+          ...(applied ? { code: applied.code } : {}),
+          immediate_performance: consent,
+        },
       });
       if (!answer.order.checkout_url) throw new Error("no checkout URL");
       window.location.assign(answer.order.checkout_url);
@@ -93,6 +105,10 @@ export default function CheckoutForm(props: Props) {
       if (caught instanceof ApiRequestError && caught.fields.code) {
         setCodeError(caught.fields.code);
         setApplied(null);
+        return;
+      }
+      if (caught instanceof ApiRequestError && caught.fields.immediate_performance) {
+        setConsentError(caught.fields.immediate_performance);
         return;
       }
       setError(
@@ -182,6 +198,28 @@ export default function CheckoutForm(props: Props) {
           <dt>{t("payments.checkout.discount")}</dt>
           <dd>−{applied.percent} %</dd>
         </dl>
+      )}
+      {method !== "sdd" && (
+        // Directive 2011/83/EU art. 16(m): asked, never ticked for the member. A direct debit
+        // asks on its mandate form.
+        <div className="field">
+          <label className="checkbox consent">
+            <input
+              type="checkbox"
+              checked={consent}
+              onChange={(event) => setConsent(event.target.checked)}
+              aria-required="true"
+              aria-invalid={consentError ? true : undefined}
+              aria-describedby={consentError ? ids.consentError : undefined}
+            />
+            <span>{t("payments.consent.label")}</span>
+          </label>
+          {consentError && (
+            <p id={ids.consentError} className="field-error" role="alert">
+              {consentError}
+            </p>
+          )}
+        </div>
       )}
       <button type="submit" className="btn btn-primary btn-block" disabled={!method || busy}>
         {busy

@@ -48,6 +48,7 @@ export default function DirectDebitForm(props: Props) {
   const { fields, error, busy, statusRef, run } = useApiForm(t);
   const [details, setDetails] = useState<Details>(EMPTY);
   const [mandate, setMandate] = useState(false);
+  const [consent, setConsent] = useState(false);
   const [sent, setSent] = useState<DirectDebitCodeSent | null>(null);
   const [otp, setOtp] = useState("");
   const [refused, setRefused] = useState(false);
@@ -78,6 +79,7 @@ export default function DirectDebitForm(props: Props) {
             ...(props.code ? { code: props.code } : {}),
             ...details,
             mandate,
+            immediate_performance: consent,
           },
         });
         setOtp("");
@@ -279,6 +281,25 @@ export default function DirectDebitForm(props: Props) {
         {fields.mandate ? (
           <p id={`${id}-mandate-error`} className="field-error">
             {fields.mandate}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        {/* Directive 2011/83/EU art. 16(m): asked, never ticked for the member. */}
+        <label className="checkbox consent">
+          <input
+            type="checkbox"
+            checked={consent}
+            onChange={(event) => setConsent(event.target.checked)}
+            aria-required="true"
+            aria-invalid={fields.immediate_performance ? true : undefined}
+            aria-describedby={fields.immediate_performance ? `${id}-consent-error` : undefined}
+          />
+          <span>{t("payments.consent.label")}</span>
+        </label>
+        {fields.immediate_performance ? (
+          <p id={`${id}-consent-error`} className="field-error">
+            {fields.immediate_performance}
           </p>
         ) : null}
       </div>

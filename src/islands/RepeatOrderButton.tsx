@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { OrderAnswer } from "../contract/payments";
 import { ApiRequestError, apiFetch, isOutcomeUnknown, newIdempotencyKey } from "../lib/api-client";
 import { type I18nProps, useTranslate } from "./use-translate";
@@ -13,16 +13,25 @@ export default function RepeatOrderButton(props: Props) {
   const t = useTranslate(props);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
+  const consentErrorId = useId();
   // One repeat order is one intent: pressed again after an unknown outcome (no answer), it is
   // the same order, which the server charges once (issue 25, item 3).
   const key = useRef(newIdempotencyKey());
 
   async function repeat() {
+    if (!consent) {
+      setConsentError(t("payments.consent.required"));
+      return;
+    }
+    setConsentError(null);
     setBusy(true);
     setError(null);
     try {
       const { order } = await apiFetch<OrderAnswer>("/api/repeat-order.php", {
         method: "POST",
+        body: { immediate_performance: consent },
         idempotencyKey: key.current,
       });
       window.location.assign(order.checkout_url ?? `/transactions/${order.id}`);
@@ -42,6 +51,25 @@ export default function RepeatOrderButton(props: Props) {
           {error}
         </p>
       )}
+      <div className="field">
+        {/* Directive 2011/83/EU art. 16(m): a new purchase, asked again, never ticked. */}
+        <label className="checkbox consent">
+          <input
+            type="checkbox"
+            checked={consent}
+            onChange={(event) => setConsent(event.target.checked)}
+            aria-required="true"
+            aria-invalid={consentError ? true : undefined}
+            aria-describedby={consentError ? consentErrorId : undefined}
+          />
+          <span>{t("payments.consent.label")}</span>
+        </label>
+        {consentError && (
+          <p id={consentErrorId} className="field-error" role="alert">
+            {consentError}
+          </p>
+        )}
+      </div>
       <button
         type="button"
         className="btn btn-primary btn-block"

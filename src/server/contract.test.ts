@@ -436,7 +436,7 @@ describe("every answer of a journey through the API matches the document", () =>
     const { cookie } = await createLoggedInMember(app, { profile: { country: "nl" } });
     expect((await call("get", "/packages.php")).status).toBe(200);
     expect((await call("get", "/packages.php", { cookie })).status).toBe(200);
-    const order = { package_id: 1, method: "ideal" };
+    const order = { package_id: 1, method: "ideal", immediate_performance: true };
     expect((await call("post", "/order.php", { json: order })).status).toBe(403);
     expect(
       (await call("post", "/order.php", { cookie, json: { ...order, method: "blik" } })).status,
@@ -479,9 +479,14 @@ describe("every answer of a journey through the API matches the document", () =>
     ).toBe(422);
     expect((await call("get", "/transactions.php")).status).toBe(403);
     expect((await call("get", "/order.php", { cookie, query: { id } })).status).toBe(200);
-    const repeated = await call<OrderAnswer>("post", "/repeat-order.php", { cookie });
+    const consent = { immediate_performance: true };
+    expect((await call("post", "/repeat-order.php", { cookie, json: {} })).status).toBe(422);
+    const repeated = await call<OrderAnswer>("post", "/repeat-order.php", {
+      cookie,
+      json: consent,
+    });
     expect(repeated.status).toBe(201);
-    expect((await call("post", "/repeat-order.php")).status).toBe(403);
+    expect((await call("post", "/repeat-order.php", { json: consent })).status).toBe(403);
     expect(
       (await call("post", "/withdraw.php", { cookie, json: { order: repeated.body.order.id } }))
         .status,

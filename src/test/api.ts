@@ -24,7 +24,7 @@ export function paymentWebhook(app: App, id: string) {
 
 /**
  * A body for POST /api/directdebit.php (spec §3 Direct-debit form) that passes every check: a
- * Dutch account and address, the mandate ticked. Tests override what they are about.
+ * Dutch account and address, the mandate and the consent to immediate performance ticked. Tests override what they are about.
  */
 export function directDebitMandate(overrides: Record<string, unknown> = {}) {
   return {
@@ -37,6 +37,7 @@ export function directDebitMandate(overrides: Record<string, unknown> = {}) {
     city: "Amsterdam",
     phone: "06 3456 7890",
     mandate: true,
+    immediate_performance: true,
     ...overrides,
   };
 }

@@ -9,7 +9,9 @@ import type { AddressInfo } from "node:net";
  * machines, and it is a boundary we do not own. It answers the documented request and response
  * shapes (docs.mollie.com, "Create payment", "Get payment", "Create payment refund", "Create
  * customer", "Create mandate", and its error objects) for what our provider calls, and lets a test play Mollie's side: a payment's
- * status, or its amount, changed as Mollie would report it.
+ * status, or its amount, changed as Mollie would report it; a refund made in Mollie's dashboard
+ * or a chargeback, reported as Mollie does (the payment stays 'paid', with `amountRefunded`,
+ * `amountRemaining`, `amountChargedBack` and `refunds` / `chargebacks` links).
  */
 export type StandInPayment = {
   resource: "payment";
@@ -28,8 +30,21 @@ export type StandInPayment = {
   redirectUrl: string;
   webhookUrl?: string;
   locale?: string;
+  /** Mollie gives these once something was refunded or charged back. */
+  amountRefunded?: { value: string; currency: string };
+  amountRemaining?: { value: string; currency: string };
+  amountChargedBack?: { value: string; currency: string };
   _links: Record<string, { href: string; type: string }>;
 };
+
+/** Minor units as Mollie writes an amount (the stand-in's own, independent of ours). */
+function mollieAmount(minor: number, currency: string) {
+  return { value: (minor / 100).toFixed(2), currency };
+}
+
+function minorOf(amount: { value: string } | undefined): number {
+  return amount ? Math.round(Number(amount.value) * 100) : 0;
+}
 
 /**
  * A throwaway self-signed pair for the stand-in on 127.0.0.1 (openssl req -x509, 100 years): it
@@ -251,6 +266,7 @@ export async function startMollieStandIn(apiKey: string, options: { port?: numbe
         );
       const amount = body.amount as { value: string; currency: string };
       refunds.push({ paymentId: payment.id, amount });
+      giveBack(payment, "refunds", minorOf(amount));
       return send(response, 201, {
         resource: "refund",
         id: `re_${randomBytes(5).toString("hex")}`,
@@ -263,6 +279,26 @@ export async function startMollieStandIn(apiKey: string, options: { port?: numbe
       });
     }
     return send(response, 404, problem(404, "Not Found", "The resource could not be found"));
+  }
+
+  /** Mollie's bookkeeping of money given back on a payment: the amounts and the link to them. */
+  function giveBack(payment: StandInPayment, kind: "refunds" | "chargebacks", minor: number) {
+    const currency = payment.amount.currency;
+    const field = kind === "refunds" ? "amountRefunded" : "amountChargedBack";
+    payment[field] = mollieAmount(minorOf(payment[field]) + minor, currency);
+    payment.amountRemaining = mollieAmount(
+      Math.max(
+        0,
+        minorOf(payment.amount) -
+          minorOf(payment.amountRefunded) -
+          minorOf(payment.amountChargedBack),
+      ),
+      currency,
+    );
+    payment._links[kind] = {
+      href: `${base}/v2/payments/${payment.id}/${kind}`,
+      type: "application/hal+json",
+    };
   }
 
   server.listen(options.port ?? 0, "127.0.0.1");
@@ -284,6 +320,18 @@ export async function startMollieStandIn(apiKey: string, options: { port?: numbe
       const customer = customers.get(payment.customerId ?? "");
       if (customer && payment.sequenceType === "first" && status === "paid")
         customer.mandate = true;
+    },
+    /** Mollie's side: a refund of `minor` units made in Mollie's dashboard, not through us. */
+    refundInDashboard(id: string, minor: number) {
+      const payment = payments.get(id);
+      if (payment?.status !== "paid") throw new Error(`payment ${id} cannot be refunded`);
+      giveBack(payment, "refunds", minor);
+    },
+    /** Mollie's side: the member's bank took `minor` units back (a chargeback). */
+    chargeBack(id: string, minor: number) {
+      const payment = payments.get(id);
+      if (payment?.status !== "paid") throw new Error(`payment ${id} was not paid`);
+      giveBack(payment, "chargebacks", minor);
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   };

@@ -2,6 +2,9 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { collectConsoleErrors, expectAccessible, signIn, waitForHydration } from "./helpers";
 
+/** The consent to immediate performance every checkout asks for (Directive 2011/83/EU art. 16(m)). */
+const CONSENT = /^Add my credits right away\. .* as soon as I start using it/;
+
 /** From the credits page: a package, a method, the sandbox's checkout, and back. */
 async function buy(page: Page, credits: string, method: string, outcome: RegExp) {
   await page.goto("/credits");
@@ -9,6 +12,7 @@ async function buy(page: Page, credits: string, method: string, outcome: RegExp)
   await expect(page.getByRole("heading", { level: 1, name: `Pay for ${credits}` })).toBeVisible();
   await waitForHydration(page);
   await page.getByRole("radio", { name: method }).check();
+  await page.getByRole("checkbox", { name: CONSENT }).check();
   await page.getByRole("button", { name: /^Pay / }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Test payment" })).toBeVisible();
   await waitForHydration(page);
@@ -50,6 +54,19 @@ test.describe("buying credits through the sandbox provider (issue 14)", () => {
     await expectAccessible(page);
     // A new member: the time bonus takes its 25 % off by itself.
     await expect(page.getByRole("status").filter({ hasText: "TIMEBONUS25" })).toBeVisible();
+    // The consent is asked, never ticked for the member: without it nothing is ordered.
+    const consent = page.getByRole("checkbox", { name: CONSENT });
+    await expect(consent).not.toBeChecked();
+    await page.getByRole("button", { name: "Pay €14.99" }).click();
+    await expect(
+      page
+        .getByRole("alert")
+        .filter({ hasText: "Tick the box to get your credits straight away." }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Pay for 300 credits" }),
+    ).toBeVisible();
+    await consent.check();
     await page.getByRole("button", { name: "Pay €14.99" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Test payment" })).toBeVisible();
     await waitForHydration(page);
@@ -123,12 +140,14 @@ test.describe("buying credits through the sandbox provider (issue 14)", () => {
     await page.getByRole("button", { name: "Text me the code" }).click();
     await expect(page.getByText("This IBAN is not valid. Please check it.")).toBeVisible();
     await expect(page.getByText("Tick the box to give the direct debit mandate.")).toBeVisible();
+    await expect(page.getByText("Tick the box to get your credits straight away.")).toBeVisible();
     await expect(page.getByLabel("IBAN")).toBeFocused();
     // What was typed is still there.
     await expect(page.getByLabel("Account holder")).toHaveValue("Sanne Jansen");
 
     await page.getByLabel("IBAN").fill("NL91 ABNA 0417 1643 00");
     await page.getByRole("checkbox", { name: /^I authorise Amora Media B\.V\./ }).check();
+    await page.getByRole("checkbox", { name: CONSENT }).check();
     await page.getByRole("button", { name: "Text me the code" }).click();
     await expect(
       page.getByText(`We have texted a 6-digit code to +31 6 •••• ${digits.slice(-4)}`),
@@ -260,6 +279,7 @@ test.describe("buying credits through the sandbox provider (issue 14)", () => {
     await expect(page.getByText("700 credits for €34.99, paid with iDEAL")).toBeVisible();
     await expectAccessible(page);
     await waitForHydration(page);
+    await page.getByRole("checkbox", { name: CONSENT }).check();
     await page.getByRole("button", { name: "Buy again for €34.99" }).click();
     await expect(
       page.getByRole("heading", { level: 1, name: "Thank you for your purchase!" }),
@@ -308,6 +328,7 @@ test.describe("buying credits through the sandbox provider (issue 14)", () => {
     await page.getByLabel("Discount code").press("Enter");
     await expect(page.getByRole("button", { name: "Pay €14.99" })).toBeVisible();
     await expectAccessible(page);
+    await page.getByRole("checkbox", { name: CONSENT }).check();
     await page.getByRole("button", { name: "Pay €14.99" }).click();
     // The provider's page first: checking hydration earlier would find the checkout's own.
     await expect(page.getByRole("heading", { level: 1, name: "Test payment" })).toBeVisible();

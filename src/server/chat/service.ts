@@ -22,6 +22,7 @@ import { ApiError, notFound, ValidationError } from "../lib/errors";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../lib/keyset-cursor";
 import type { Storage } from "../lib/storage";
 import { type CardRow, cardColumns, toProfileCard } from "../members/card";
+import { notePremiumUse } from "../payments/premium-use";
 import type { MediaSigner } from "../photos/media-url";
 import { photos } from "../photos/schema";
 import { withStoredPhoto } from "../photos/service";
@@ -601,6 +602,8 @@ export async function openImage(
     .where(eq(messages.id, messageId))
     .returning();
   if (!opened) throw notFound("chat.error.notFound");
+  // A locked photo opened with premium: the purchase premium rests on is used (return policy).
+  if (row.message.imageOpenedAt === null) await notePremiumUse(db, me.userId);
   return toMessageView(opened, me.userId, { deliveredUpTo: 0, readUpTo: 0 }, media);
 }
 

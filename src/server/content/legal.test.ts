@@ -73,6 +73,8 @@ describe("the legal texts in src/content/legal (editors' files)", () => {
     "/signup",
     "/login",
     "/reset-password",
+    // The return policy: the credit history, where a purchase is withdrawn.
+    "/transactions",
   ]);
 
   it("exist for every language, plus the US privacy text", () => {

@@ -34,10 +34,11 @@ export const creditLedger = pgTable(
   },
   (table) => [
     index("credit_ledger_user_idx").on(table.userId, table.id),
-    // design §9: an order is credited once, and refunded once, whatever the code above does.
+    // design §9: an order is credited once, and taken back once (refunded or charged back),
+    // whatever the code above does.
     uniqueIndex("credit_ledger_order_key")
       .on(table.reason, table.reference)
-      .where(sql`${table.reason} in ('purchase', 'refund')`),
+      .where(sql`${table.reason} in ('purchase', 'refund', 'chargeback')`),
     check("credit_ledger_delta_not_zero", sql`${table.delta} <> 0`),
     check("credit_ledger_balance_not_negative", sql`${table.balanceAfter} >= 0`),
   ],

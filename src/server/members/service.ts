@@ -6,9 +6,16 @@ import type { Database } from "../db/client";
 import { loadRegionCatalogue } from "../geo/regions";
 import { notFound } from "../lib/errors";
 import { hasLiked } from "../likes/service";
+import { notePremiumUse } from "../payments/premium-use";
 import type { MediaSigner } from "../photos/media-url";
 import { photos } from "../photos/schema";
-import { orderGallery, photoAllowance, toGallery, toPhotoView } from "../photos/service";
+import {
+  orderGallery,
+  photoAllowance,
+  toGallery,
+  toPhotoView,
+  VIEWABLE_PHOTOS,
+} from "../photos/service";
 import { getAge } from "../profiles/age";
 import { soughtGender } from "../profiles/preferences";
 import { profiles } from "../profiles/schema";
@@ -51,6 +58,10 @@ export async function getProfileDetail(
     .where(and(eq(photos.profileId, profile.id), eq(photos.status, "active")));
   const ordered = orderGallery(photoRows, profile.mainPhotoId);
   const gallery = toGallery(ordered, photoAllowance(viewer, profile.id), media);
+  // Photos a free member would see locked, shown to a premium one: premium is used.
+  if (viewer?.isPremium && !isOwn && ordered.length > VIEWABLE_PHOTOS.free) {
+    await notePremiumUse(db, viewer.userId);
+  }
 
   const relatedFilters = [
     eq(profiles.status, "active"),

@@ -118,6 +118,7 @@ describe("the direct-debit form's checks (issue 14, spec §3, §5)", () => {
     const around = await memberCall(app, "POST", "/api/order.php", dutch.cookie, {
       package_id: 2,
       method: "sdd",
+      immediate_performance: true,
     });
     expect((await fieldsOf(around)).method).toBeDefined();
   });

@@ -140,6 +140,7 @@ export async function requestDirectDebit(
         codeHash: codeHash(salt, code),
         codeSalt: salt,
         codeExpiresAt: expiresAt,
+        consentedAt: now,
       })
       .returning({ id: directDebitMandates.id });
     if (!row) throw new Error("mandate not stored");
@@ -237,8 +238,18 @@ export async function confirmDirectDebit(
     );
     const provider = await getPaymentProvider(db);
     // The block and the monthly limit are checked again, under the member's lock, as the order
-    // is made.
-    const order = await insertOrder(db, site, buyer, offered, "sdd", provider.id, discount, now);
+    // is made. The consent was given on the mandate's form, before its code was texted.
+    const order = await insertOrder(
+      db,
+      site,
+      buyer,
+      offered,
+      "sdd",
+      provider.id,
+      discount,
+      mandate.consentedAt ?? now,
+      now,
+    );
     let handed: Order;
     try {
       const basics = await paymentBasics(db, site, buyer, order);

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { OrderAnswer } from "../../contract/payments";
 import { memberCall } from "../../test/api";
+import { makePhoneJpeg } from "../../test/images";
 import { runJobsNamed } from "../../test/jobs";
 import { createLoggedInMember, createTestMember } from "../../test/members";
 import { createApp } from "../app";
@@ -23,6 +24,7 @@ async function purchase(member: Member, packageId: number) {
   const answer = await memberCall(app, "POST", "/api/order.php", member.cookie, {
     package_id: packageId,
     method: "paypal",
+    immediate_performance: true,
   });
   expect(answer.status).toBe(201);
   const { order } = (await answer.json()) as OrderAnswer;
@@ -114,6 +116,87 @@ describe("withdrawing a purchase (issue 14, the return policy)", () => {
     expect(await withdrawalRefusal(db, fresh, getSiteById("amora"), later)).toBe("period_over");
     expect((await withdraw(member, fresh.id)).status).toBe(404);
     expect((await withdraw(other, fresh.id)).status).toBe(200);
+  });
+});
+
+describe("what uses a package (issue 25, the return policy)", () => {
+  /** A photo in a chat from a premium member to `to`, locked for them until opened. */
+  async function lockedChatPhoto(to: Member): Promise<number> {
+    const sender = await createLoggedInMember(app, { paidUser: true, credits: 20 });
+    const chat = await memberCall(app, "POST", "/api/chat.php", sender.cookie, {
+      profile: to.profile.id,
+    });
+    const { conversation } = (await chat.json()) as { conversation: number };
+    const form = new FormData();
+    form.append("conversation", String(conversation));
+    form.append("photo", new File([new Uint8Array(await makePhoneJpeg())], "beach.jpg"));
+    const sent = await app.request("/api/chat-image.php", {
+      method: "POST",
+      headers: { cookie: sender.cookie },
+      body: form,
+    });
+    expect(sent.status).toBe(200);
+    return ((await sent.json()) as { message: { id: number } }).message.id;
+  }
+
+  it("refuses the withdrawal once a locked chat photo was opened with the package's premium", async () => {
+    const member = await createLoggedInMember(app, { profile: { country: "nl" } });
+    const photo = await lockedChatPhoto(member);
+    const order = await purchase(member, 1);
+    const opened = await memberCall(app, "POST", "/api/chat-image-open.php", member.cookie, {
+      message: photo,
+    });
+    expect(opened.status).toBe(200);
+    const answer = await withdraw(member, order.id);
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toEqual({
+      error: "withdrawal_premium_used",
+      message: getTranslate("en")("payments.withdraw.refused.premium_used"),
+    });
+    expect(await account(member.user.id)).toMatchObject({ credits: 100, paid: true });
+  });
+
+  it("refuses it once locked profile photos were shown, while a newer package stays withdrawable", async () => {
+    const member = await createLoggedInMember(app, { profile: { country: "nl" } });
+    const shown = await createLoggedInMember(app, { photoCount: 4 });
+    const few = await createLoggedInMember(app, { photoCount: 2 });
+    const older = await purchase(member, 1);
+    // Two photos are open to free members too: that is no premium use.
+    const free = await memberCall(
+      app,
+      "GET",
+      `/api/profile.php?id=${few.profile.id}`,
+      member.cookie,
+    );
+    expect(free.status).toBe(200);
+    expect(await withdrawalRefusal(await getReadyDb(), older, getSiteById("amora"))).toBeNull();
+    const view = await memberCall(
+      app,
+      "GET",
+      `/api/profile.php?id=${shown.profile.id}`,
+      member.cookie,
+    );
+    expect(view.status).toBe(200);
+    const newer = await purchase(member, 2);
+    // Premium rests on the oldest purchase: the newer one added nothing to it.
+    await memberCall(app, "GET", `/api/profile.php?id=${shown.profile.id}`, member.cookie);
+    expect((await withdraw(member, older.id)).status).toBe(409);
+    expect((await withdraw(member, newer.id)).status).toBe(200);
+    expect(await account(member.user.id)).toMatchObject({ credits: 100, paid: true });
+  });
+
+  it("lets an older package be withdrawn after a newer one: a refund row is no use", async () => {
+    const member = await createLoggedInMember(app, { profile: { country: "nl" } });
+    const older = await purchase(member, 1);
+    const newer = await purchase(member, 2);
+    expect((await withdraw(member, newer.id)).status).toBe(200);
+    expect((await withdraw(member, older.id)).status).toBe(200);
+    expect(await account(member.user.id)).toEqual({
+      credits: 0,
+      paid: false,
+      ledgerSum: 0,
+      lastBalance: 0,
+    });
   });
 });
 

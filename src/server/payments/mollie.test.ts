@@ -1,12 +1,18 @@
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderAnswer } from "../../contract/payments";
 import { directDebitMandate, memberCall, paymentWebhook } from "../../test/api";
+import { runJobsNamed } from "../../test/jobs";
 import { createLoggedInMember, memberBalance } from "../../test/members";
 import { startMollieStandIn } from "../../test/mollie-stand-in";
 import { findTextedCode } from "../../test/outbox";
 import { createApp } from "../app";
+import { creditLedger } from "../credits/schema";
+import { spendCredits } from "../credits/service";
+import { getReadyDb } from "../startup";
 import { createMollieProvider, fromMollieValue, toMollieValue } from "./mollie";
-import { setPaymentProviderForTests } from "./service";
+import { orders } from "./schema";
+import { REFUND_JOB, setPaymentProviderForTests } from "./service";
 
 const app = createApp();
 const KEY = "test_standinstandinstandinstandin";
@@ -32,7 +38,11 @@ const webhook = (id: string) => paymentWebhook(app, id);
 const credits = memberBalance;
 
 async function order(cookie: string, method: string) {
-  const answer = await memberCall(app, "POST", "/api/order.php", cookie, { package_id: 2, method });
+  const answer = await memberCall(app, "POST", "/api/order.php", cookie, {
+    package_id: 2,
+    method,
+    immediate_performance: true,
+  });
   expect(answer.status).toBe(201);
   return ((await answer.json()) as OrderAnswer).order;
 }
@@ -108,6 +118,7 @@ describe("the Mollie provider, against a stand-in of Mollie's API (design ยง2, ย
       const answer = await memberCall(app, "POST", "/api/order.php", member.cookie, {
         package_id: 1,
         method: "ideal",
+        immediate_performance: true,
       });
       expect(answer.status).toBe(502);
       expect(await answer.json()).toMatchObject({ error: "payment_unavailable" });
@@ -122,7 +133,10 @@ describe("the Mollie provider, against a stand-in of Mollie's API (design ยง2, ย
 describe("a repeat order through Mollie (issue 14: Mollie recurring)", () => {
   it("charges the mandate of the first payment without a checkout, else goes to the checkout", async () => {
     const member = await createLoggedInMember(app, { profile: { country: "nl" } });
-    const repeat = () => memberCall(app, "POST", "/api/repeat-order.php", member.cookie);
+    const repeat = () =>
+      memberCall(app, "POST", "/api/repeat-order.php", member.cookie, {
+        immediate_performance: true,
+      });
     expect((await repeat()).status).toBe(404);
 
     // A first payment with a card: Mollie makes it for a customer, which then holds a mandate.
@@ -204,5 +218,123 @@ describe("a repeat order through Mollie (issue 14: Mollie recurring)", () => {
     mollie.setStatus(payment?.id ?? "", "paid");
     await webhook(payment?.id ?? "");
     expect(await credits(member.user.id)).toEqual({ credits: 300, paid: true });
+  });
+});
+
+describe("money Mollie gives back: chargebacks and refunds made in its dashboard (issue 25)", () => {
+  async function paidOrder(cookie: string, packageId: number) {
+    const answer = await memberCall(app, "POST", "/api/order.php", cookie, {
+      package_id: packageId,
+      method: "ideal",
+      immediate_performance: true,
+    });
+    expect(answer.status).toBe(201);
+    const { order: placed } = (await answer.json()) as OrderAnswer;
+    const payment = paymentOf(placed.id);
+    mollie.setStatus(payment, "paid");
+    expect((await webhook(payment)).status).toBe(200);
+    return { ...placed, payment };
+  }
+
+  function paymentOf(orderId: number): string {
+    const payment = [...mollie.payments.values()].find(
+      (entry) => (entry.metadata as { order_id?: number }).order_id === orderId,
+    );
+    if (!payment) throw new Error(`no payment for order ${orderId}`);
+    return payment.id;
+  }
+
+  async function orderRow(id: number) {
+    const db = await getReadyDb();
+    const [row] = await db.select().from(orders).where(eq(orders.id, id));
+    return row;
+  }
+
+  async function takeBacks(userId: number) {
+    const db = await getReadyDb();
+    return db
+      .select({ delta: creditLedger.delta, reason: creditLedger.reason })
+      .from(creditLedger)
+      .where(
+        and(
+          eq(creditLedger.userId, userId),
+          inArray(creditLedger.reason, ["refund", "chargeback"]),
+        ),
+      );
+  }
+
+  it("takes back a charged-back package's unused credits, ends premium and blocks direct debit, once", async () => {
+    const member = await createLoggedInMember(app, { profile: { country: "nl" } });
+    const bought = await paidOrder(member.cookie, 2);
+    const db = await getReadyDb();
+    expect(await spendCredits(db, member.user.id, 120, "message", "message:test")).toBe(180);
+
+    mollie.chargeBack(bought.payment, bought.amount);
+    // Mollie's notice, and its retries, at once and again: one take-back.
+    const notices = await Promise.all(Array.from({ length: 8 }, () => webhook(bought.payment)));
+    expect(notices.map((notice) => notice.status)).toEqual(Array(8).fill(200));
+    expect((await webhook(bought.payment)).status).toBe(200);
+    expect(await credits(member.user.id)).toEqual({ credits: 0, paid: false });
+    expect(await takeBacks(member.user.id)).toEqual([{ delta: -180, reason: "chargeback" }]);
+    expect(await orderRow(bought.id)).toMatchObject({
+      state: "charged_back",
+      chargedBackAmount: bought.amount,
+      chargedBackAt: expect.any(Date),
+    });
+    const state = await memberCall(app, "GET", `/api/order.php?id=${bought.id}`, member.cookie);
+    expect(((await state.json()) as OrderAnswer).order.state).toBe("charged_back");
+    // spec ยง8: 'Your account is blocked for direct debit payments'.
+    const debit = await memberCall(
+      app,
+      "POST",
+      "/api/directdebit.php",
+      member.cookie,
+      directDebitMandate({ phone: "+31 6 1234 5670" }),
+    );
+    expect(debit.status).toBe(403);
+    expect(await debit.json()).toMatchObject({ error: "direct_debit_blocked" });
+  });
+
+  it("refunds an order refunded in full in the dashboard, and only records a partial refund", async () => {
+    const member = await createLoggedInMember(app, { profile: { country: "nl" } });
+    const older = await paidOrder(member.cookie, 1);
+    const newer = await paidOrder(member.cookie, 2);
+    const db = await getReadyDb();
+    // Oldest first: 50 of the older package's 100 credits are spent.
+    expect(await spendCredits(db, member.user.id, 50, "message", "message:test")).toBe(350);
+
+    // A goodwill refund of part of the price: recorded, the credits stay.
+    mollie.refundInDashboard(older.payment, 500);
+    await webhook(older.payment);
+    expect(await orderRow(older.id)).toMatchObject({ state: "completed", refundedAmount: 500 });
+    expect(await credits(member.user.id)).toEqual({ credits: 350, paid: true });
+
+    // The rest refunded: the order is refunded and what is left of its package taken back; the
+    // newer purchase keeps the member premium.
+    mollie.refundInDashboard(older.payment, older.amount - 500);
+    await webhook(older.payment);
+    await webhook(older.payment);
+    expect(await orderRow(older.id)).toMatchObject({
+      state: "refunded",
+      refundedAmount: older.amount,
+    });
+    expect(await credits(member.user.id)).toEqual({ credits: 300, paid: true });
+    expect(await takeBacks(member.user.id)).toEqual([{ delta: -50, reason: "refund" }]);
+
+    // The newer package is untouched (the older one's credits were spent and taken back), so
+    // it can still be withdrawn; Mollie's report of our own refund changes nothing more.
+    const withdrawn = await memberCall(app, "POST", "/api/withdraw.php", member.cookie, {
+      order: newer.id,
+    });
+    expect(withdrawn.status).toBe(200);
+    await runJobsNamed([REFUND_JOB]);
+    expect(mollie.refunds.filter((refund) => refund.paymentId === newer.payment)).toHaveLength(1);
+    await webhook(newer.payment);
+    expect(await orderRow(newer.id)).toMatchObject({
+      state: "refunded",
+      refundedAmount: newer.amount,
+    });
+    expect(await credits(member.user.id)).toEqual({ credits: 0, paid: false });
+    expect(await takeBacks(member.user.id)).toHaveLength(2);
   });
 });

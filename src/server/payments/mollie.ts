@@ -151,6 +151,11 @@ export function createMollieProvider(options: {
         currency: payment.amount.currency,
         orderId: typeof metadata?.order_id === "number" ? metadata.order_id : null,
         checkoutUrl: payment.getCheckoutUrl() ?? null,
+        // Mollie leaves these out while nothing was given back.
+        amountRefunded: payment.amountRefunded ? fromMollieValue(payment.amountRefunded.value) : 0,
+        amountChargedBack: payment.amountChargedBack
+          ? fromMollieValue(payment.amountChargedBack.value)
+          : 0,
       };
     },
     async refund(id, amount, currency, key) {

@@ -22,6 +22,10 @@ export type ProviderPayment = {
   /** The order it pays, as we told the provider. */
   orderId: number | null;
   checkoutUrl: string | null;
+  /** Minor units paid back so far (refunds, ours or made in the provider's dashboard). */
+  amountRefunded: number;
+  /** Minor units the member's bank took back (chargebacks). */
+  amountChargedBack: number;
 };
 
 export type CreatePaymentInput = {

@@ -12,8 +12,9 @@ import { orders } from "./schema";
 /**
  * issue 14: a completed order's receipt, in the language the member bought in: what was bought,
  * when, how and for how much, and who sold it (spec §3 Company info: name, address, registration
- * and VAT number), with the right of withdrawal (refund_days). Run by the receipt job, which the
- * order's completion queued in its own transaction, once per order.
+ * and VAT number), with the member's consent to immediate performance and the right of withdrawal
+ * (refund_days). Run by the receipt job, which the order's completion queued in its own
+ * transaction, once per order.
  */
 export async function sendReceiptMail(db: Database, orderId: number): Promise<void> {
   const [row] = await db
@@ -28,11 +29,12 @@ export async function sendReceiptMail(db: Database, orderId: number): Promise<vo
   const company = getCompany(site);
   const locale: Locale = isLocale(order.locale) ? order.locale : "en";
   const t = getTranslate(locale);
-  const date = new Intl.DateTimeFormat(locale, {
+  const dateOf = new Intl.DateTimeFormat(locale, {
     dateStyle: "long",
     timeStyle: "short",
     timeZone: site.timeZone,
-  }).format(completedAt);
+  }).format;
+  const date = dateOf(completedAt);
   const country = new Intl.DisplayNames([locale], { type: "region" }).of(
     company.country.toUpperCase(),
   );
@@ -69,6 +71,10 @@ export async function sendReceiptMail(db: Database, orderId: number): Promise<vo
       ],
       notes: [
         t("payments.receipt.vatIncluded"),
+        // Directive 2011/83/EU art. 8(7)(b): the consent confirmed on a durable medium.
+        ...(order.consentedAt
+          ? [t("payments.receipt.consent", { date: dateOf(order.consentedAt) })]
+          : []),
         t("payments.receipt.withdrawal", { count: site.refundDays }),
       ],
     }),

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { OrderAnswer, PackagesAnswer, TransactionsAnswer } from "../../contract/payments";
 import { formatMoney } from "../../i18n/money";
-import { memberCall, paymentWebhook } from "../../test/api";
+import { directDebitMandate, memberCall, paymentWebhook } from "../../test/api";
 import { runJobsNamed } from "../../test/jobs";
 import { createLoggedInMember, memberBalance } from "../../test/members";
 import { findMailsTo } from "../../test/outbox";
@@ -22,7 +22,10 @@ function buyer(country = "nl", options: Parameters<typeof createLoggedInMember>[
 }
 
 async function order(member: Member, body: Record<string, unknown>) {
-  return memberCall(app, "POST", "/api/order.php", member.cookie, body);
+  return memberCall(app, "POST", "/api/order.php", member.cookie, {
+    immediate_performance: true,
+    ...body,
+  });
 }
 
 async function placeOrder(member: Member, packageId = 2, method = "ideal") {
@@ -139,9 +142,44 @@ describe("an order through the sandbox provider (issue 14, design §9)", () => {
     const visitor = await app.request("/api/order.php", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ package_id: 1, method: "ideal" }),
+      body: JSON.stringify({ package_id: 1, method: "ideal", immediate_performance: true }),
     });
     expect(visitor.status).toBe(403);
+  });
+
+  it("orders only with the consent to immediate performance, kept on the order with its time", async () => {
+    const member = await buyer("de", { language: "de" });
+    for (const consent of [undefined, false, "true"]) {
+      const refused = await order(member, {
+        package_id: 1,
+        method: "paypal",
+        immediate_performance: consent,
+      });
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toEqual({
+        error: "validation",
+        fields: { immediate_performance: getTranslate("de")("payments.consent.required") },
+      });
+    }
+    const repeat = await memberCall(app, "POST", "/api/repeat-order.php", member.cookie, {});
+    expect(repeat.status).toBe(422);
+    const mandate = await memberCall(
+      app,
+      "POST",
+      "/api/directdebit.php",
+      member.cookie,
+      directDebitMandate({ immediate_performance: undefined }),
+    );
+    expect(mandate.status).toBe(422);
+    expect(await mandate.json()).toMatchObject({
+      fields: { immediate_performance: getTranslate("de")("payments.consent.required") },
+    });
+    const before = Date.now();
+    const placed = await placeOrder(member, 1, "paypal");
+    const db = await getReadyDb();
+    const [row] = await db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(row?.consentedAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row?.consentedAt?.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it("completes: credits once, makes the member premium, and e-mails the receipt in their language", async () => {
@@ -176,6 +214,11 @@ describe("an order through the sandbox provider (issue 14, design §9)", () => {
     expect(receipt?.text).toContain("NL862345678B01");
     expect(receipt?.text).toContain("PayPal");
     expect(receipt?.text).toMatch(/14 Tage/);
+    // Directive 2011/83/EU art. 8(7)(b): the consent, confirmed on a durable medium.
+    const consent = getTranslate("de")("payments.receipt.consent", { date: "{date}" });
+    const [start = "", end = ""] = consent.split("{date}");
+    expect(receipt?.text.replace(/\s+/g, " ")).toContain(start.trim());
+    expect(receipt?.text.replace(/\s+/g, " ")).toContain(end.trim().slice(0, 60));
   });
 
   it("goes pending, then completed; failed and cancelled credit nothing and stay so", async () => {
@@ -226,7 +269,10 @@ describe("an order through the sandbox provider (issue 14, design §9)", () => {
 describe("a repeat order through the sandbox (issue 14)", () => {
   it("buys the last package again with the same method in one step, at today's price", async () => {
     const member = await buyer("dk");
-    const repeat = () => memberCall(app, "POST", "/api/repeat-order.php", member.cookie);
+    const repeat = () =>
+      memberCall(app, "POST", "/api/repeat-order.php", member.cookie, {
+        immediate_performance: true,
+      });
     const none = await repeat();
     expect(none.status).toBe(404);
     const placed = await placeOrder(member, 3, "mobilepay");

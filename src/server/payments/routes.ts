@@ -63,6 +63,13 @@ const discountCodeParam = z
   .max(40, "payments.code.notFound")
   .regex(/^[A-Za-z0-9_-]+$/, "payments.code.notFound");
 
+/**
+ * Directive 2011/83/EU art. 16(m): the member asks for the package at once and acknowledges
+ * losing the right of withdrawal once it is used. Every checkout asks (an unticked box): no
+ * order is made without it.
+ */
+const immediatePerformance = z.literal(true, { error: "payments.consent.required" });
+
 const packagesRoute = createRoute({
   method: "get",
   path: "/packages.php",
@@ -85,6 +92,7 @@ const createOrderRoute = createRoute({
             method: z.enum(PAYMENT_METHODS),
             /** spec §3 Discount code (or the member's TIMEBONUS25 / WELCOME25). */
             code: discountCodeParam.optional(),
+            immediate_performance: immediatePerformance,
           }),
         },
       },
@@ -98,7 +106,7 @@ const createOrderRoute = createRoute({
       ERRORS.rateLimited,
       { 404: "not_found: no such package" },
       {
-        422: "validation: a method not offered to the member, or a code that does not apply (its field says why)",
+        422: "validation: a method not offered to the member, a code that does not apply (its field says why), or immediate_performance not given",
       },
       { 502: "payment_unavailable: the provider refused the payment" },
     ]),
@@ -110,6 +118,16 @@ const repeatOrderRoute = createRoute({
   path: "/repeat-order.php",
   summary:
     "issue 14: buys the member's last completed package again with the same method, at today's price: charged at once where the provider holds a mandate (checkout_url null), else an order for the provider's checkout",
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: z.object({ immediate_performance: immediatePerformance }),
+        },
+      },
+      required: true,
+    },
+  },
   responses: {
     201: jsonContent(orderAnswer, "The new order"),
     ...errorResponses([
@@ -121,6 +139,7 @@ const repeatOrderRoute = createRoute({
       {
         403: "direct_debit_blocked | direct_debit_limit: the last order was a direct debit the member may not make again now",
       },
+      { 422: "validation: immediate_performance not given" },
       { 502: "payment_unavailable: the provider refused the payment" },
     ]),
   },
@@ -190,6 +209,7 @@ const directDebitRoute = createRoute({
             city: line(60),
             phone: z.string().trim().min(1).max(30, "payments.directDebit.error.phone"),
             mandate: z.literal(true, { error: "payments.directDebit.error.mandate" }),
+            immediate_performance: immediatePerformance,
           }),
         },
       },
@@ -206,7 +226,7 @@ const directDebitRoute = createRoute({
       },
       { 404: "not_found: no such package" },
       {
-        422: "validation: a field (iban, phone, mandate …), direct debit not offered to the member, or a code that does not apply",
+        422: "validation: a field (iban, phone, mandate, immediate_performance …), direct debit not offered to the member, or a code that does not apply",
       },
     ]),
   },
@@ -282,7 +302,7 @@ const withdrawRoute = createRoute({
   method: "post",
   path: "/withdraw.php",
   summary:
-    "issue 14: the member withdraws a completed purchase within the site's refund_days, its package untouched; the credits are taken back and the money refunded through the provider",
+    "issue 14, 25: the member withdraws a completed purchase within the site's refund_days, its package untouched (no credit of it spent, no premium content opened on it); the credits are taken back and the whole amount refunded through the provider",
   request: {
     body: {
       content: { "application/json": { schema: z.object({ order: idSchema }) } },
@@ -295,7 +315,7 @@ const withdrawRoute = createRoute({
       ...MEMBER_WRITE_ERRORS,
       { 404: "not_found: no such order" },
       {
-        409: "withdrawal_not_completed | withdrawal_period_over | withdrawal_credits_used: the return policy refuses it",
+        409: "withdrawal_not_completed | withdrawal_period_over | withdrawal_credits_used | withdrawal_premium_used: the return policy refuses it",
       },
     ]),
   },
@@ -359,13 +379,15 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       packageId: body.package_id,
       method: body.method,
       code: body.code,
+      consentedAt: new Date(),
     });
     return c.json({ order: toOrderView(order) }, 201);
   })
   .openapi(repeatOrderRoute, async (c) => {
     const user = requireUser(c.get("user"));
     await enforceRateLimit(c, "orders", String(user.id));
-    const order = await repeatOrder(c.get("db"), c.get("site"), buyerOf(c.var));
+    c.req.valid("json");
+    const order = await repeatOrder(c.get("db"), c.get("site"), buyerOf(c.var), new Date());
     return c.json({ order: toOrderView(order) }, 201);
   })
   .openapi(directDebitRoute, async (c) => {

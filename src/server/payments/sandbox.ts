@@ -112,6 +112,8 @@ export async function findSandboxPayment(
     currency: row.currency,
     orderId: row.orderId,
     checkoutUrl: null,
+    amountRefunded: row.refunded,
+    amountChargedBack: 0,
     redirectUrl: row.redirectUrl,
     method: row.method,
     description: row.description,

@@ -42,11 +42,26 @@ export const orders = pgTable(
     codeHeldUntil: timestamp("code_held_until", { withTimezone: true }),
     codeLapsedAt: timestamp("code_lapsed_at", { withTimezone: true }),
     locale: text("locale").notNull(),
+    /**
+     * Directive 2011/83/EU art. 16(m): when the member asked, at checkout, for the package at once
+     * and acknowledged losing the right of withdrawal once it is used (the receipt confirms it).
+     */
+    consentedAt: timestamp("consented_at", { withTimezone: true }),
+    /**
+     * When the member first opened premium content (a locked photo) while this order was the
+     * purchase their premium rests on (payments/premium-use.ts): from then on it is used.
+     */
+    premiumUsedAt: timestamp("premium_used_at", { withTimezone: true }),
+    /** Minor units the provider has paid back on the payment so far (ours, or its dashboard's). */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    /** Minor units the member's bank took back (a chargeback), as the provider reports them. */
+    chargedBackAmount: integer("charged_back_amount").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     creditedAt: timestamp("credited_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    chargedBackAt: timestamp("charged_back_at", { withTimezone: true }),
   },
   (table) => [
     index("orders_user_idx").on(table.userId, table.id),
@@ -155,6 +170,8 @@ export const directDebitMandates = pgTable(
     codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }).notNull(),
     /** Wrong codes tried so far. */
     attempts: integer("attempts").notNull().default(0),
+    /** The consent to immediate performance given on the form (copied to the order it makes). */
+    consentedAt: timestamp("consented_at", { withTimezone: true }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     orderId: integer("order_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -166,13 +183,13 @@ export type DirectDebitMandate = typeof directDebitMandates.$inferSelect;
 
 /**
  * spec §8 'Your account is blocked for direct debit payments': a member whose direct debit
- * bounced pays another way from then on. Support lifts a block by deleting its row.
+ * bounced, or who had a payment charged back, pays another way from then on. Support lifts a block by deleting its row.
  */
 export const directDebitBlocks = pgTable("direct_debit_blocks", {
   userId: integer("user_id")
     .primaryKey()
     .references(() => users.id),
-  /** The order whose debit failed. */
+  /** The order whose debit failed, or whose payment was charged back. */
   orderId: integer("order_id"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

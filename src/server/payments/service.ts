@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
 import {
   FINAL_ORDER_STATES,
   type OrderState,
@@ -73,6 +73,7 @@ const STATE_RANK: Record<OrderState, number> = {
   failed: 2,
   cancelled: 2,
   refunded: 3,
+  charged_back: 3,
 };
 
 /** Who buys: the member, their site and where they live (their price list and methods). */
@@ -121,7 +122,7 @@ export async function createOrder(
   db: Database,
   site: Site,
   buyer: Buyer,
-  choice: { packageId: number; method: PaymentMethod; code?: string },
+  choice: { packageId: number; method: PaymentMethod; code?: string; consentedAt: Date },
 ): Promise<Order> {
   const { currency, methods } = offerFor(site, buyer.country);
   const offered = findPackage(choice.packageId, currency);
@@ -137,7 +138,9 @@ export async function createOrder(
         method: choice.method,
       })
     : null;
-  return placeOrder(db, site, buyer, offered, choice.method, "checkout", undefined, discount);
+  return placeOrder(db, site, buyer, offered, choice.method, "checkout", choice.consentedAt, {
+    discount,
+  });
 }
 
 /**
@@ -146,14 +149,21 @@ export async function createOrder(
  * earlier payment's mandate (Mollie recurring, the sandbox) it happens in this one step, with
  * no checkout; elsewhere the order goes to the provider's checkout like any other.
  */
-export async function repeatOrder(db: Database, site: Site, buyer: Buyer): Promise<Order> {
+export async function repeatOrder(
+  db: Database,
+  site: Site,
+  buyer: Buyer,
+  consentedAt: Date,
+): Promise<Order> {
   const last = await findLastCompletedOrder(db, buyer.userId);
   if (!last) throw notFound("payments.error.noRepeat");
   const { currency, methods } = offerFor(site, buyer.country);
   const offered = findPackage(last.packageId, currency);
   if (!offered || !methods.includes(last.method)) throw notFound("payments.error.noRepeat");
   // A direct debit's block and monthly limit are checked where the order is made (insertOrder).
-  return placeOrder(db, site, buyer, offered, last.method, "repeat", last);
+  return placeOrder(db, site, buyer, offered, last.method, "repeat", consentedAt, {
+    previous: last,
+  });
 }
 
 /** The member's newest completed order, the one a repeat order buys again. */
@@ -195,6 +205,8 @@ type Offered = { id: number; credits: number; amount: number; currency: Order["c
  * take turns and never pass the limit together. A discount code is held by the order that takes
  * it (issue 25): the index orders_discount_code_hold_key lets one unfinished or completed order
  * of the member's have it, and a second one is refused with 'held'.
+ * `consentedAt` is when the member asked for the package at once, losing the right of withdrawal
+ * once it is used (Directive 2011/83/EU art. 16(m)): every checkout asks before it orders.
  */
 export async function insertOrder(
   db: Database,
@@ -203,7 +215,8 @@ export async function insertOrder(
   offered: Offered,
   method: PaymentMethod,
   provider: string,
-  discount?: Discount | null,
+  discount: Discount | null | undefined,
+  consentedAt: Date,
   now = new Date(),
 ): Promise<Order> {
   const amount = discount ? discounted(offered.amount, discount.percent) : offered.amount;
@@ -233,6 +246,7 @@ export async function insertOrder(
         method,
         provider,
         locale: buyer.locale,
+        consentedAt,
       })
       .returning();
     if (!order) throw new Error("order not created");
@@ -290,11 +304,20 @@ async function placeOrder(
   offered: Offered,
   method: PaymentMethod,
   how: "checkout" | "repeat",
-  previous?: Order,
-  discount?: Discount | null,
+  consentedAt: Date,
+  { previous, discount }: { previous?: Order; discount?: Discount | null },
 ): Promise<Order> {
   const provider = await getPaymentProvider(db);
-  const order = await insertOrder(db, site, buyer, offered, method, provider.id, discount);
+  const order = await insertOrder(
+    db,
+    site,
+    buyer,
+    offered,
+    method,
+    provider.id,
+    discount,
+    consentedAt,
+  );
   const { redirectUrl, ...common } = await paymentBasics(db, site, buyer, order);
   try {
     if (how === "repeat" && previous?.providerRef && previous.provider === provider.id) {
@@ -420,15 +443,18 @@ export async function applyPayment(
             )
             .returning()
         : [];
+    const returned = payment.amountRefunded > 0 || payment.amountChargedBack > 0;
     if (!changed) {
-      // Nothing to do (a repeat, a late report), or a report that is not believed.
-      const [order] = await tx.select().from(orders).where(ours);
+      // Nothing to do (a repeat, a late report), or a report that is not believed. Money given
+      // back is applied under the order's lock.
+      const found = tx.select().from(orders).where(ours);
+      const [order] = returned ? await found.for("update") : await found;
       if (order && (payment.amount !== order.amount || payment.currency !== order.currency)) {
         throw new Error(
           `order ${order.id}: payment ${payment.id} is for ${payment.amount} ${payment.currency}, not ${order.amount} ${order.currency}`,
         );
       }
-      return order ?? null;
+      return order && returned ? applyMoneyReturned(tx, order, payment, now) : (order ?? null);
     }
     // A direct debit the bank sent back: the member pays another way from now on.
     if (next === "failed" && changed.method === "sdd") {
@@ -455,7 +481,7 @@ export async function applyPayment(
         { uniqueKey: `${RECEIPT_MAIL_JOB}:${changed.id}` },
       );
     }
-    return changed;
+    return returned ? applyMoneyReturned(tx, changed, payment, now) : changed;
   });
 }
 
@@ -554,13 +580,62 @@ function isUnknownPayment(error: unknown): boolean {
 }
 
 /** Why an order cannot be withdrawn (spec §3 refund_days, the return policy). */
-export type WithdrawalRefusal = "not_completed" | "period_over" | "credits_used";
+export type WithdrawalRefusal = "not_completed" | "period_over" | "credits_used" | "premium_used";
+
+/** Ledger reasons that take an order's credits back: they are not use of anything. */
+const TAKE_BACK_REASONS = ["refund", "chargeback"] as const;
+
+/** How much of a package is used, and how much of it the member still holds. */
+export type PackageUse = { used: number; unused: number };
 
 /**
- * Whether a completed order can still be withdrawn: within the site's refund days of its
- * completion, and with its package untouched. Credits are spent oldest first (the return policy:
- * using a package ends its right of withdrawal), so the package is untouched while what was spent
- * since its purchase is no more than the balance the member had before it.
+ * What of a credited order's package is used, from the ledger (design §9). Credits are spent
+ * oldest first: whatever left the balance after the purchase (messages, photos, gifts, a
+ * correction), except credits taken back for an order, came first out of the balance held
+ * before it, then out of the package. Credits taken back since then for an older order came out
+ * of that earlier balance too; credits taken back for this order are no longer held.
+ *
+ * @returns null when the order was never credited
+ */
+export async function findPackageUse(db: Database, order: Order): Promise<PackageUse | null> {
+  const reference = orderReference(order.id);
+  const [purchase] = await db
+    .select({
+      id: creditLedger.id,
+      before: sql<number>`(${creditLedger.balanceAfter} - ${creditLedger.delta})::int`,
+    })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.reason, "purchase"), eq(creditLedger.reference, reference)));
+  if (!purchase) return null;
+  const takenBack = sql`${creditLedger.reason} in ('refund', 'chargeback')`;
+  const olderOrder = sql`${creditLedger.reference} in (
+    select older.reference from ${creditLedger} older
+    where older.user_id = ${order.userId} and older.reason = 'purchase' and older.id < ${purchase.id})`;
+  const [since] = await db
+    .select({
+      spent: sql<number>`coalesce(-sum(${creditLedger.delta}) filter (where not ${takenBack}), 0)::int`,
+      olderTakenBack: sql<number>`coalesce(-sum(${creditLedger.delta}) filter (where ${takenBack} and ${olderOrder}), 0)::int`,
+      ownTakenBack: sql<number>`coalesce(-sum(${creditLedger.delta}) filter (where ${takenBack} and ${creditLedger.reference} = ${reference}), 0)::int`,
+    })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.userId, order.userId),
+        gt(creditLedger.id, purchase.id),
+        lt(creditLedger.delta, 0),
+      ),
+    );
+  const spent = Number(since?.spent ?? 0) + Number(since?.olderTakenBack ?? 0);
+  const used = Math.min(order.credits, Math.max(0, spent - Number(purchase.before)));
+  return { used, unused: Math.max(0, order.credits - used - Number(since?.ownTakenBack ?? 0)) };
+}
+
+/**
+ * Whether a completed order can still be withdrawn (the return policy, ARCHITECTURE.md): within
+ * the site's refund days of its completion, and untouched: none of its credits spent
+ * (findPackageUse) and no premium content opened on it (payments/premium-use.ts). The member
+ * asked for it at once at checkout, so the legal right ends with its first use (Directive
+ * 2011/83/EU art. 16(m)); a used package is not refunded, not even in part.
  */
 export async function withdrawalRefusal(
   db: Database,
@@ -572,31 +647,43 @@ export async function withdrawalRefusal(
   if (now.getTime() - order.completedAt.getTime() > site.refundDays * 24 * 60 * 60 * 1000) {
     return "period_over";
   }
-  const [purchase] = await db
-    .select({
-      id: creditLedger.id,
-      before: sql<number>`${creditLedger.balanceAfter} - ${creditLedger.delta}`,
-    })
-    .from(creditLedger)
+  const use = await findPackageUse(db, order);
+  if (!use) return "not_completed";
+  if (use.used > 0) return "credits_used";
+  return order.premiumUsedAt ? "premium_used" : null;
+}
+
+/**
+ * Takes back what the member still holds of an order's package (never more than the balance:
+ * it never goes below zero), as one ledger row of `reason`, and ends premium when no completed
+ * purchase is left. Runs under the order's lock, in the transaction that moves its state.
+ *
+ * @returns the credits taken back
+ */
+async function takeBackPackage(
+  tx: Database,
+  order: Order,
+  reason: (typeof TAKE_BACK_REASONS)[number],
+): Promise<number> {
+  const [member] = await tx
+    .select({ credits: users.credits })
+    .from(users)
+    .where(eq(users.id, order.userId))
+    .for("update");
+  const use = await findPackageUse(tx, order);
+  const taken = Math.min(use?.unused ?? 0, member?.credits ?? 0);
+  if (taken > 0) {
+    await changeCredits(tx, order.userId, -taken, reason, orderReference(order.id));
+  }
+  const [other] = await tx
+    .select({ id: orders.id })
+    .from(orders)
     .where(
-      and(
-        eq(creditLedger.userId, order.userId),
-        eq(creditLedger.reason, "purchase"),
-        eq(creditLedger.reference, orderReference(order.id)),
-      ),
-    );
-  if (!purchase) return "not_completed";
-  const [later] = await db
-    .select({ spent: sql<number>`coalesce(-sum(${creditLedger.delta}), 0)::int` })
-    .from(creditLedger)
-    .where(
-      and(
-        eq(creditLedger.userId, order.userId),
-        gt(creditLedger.id, purchase.id),
-        lt(creditLedger.delta, 0),
-      ),
-    );
-  return (later?.spent ?? 0) > Number(purchase.before) ? "credits_used" : null;
+      and(eq(orders.userId, order.userId), eq(orders.state, "completed"), ne(orders.id, order.id)),
+    )
+    .limit(1);
+  if (!other) await tx.update(users).set({ paidUser: false }).where(eq(users.id, order.userId));
+  return taken;
 }
 
 /**
@@ -626,14 +713,9 @@ export async function withdrawOrder(
         count: site.refundDays,
       });
     }
-    const taken = await changeCredits(
-      tx,
-      userId,
-      -order.credits,
-      "refund",
-      orderReference(order.id),
-    );
-    if (taken === null) {
+    // Untouched: what is taken back is the whole package.
+    const taken = await takeBackPackage(tx, order, "refund");
+    if (taken !== order.credits) {
       throw new ApiError(409, "withdrawal_credits_used", "payments.withdraw.refused.credits_used");
     }
     const [withdrawn] = await tx
@@ -641,12 +723,6 @@ export async function withdrawOrder(
       .set({ state: "refunded", refundedAt: now, updatedAt: now })
       .where(eq(orders.id, order.id))
       .returning();
-    const [other] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.state, "completed")))
-      .limit(1);
-    if (!other) await tx.update(users).set({ paidUser: false }).where(eq(users.id, userId));
     // Money owed to the member: retried with backoff for about a day while the provider refuses.
     await enqueueJob(
       tx,
@@ -656,6 +732,47 @@ export async function withdrawOrder(
     );
     return withdrawn ?? order;
   });
+}
+
+/**
+ * issue 25: money the provider has given back on a credited order's payment, whoever started
+ * it: a refund made in the provider's dashboard, or a chargeback by the member's bank (the
+ * provider's payment stays 'paid' and reports the amounts). Called under the order's lock with
+ * the payment's totals, so a notice seen twice changes nothing the second time:
+ * - a chargeback: the order becomes charged_back, what the member still holds of its package
+ *   is taken back (a ledger 'chargeback' row, never below zero), premium ends when no completed
+ *   purchase is left, and the member may no longer pay by direct debit;
+ * - a refund of the whole amount: the order becomes refunded and its package is taken back in
+ *   the same way (our own withdrawal did that already);
+ * - a partial refund: recorded on the order only (staff's goodwill; credits stay).
+ */
+async function applyMoneyReturned(
+  tx: Database,
+  order: Order,
+  payment: ProviderPayment,
+  now: Date,
+): Promise<Order> {
+  const refunded = Math.min(payment.amountRefunded, order.amount);
+  const chargedBack = Math.min(payment.amountChargedBack, order.amount);
+  const credited = ["completed", "refunded", "charged_back"].includes(order.state);
+  if (!credited || (refunded <= order.refundedAmount && chargedBack <= order.chargedBackAmount)) {
+    return order;
+  }
+  const change: Partial<Order> = {
+    refundedAmount: Math.max(refunded, order.refundedAmount),
+    chargedBackAmount: Math.max(chargedBack, order.chargedBackAmount),
+    updatedAt: now,
+  };
+  if (chargedBack > 0 && order.state !== "charged_back") {
+    await takeBackPackage(tx, order, "chargeback");
+    await blockDirectDebit(tx, order.userId, order.id);
+    Object.assign(change, { state: "charged_back", chargedBackAt: now });
+  } else if (refunded >= order.amount && order.state === "completed") {
+    await takeBackPackage(tx, order, "refund");
+    Object.assign(change, { state: "refunded", refundedAt: now });
+  }
+  const [changed] = await tx.update(orders).set(change).where(eq(orders.id, order.id)).returning();
+  return changed ?? order;
 }
 
 /** The refund job: pays a withdrawn order back through the provider that took it. */

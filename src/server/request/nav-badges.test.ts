@@ -110,6 +110,7 @@ describe("loadNavBadges: the member pages' badges in one statement (spec §2, is
       package_id: 2,
       method: "ideal",
       code: "WELCOME25",
+      immediate_performance: true,
     });
     expect(placed.status).toBe(201);
     const { order } = (await placed.json()) as OrderAnswer;

@@ -1,9 +1,12 @@
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { MemberSearchPage } from "../../contract/search";
 import { createApp } from "../app";
 import { isBlockedBetween } from "../blocks/service";
+import { creditLedger } from "../credits/schema";
 import { getDb } from "../db/client";
 import { hasLiked } from "../likes/service";
+import { users } from "../users/schema";
 import type { FixtureMember, FixtureRegion } from "./validation";
 
 function post(app: ReturnType<typeof createApp>, path: string, body?: unknown) {
@@ -79,6 +82,28 @@ describe("the fixture API when TEST_FIXTURES is on", () => {
     const file = await app.request(`${url.pathname}${url.search}`, { headers: { cookie } });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/webp");
+  });
+
+  it("opens every member's starting credits with a ledger row, so the balance is its ledger's sum", async () => {
+    const members = await createMembers({ count: 2, credits: 75 });
+    const [none] = await createMembers({});
+    const db = await getDb();
+    for (const member of [...members, none]) {
+      if (!member) throw new Error("no member");
+      const [user] = await db
+        .select({ credits: users.credits })
+        .from(users)
+        .where(eq(users.id, member.id));
+      const [ledger] = await db
+        .select({
+          sum: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int`,
+          rows: sql<number>`count(*)::int`,
+        })
+        .from(creditLedger)
+        .where(eq(creditLedger.userId, member.id));
+      expect(ledger?.sum).toBe(user?.credits);
+      expect(ledger?.rows).toBe(member === none ? 0 : 1);
+    }
   });
 
   it("gives every member of a batch their own address and numbered name", async () => {

@@ -4,6 +4,7 @@ import type { Gender } from "../../contract/profile-options";
 import type { Locale } from "../../i18n/locales";
 import { hashPassword } from "../auth/password";
 import { blockProfile } from "../blocks/service";
+import { changeCredits } from "../credits/service";
 import type { Database } from "../db/client";
 import { renderPortrait } from "../db/portrait";
 import { loadRegionCatalogue } from "../geo/regions";
@@ -85,12 +86,15 @@ export async function createFixtureMembers(
           email,
           passwordHash,
           status: body.confirmed ? "confirmed" : "not_confirmed",
-          credits: body.credits,
           paidUser: body.premium,
           language: body.language,
         })
         .returning({ id: users.id });
       if (!user) throw new Error("fixture user not created");
+      // design §9: a balance is the sum of its ledger rows, fixtures' too (as the demo seed's).
+      if (body.credits > 0) {
+        await changeCredits(tx, user.id, body.credits, "correction", "fixture balance");
+      }
       const [profile] = await tx
         .insert(profiles)
         .values({
