@@ -315,7 +315,9 @@ describe("who may pay by direct debit (spec §8)", () => {
 
     const answers = await Promise.all(
       Array.from({ length: 15 }, () =>
-        memberCall(app, "POST", "/api/repeat-order.php", member.cookie),
+        memberCall(app, "POST", "/api/repeat-order.php", member.cookie, {
+          immediate_performance: true,
+        }),
       ),
     );
     const statuses = answers.map((answer) => answer.status);

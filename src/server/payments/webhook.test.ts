@@ -49,6 +49,7 @@ async function paidOrder() {
   const answer = await memberCall(app, "POST", "/api/order.php", member.cookie, {
     package_id: 1,
     method: "ideal",
+    immediate_performance: true,
   });
   expect(answer.status).toBe(201);
   const { order } = (await answer.json()) as OrderAnswer;
