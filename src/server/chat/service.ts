@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type {
   ChatEntry,
@@ -10,7 +10,7 @@ import type {
 } from "../../contract/chat";
 import { FREE_CONVERSATIONS } from "../../contract/chat-options";
 import type { Locale } from "../../i18n/locales";
-import { isBlockedBetween, notBlockedWith, onBlocksChanged } from "../blocks/service";
+import { isBlockedBetween, notBlockedWithAccount, onBlocksChanged } from "../blocks/service";
 import { spendCredits } from "../credits/service";
 import type { Database } from "../db/client";
 import { publishEvent, signalEvent } from "../events/bus";
@@ -106,7 +106,11 @@ export function toMessageView(
   };
 }
 
-/** The member's unread messages over all listed conversations (the nav badge). */
+/**
+ * The member's unread messages over all listed conversations (the nav badge): the block rule's
+ * (notBlockedWithAccount), so it counts what the list shows, and a blocked pair's messages come
+ * back with an unblock.
+ */
 export async function unreadTotal(db: Database, userId: number): Promise<number> {
   const [row] = await unreadTotalQuery(db, userId);
   return row?.total ?? 0;
@@ -121,6 +125,7 @@ export function unreadTotalQuery(db: Database, userId: number) {
       and(
         eq(conversationMembers.userId, userId),
         sql`${conversationMembers.unreadCount} > 0 and ${conversationMembers.listed}`,
+        notBlockedWithAccount(userId, conversationMembers.otherUserId),
       ),
     );
 }
@@ -192,7 +197,7 @@ async function loadChats(
     eq(conversationMembers.userId, me.userId),
     eq(conversationMembers.listed, true),
     // Erased members' conversations stay (no profile); blocked pairs' do not.
-    or(sql`${profiles.id} is null`, notBlockedWith(me.profileId, profiles.id)),
+    notBlockedWithAccount(me.userId, conversationMembers.otherUserId),
   ];
   if (after) {
     filters.push(
@@ -257,7 +262,11 @@ async function loadChats(
 
 type Side = typeof conversationMembers.$inferSelect;
 
-/** The viewer's side and the other's of a conversation; 404 for anyone not in it. */
+/**
+ * The viewer's side and the other's of a conversation; 404 for anyone not in it, and for a pair
+ * of whom either blocked the other (the block rule): every call on a conversation passes here,
+ * so a blocked pair reads, marks, signals and writes nothing.
+ */
 async function sidesOf(db: Database, me: MemberViewer, conversationId: number) {
   const theirs = alias(conversationMembers, "theirs");
   const [row] = await db
@@ -274,6 +283,7 @@ async function sidesOf(db: Database, me: MemberViewer, conversationId: number) {
       and(
         eq(conversationMembers.conversationId, conversationId),
         eq(conversationMembers.userId, me.userId),
+        notBlockedWithAccount(me.userId, theirs.userId),
       ),
     )
     .limit(1);
@@ -350,9 +360,6 @@ export async function getConversation(
 ): Promise<ConversationAnswer> {
   const { mine, theirs } = await sidesOf(db, me, conversationId);
   const other = await otherOf(db, mine.otherUserId);
-  if (other?.profileId && (await isBlockedBetween(db, me.profileId, other.profileId))) {
-    throw notFound("chat.error.notFound");
-  }
   const rows = await db
     .select()
     .from(messages)
@@ -468,6 +475,8 @@ export async function markDelivered(db: Database, userId: number, conversationId
           conversationId ? eq(conversationMembers.conversationId, conversationId) : undefined,
           sql`${conversationMembers.unreadCount} > 0`,
           sql`${conversationMembers.deliveredUpTo} < ${conversationMembers.lastMessageId}`,
+          // A blocked pair's messages reach no page of the member's: no tick for the sender.
+          notBlockedWithAccount(userId, conversationMembers.otherUserId),
         ),
       )
       .returning();
@@ -588,7 +597,13 @@ export async function openImage(
         eq(conversationMembers.userId, me.userId),
       ),
     )
-    .where(and(eq(messages.id, messageId), eq(messages.kind, "image")))
+    .where(
+      and(
+        eq(messages.id, messageId),
+        eq(messages.kind, "image"),
+        notBlockedWithAccount(me.userId, conversationMembers.otherUserId),
+      ),
+    )
     .limit(1);
   if (!row || row.message.senderUserId === me.userId || row.message.id <= row.side.clearedUpTo) {
     throw notFound("chat.error.notFound");
@@ -616,9 +631,6 @@ async function assertCanWrite(
   const other = await otherOf(db, sides.mine.otherUserId);
   if (!other || other.erased || other.profileId === null || other.profileStatus === null) {
     throw new ApiError(409, "member_deleted", "chat.error.deleted");
-  }
-  if (await isBlockedBetween(db, me.profileId, other.profileId)) {
-    throw notFound("chat.error.notFound");
   }
   if (!me.confirmed) throw new ApiError(403, "email_unconfirmed", "chat.error.senderUnconfirmed");
   if (other.status !== "confirmed") {

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { assertNotBlocked, isBlockedBetween } from "../blocks/service";
+import { assertNotBlocked, isBlockedBetween, shownTo } from "../blocks/service";
 import type { Database } from "../db/client";
 import { publishEvent } from "../events/bus";
 import { forgetMember } from "../events/member-cache";
@@ -121,12 +121,17 @@ export async function countNewLikes(db: Database, profileId: number): Promise<nu
   return row?.count ?? 0;
 }
 
-/** countNewLikes as a query (a scalar subquery of the pages' badge lookup, request/nav-badges.ts). */
+/**
+ * countNewLikes as a query (a scalar subquery of the pages' badge lookup, request/nav-badges.ts).
+ * It counts what the likes list shows (shownTo): a like from a member blocked either way, or
+ * whose profile is not active (unconfirmed, pending deletion), is not counted.
+ */
 export function newLikesQuery(db: Database, profileId: number) {
   return db
     .select({ count: sql<number>`count(*)::int` })
     .from(likes)
-    .where(and(eq(likes.likedProfileId, profileId), eq(likes.isNew, true)));
+    .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
+    .where(and(eq(likes.likedProfileId, profileId), eq(likes.isNew, true), shownTo(profileId)));
 }
 
 /** Takes a like back; a match it made is undone with it (the conversation stays). */
