@@ -297,14 +297,46 @@ async function otherOf(db: Database, otherUserId: number) {
     .select({
       status: users.status,
       erased: sql<boolean>`${users.erasedAt} is not null`,
+      pendingDeletion: sql<boolean>`${users.deletionRequestedAt} is not null`,
       profileId: profiles.id,
-      profileStatus: profiles.status,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, otherUserId))
     .limit(1);
   return row;
+}
+
+type OtherMember = Awaited<ReturnType<typeof otherOf>>;
+
+/**
+ * Whether the other member is still here: not one who deleted their account, whether it is
+ * pending deletion (reactivatable for 14 days, spec §4) or already erased. One who left receives
+ * nothing: no message, image or gift (issue 25), refused with memberGone before any charge.
+ */
+function isStillMember(
+  other: OtherMember,
+): other is NonNullable<OtherMember> & { profileId: number } {
+  return Boolean(other && !other.erased && !other.pendingDeletion && other.profileId !== null);
+}
+
+/** The one answer to a message, image or gift for a member who has left (isStillMember). */
+function memberGone(): ApiError {
+  return new ApiError(409, "member_deleted", "chat.error.deleted");
+}
+
+/**
+ * Refuses a gift to a member who has left, as a message to them is refused: checked before the
+ * conversation is opened (a departing member's profile is no longer active, which would
+ * otherwise answer 404) and before any charge. An unknown profile is left to the caller's 404.
+ */
+export async function assertCanReceive(db: Database, profileId: number): Promise<void> {
+  const [row] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .limit(1);
+  if (row && !isStillMember(await otherOf(db, row.userId))) throw memberGone();
 }
 
 async function freeConversationsUsed(db: Database, userId: number): Promise<number> {
@@ -331,7 +363,7 @@ async function termsFor(
   const free = mine.free || (!mine.hasWritten && left > 0);
   // A blocked pair never gets here: its conversation is a 404 (getConversation).
   let reason: ChatTerms["blocked_reason"] = null;
-  if (!other || other.erased || other.profileId === null) reason = "deleted";
+  if (!isStillMember(other)) reason = "deleted";
   else if (!me.confirmed) reason = "sender_unconfirmed";
   else if (other.status !== "confirmed") reason = "recipient_unconfirmed";
   return {
@@ -620,7 +652,8 @@ export async function openImage(
 
 /**
  * Refuses a message the member may not write here (spec §6): not their conversation or a
- * blocked pair (404), an erased recipient, an unconfirmed address on either side.
+ * blocked pair (404), a recipient who has left (pending deletion or erased), an unconfirmed
+ * address on either side. Every message, text, image or gift, passes here before any charge.
  */
 async function assertCanWrite(
   db: Database,
@@ -629,9 +662,7 @@ async function assertCanWrite(
 ) {
   const sides = await sidesOf(db, me, conversationId);
   const other = await otherOf(db, sides.mine.otherUserId);
-  if (!other || other.erased || other.profileId === null || other.profileStatus === null) {
-    throw new ApiError(409, "member_deleted", "chat.error.deleted");
-  }
+  if (!isStillMember(other)) throw memberGone();
   if (!me.confirmed) throw new ApiError(403, "email_unconfirmed", "chat.error.senderUnconfirmed");
   if (other.status !== "confirmed") {
     throw new ApiError(409, "recipient_unconfirmed", "chat.error.recipientUnconfirmed");
