@@ -798,9 +798,17 @@ export async function postMessage(
   return sent;
 }
 
-/** spec §2: the typing indicator; a signal to the other member's open pages, not stored. */
-export async function signalTyping(db: Database, me: MemberViewer, conversationId: number) {
+/**
+ * spec §2: the typing indicator; a signal to the other member's open pages, not stored. A member
+ * who may not write yet (unconfirmed address) signals nothing either.
+ */
+export async function signalTyping(
+  db: Database,
+  me: MemberViewer & { confirmed: boolean },
+  conversationId: number,
+) {
   const { mine } = await sidesOf(db, me, conversationId);
+  if (!me.confirmed) throw new ApiError(403, "email_unconfirmed", "chat.error.senderUnconfirmed");
   await signalEvent(db, mine.otherUserId, {
     type: "typing",
     data: { conversation: conversationId },

@@ -9,6 +9,7 @@ import { ApiError, notFound } from "../lib/errors";
 import { profiles } from "../profiles/schema";
 import { profileExists } from "../profiles/viewer";
 import { users } from "../users/schema";
+import { emailUnconfirmed, isEmailConfirmed } from "../users/service";
 import { likes, matches } from "./schema";
 
 /** The job that pushes a new like to a member with no visible page (design §2 web push). */
@@ -31,7 +32,8 @@ async function lockPair(db: Database, a: number, b: number): Promise<[number, nu
 }
 
 /**
- * Records a like (spec §2 Profile view: like). Liking twice is the same as once. A new like
+ * Records a like (spec §2 Profile view: like); an unconfirmed account may not like yet (403
+ * email_unconfirmed, users/service.ts). Liking twice is the same as once. A new like
  * reaches the liked member live (their new-likes badge) and, with no page of theirs open, by
  * push. A like that answers a like is a match (issue 13): under the pair's lock, so two likes
  * that cross make exactly one, and both members hear of it.
@@ -39,6 +41,14 @@ async function lockPair(db: Database, a: number, b: number): Promise<[number, nu
 export async function likeProfile(db: Database, likerProfileId: number, likedProfileId: number) {
   if (likerProfileId === likedProfileId)
     throw new ApiError(422, "cannot_like_self", "like.error.self");
+  // A like reaches the liked member (live and by push): it waits for the liker's confirmation.
+  const [liker] = await db
+    .select({ status: users.status })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.id, likerProfileId))
+    .limit(1);
+  if (!liker || !isEmailConfirmed(liker)) throw emailUnconfirmed();
   if (!(await profileExists(db, likedProfileId))) throw notFound("error.profileUnavailable");
   await assertNotBlocked(db, likerProfileId, likedProfileId);
   const changed: number[] = [];

@@ -12,6 +12,7 @@ import { consumeRateLimit } from "../lib/rate-limit";
 import { sendSms } from "../lib/sms";
 import type { Site } from "../sites/registry";
 import { users } from "../users/schema";
+import { assertEmailConfirmed } from "../users/service";
 import { directDebitRefusal, directDebitRefused } from "./direct-debit-limits";
 import { discounted, discountFor } from "./discounts";
 import { type DirectDebitMandate, directDebitMandates, type Order, orders } from "./schema";
@@ -111,6 +112,7 @@ export async function requestDirectDebit(
   form: DirectDebitForm,
   now = new Date(),
 ): Promise<CodeSent> {
+  await assertEmailConfirmed(db, buyer.userId);
   const { offered, discount, amount } = await priced(db, site, buyer, form.packageId, form.code);
   const phone = mobileNumber(form.phone, buyer.country);
   if (!phone) throw new ValidationError({ phone: { key: "payments.directDebit.error.phone" } });
