@@ -180,7 +180,10 @@ const typingRoute = createRoute({
   request: {
     body: { content: { "application/json": { schema: conversationBody } }, required: true },
   },
-  responses: { 200: jsonContent(okAnswer, "Signalled"), ...errorResponses([...CHAT_ERRORS]) },
+  responses: {
+    200: jsonContent(okAnswer, "Signalled"),
+    ...errorResponses([...CHAT_ERRORS, ERRORS.unconfirmed]),
+  },
 });
 
 const imageRoute = createRoute({

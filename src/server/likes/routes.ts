@@ -29,6 +29,7 @@ const likeRoute = createRoute({
       ...MEMBER_WRITE_ERRORS,
       ERRORS.noProfile,
       ERRORS.rateLimited,
+      ERRORS.unconfirmed,
       { refused: "cannot_like_self" },
     ]),
   },
