@@ -45,7 +45,9 @@ describe("the activation reminder answers a refusal for the unconfirmed address 
   });
 
   it("opens a dialog with the server's reason and a way to send the link again", async () => {
-    const fetch = vi.fn(async () => Response.json({ ok: true }));
+    const fetch = vi.fn(async (_url: URL | string, _init?: RequestInit) =>
+      Response.json({ ok: true }),
+    );
     vi.stubGlobal("fetch", fetch);
     show(true);
     act(() => $activationRequired.set("Please confirm your e-mail address first."));

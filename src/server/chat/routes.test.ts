@@ -434,7 +434,8 @@ describe("who may write to whom (spec §6)", () => {
 
     const form = new FormData();
     form.append("conversation", String(conversation));
-    form.append("photo", new File([await makePhoneJpeg()], "hello.jpg"));
+    const jpeg = await makePhoneJpeg();
+    form.append("photo", new File([jpeg as Uint8Array<ArrayBuffer>], "hello.jpg"));
     const attempts = [
       await send(alice, conversation, "Are you still there?"),
       await app.request("/api/chat-image.php", {
