@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { memberCall } from "../../test/api";
 import { makePhoneJpeg } from "../../test/images";
@@ -181,6 +182,33 @@ describe("the block rule: nothing between a blocked pair is delivered (spec §6)
     });
     await blockers.close();
     await blockeds.close();
+  });
+});
+
+describe("the block rule: a member cannot like whom they cannot see", () => {
+  it("refuses a like for a blocked, unconfirmed or departing member as for no profile at all", async () => {
+    const me = await createLoggedInMember(app);
+    const [blockedByMe, blockerOfMe, unconfirmed, departing] = [
+      await createLoggedInMember(app),
+      await createLoggedInMember(app),
+      await createLoggedInMember(app, { status: "not_confirmed", profile: { status: "disabled" } }),
+      await createLoggedInMember(app, { password: "departing password 2" }),
+    ];
+    await block(me, blockedByMe);
+    await block(blockerOfMe, me);
+    await ok(
+      call("POST", "/api/account-delete.php", departing.cookie, {
+        password: "departing password 2",
+      }),
+    );
+    for (const other of [blockedByMe, blockerOfMe, unconfirmed, departing]) {
+      const refused = await call("POST", "/api/like.php", me.cookie, { id: other.profile.id });
+      expect(refused.status).toBe(404);
+      expect((await refused.json()).error).toBe("not_found");
+    }
+    const db = await getReadyDb();
+    const given = await db.select().from(likes).where(eq(likes.likerProfileId, me.profile.id));
+    expect(given).toEqual([]);
   });
 });
 

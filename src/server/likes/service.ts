@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { assertNotBlocked, isBlockedBetween, shownTo } from "../blocks/service";
+import { isBlockedBetween, shownTo } from "../blocks/service";
 import type { Database } from "../db/client";
 import { publishEvent } from "../events/bus";
 import { forgetMember } from "../events/member-cache";
@@ -7,7 +7,6 @@ import { nudgeJobRunners } from "../jobs/runner";
 import { enqueueJob } from "../jobs/service";
 import { ApiError, notFound } from "../lib/errors";
 import { profiles } from "../profiles/schema";
-import { profileExists } from "../profiles/viewer";
 import { users } from "../users/schema";
 import { emailUnconfirmed, isEmailConfirmed } from "../users/service";
 import { likes, matches } from "./schema";
@@ -49,8 +48,14 @@ export async function likeProfile(db: Database, likerProfileId: number, likedPro
     .where(eq(profiles.id, likerProfileId))
     .limit(1);
   if (!liker || !isEmailConfirmed(liker)) throw emailUnconfirmed();
-  if (!(await profileExists(db, likedProfileId))) throw notFound("error.profileUnavailable");
-  await assertNotBlocked(db, likerProfileId, likedProfileId);
+  // Only a member the liker may see (the block rule: active, neither blocked) can be liked; the
+  // answer is the same as for no profile at all, so a block is not told.
+  const [shown] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, likedProfileId), shownTo(likerProfileId)))
+    .limit(1);
+  if (!shown) throw notFound("error.profileUnavailable");
   const changed: number[] = [];
   const isNew = await db.transaction(async (tx) => {
     const [low, high] = await lockPair(tx, likerProfileId, likedProfileId);
