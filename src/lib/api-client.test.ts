@@ -193,6 +193,18 @@ describe("apiFetch", () => {
     expect(onAuthenticationRequired).toHaveBeenCalledOnce();
   });
 
+  it("tells the activation reminder why an unconfirmed account was refused (issue 25)", async () => {
+    const onEmailUnconfirmed = vi.fn();
+    configureApiClient({ onEmailUnconfirmed });
+    const message = "Please confirm your e-mail address first.";
+    script = [{ status: 403, body: { error: "email_unconfirmed", message } }];
+    await expect(apiFetch("/api/like.php", { method: "POST", body: { id: 1 } })).rejects.toThrow(
+      message,
+    );
+    expect(onEmailUnconfirmed).toHaveBeenCalledExactlyOnceWith(message);
+    configureApiClient({ onEmailUnconfirmed: () => {} });
+  });
+
   it("waits longer before each retry", () => {
     const fixed = () => 0.5;
     const delays = [1, 2, 3, 4, 5].map((attempt) => retryDelay(attempt, fixed));

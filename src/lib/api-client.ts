@@ -6,7 +6,8 @@
  * - writes carry an Idempotency-Key (128 random bits) that stays the same across retries, so the
  *   server applies a retried write once, for visitors as for members;
  * - calls ending in user.php carry X-Request-Type: client;
- * - 403 authentication_required logs the client out (spec §8).
+ * - 403 authentication_required logs the client out (spec §8);
+ * - 403 email_unconfirmed tells the activation reminder, which offers the link again (issue 25).
  */
 
 export const MAX_RETRIES = 5;
@@ -54,12 +55,15 @@ export type ApiRequestOptions = {
 
 type Listeners = {
   onAuthenticationRequired: () => void;
+  /** An unconfirmed account was refused what waits for the confirmation (the server's reason). */
+  onEmailUnconfirmed: (message: string) => void;
   onRequestStart: () => void;
   onRequestEnd: () => void;
 };
 
 const listeners: Listeners = {
   onAuthenticationRequired: () => {},
+  onEmailUnconfirmed: () => {},
   onRequestStart: () => {},
   onRequestEnd: () => {},
 };
@@ -181,6 +185,9 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
       const body = (await response.json().catch(() => ({ error: "http_error" }))) as ApiErrorBody;
       if (response.status === 403 && body.error === "authentication_required") {
         listeners.onAuthenticationRequired();
+      }
+      if (response.status === 403 && body.error === "email_unconfirmed") {
+        listeners.onEmailUnconfirmed(body.message ?? body.error);
       }
       throw new ApiRequestError(response.status, body);
     }

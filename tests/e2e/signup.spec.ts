@@ -91,6 +91,25 @@ test.describe("signing up", () => {
     await expect(reminder.getByRole("status")).toHaveText("We have sent the e-mail again.");
   });
 
+  test("tells an unconfirmed member why a like waits, with the link again (issue 25)", async ({
+    page,
+    createMember,
+  }) => {
+    // Confirmed address aside, a member as after the profile wizard: they browse and like.
+    const member = await createMember({ confirmed: false });
+    const other = await createMember({ label: "liked", photos: 1 });
+    await signIn(page, member);
+    await page.goto(`/members/${other.profile_id}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Like", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm your e-mail address first" });
+    await expect(dialog).toContainText("Until then you can't like members");
+    await dialog.getByRole("button", { name: "Send the link again" }).click();
+    await expect(dialog.getByRole("status")).toHaveText("We have sent the e-mail again.");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
   test("signs up in the modal from the home page", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);

@@ -2,6 +2,7 @@ import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import { ApiError, notFound } from "../lib/errors";
+import { profiles } from "../profiles/schema";
 import { profileExists } from "../profiles/viewer";
 import { blocks } from "./schema";
 
@@ -115,6 +116,36 @@ export function notBlockedWith(viewerProfileId: number, profileId: AnyPgColumn):
     union all
     select ${blocks.blockerProfileId} from ${blocks} where ${blocks.blockedProfileId} = ${viewerProfileId}
   )`;
+}
+
+/**
+ * notBlockedWith keyed by accounts, for the tables that are (chat's conversations): leaves out
+ * every account whose profile the viewer's account blocked or was blocked by. An erased member
+ * has no profile, so no block: their conversation stays, as the chat list shows it.
+ */
+export function notBlockedWithAccount(viewerUserId: number, userId: AnyPgColumn): SQL {
+  return sql`${userId} not in (
+    select them.user_id from ${blocks}
+      join ${profiles} me on me.id = ${blocks.blockerProfileId}
+      join ${profiles} them on them.id = ${blocks.blockedProfileId}
+      where me.user_id = ${viewerUserId}
+    union all
+    select them.user_id from ${blocks}
+      join ${profiles} me on me.id = ${blocks.blockedProfileId}
+      join ${profiles} them on them.id = ${blocks.blockerProfileId}
+      where me.user_id = ${viewerUserId}
+  )`;
+}
+
+/**
+ * The block rule (ARCHITECTURE.md, blocks): what a member cannot see is never counted or
+ * delivered. A profile is shown to a viewer when it is active (not unconfirmed, hidden or going)
+ * and neither blocked the other; every list of members, and every count of what such a list
+ * holds (the likes badge beside the likes list), filters with this one condition. Needs
+ * `profiles` in the query.
+ */
+export function shownTo(viewerProfileId: number): SQL {
+  return sql`(${profiles.status} = 'active' and ${notBlockedWith(viewerProfileId, profiles.id)})`;
 }
 
 /** The members a member blocked, newest first (for the data export). */

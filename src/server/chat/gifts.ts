@@ -5,7 +5,8 @@ import { recordGift } from "../gifts/service";
 import { ApiError } from "../lib/errors";
 import type { MemberViewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
-import { openConversation, postMessage } from "./service";
+import { emailUnconfirmed } from "../users/service";
+import { assertCanReceive, openConversation, postMessage } from "./service";
 
 /**
  * Sends a gift (spec §1: paid with `gift_credits`): a gift message in the conversation with the
@@ -21,6 +22,10 @@ export async function sendGift(
   if (me.profileId === recipientProfileId) {
     throw new ApiError(422, "cannot_gift_self", "gift.error.self");
   }
+  // A gift reaches another member: it waits for the sender's confirmation (users/service.ts).
+  if (!me.confirmed) throw emailUnconfirmed();
+  // Refused as a message to them is, before the conversation is looked for.
+  await assertCanReceive(db, recipientProfileId);
   const conversation = await openConversation(db, me, recipientProfileId);
   const { credits } = await postMessage(
     db,

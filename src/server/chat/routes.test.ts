@@ -472,6 +472,57 @@ describe("who may write to whom (spec §6)", () => {
     expect((await refused.json()).error).toBe("member_deleted");
   });
 
+  it("refuses text, image and gift to a member pending deletion alike, before any charge", async () => {
+    const alice = await createLoggedInMember(app, { paidUser: true, credits: 100 });
+    const leaving = await createLoggedInMember(app, { password: "leaving password 1" });
+    const conversation = await open(alice, leaving);
+    const deleted = await call("POST", "/api/account-delete.php", leaving.cookie, {
+      password: "leaving password 1",
+    });
+    expect(deleted.status).toBe(200);
+
+    const form = new FormData();
+    form.append("conversation", String(conversation));
+    const jpeg = await makePhoneJpeg();
+    form.append("photo", new File([jpeg as Uint8Array<ArrayBuffer>], "hello.jpg"));
+    const attempts = [
+      await send(alice, conversation, "Are you still there?"),
+      await app.request("/api/chat-image.php", {
+        method: "POST",
+        headers: { cookie: alice.cookie },
+        body: form,
+      }),
+      await call("POST", "/api/gift.php", alice.cookie, { id: leaving.profile.id, gift: "rose" }),
+    ];
+    const answers = [];
+    for (const refused of attempts) {
+      expect(refused.status).toBe(409);
+      answers.push(await refused.json());
+    }
+    // One rule, one answer, in the member's language.
+    expect(answers[0]).toEqual({
+      error: "member_deleted",
+      message: "This member has deleted their account, so you can't send them messages or gifts.",
+    });
+    expect(answers).toEqual([answers[0], answers[0], answers[0]]);
+    expect(await balanceOf(alice)).toBe(100);
+    const db = await getDb();
+    const [stored] = await db
+      .select({ count: count() })
+      .from(messages)
+      .where(eq(messages.conversationId, conversation));
+    expect(stored?.count).toBe(0);
+    const [charged] = await db
+      .select({ count: count() })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, alice.user.id), sql`${creditLedger.delta} < 0`));
+    expect(charged?.count).toBe(0);
+    const page = await (
+      await call("GET", `/api/messages.php?conversation=${conversation}`, alice.cookie)
+    ).json();
+    expect(page.terms).toMatchObject({ can_write: false, blocked_reason: "deleted" });
+  });
+
   it("stops spam at 20 messages a minute, with a clear message", async () => {
     const [alice, bob] = [
       await createLoggedInMember(app, { paidUser: true, credits: 1000 }),

@@ -60,7 +60,9 @@ const SEND_ERRORS = [
   ...CHAT_ERRORS,
   { 402: "not_enough_credits: a premium member's balance is too low" },
   { 403: "premium_required: a free member's free conversations are used up; email_unconfirmed" },
-  { 409: "recipient_unconfirmed: the other member has not confirmed their e-mail; member_deleted" },
+  {
+    409: "recipient_unconfirmed: the other member has not confirmed their e-mail; member_deleted: they deleted their account (pending deletion or erased)",
+  },
 ] as const;
 
 /** The caller as a chat member: a profile, and whether their address is confirmed. */
@@ -179,7 +181,10 @@ const typingRoute = createRoute({
   request: {
     body: { content: { "application/json": { schema: conversationBody } }, required: true },
   },
-  responses: { 200: jsonContent(okAnswer, "Signalled"), ...errorResponses([...CHAT_ERRORS]) },
+  responses: {
+    200: jsonContent(okAnswer, "Signalled"),
+    ...errorResponses([...CHAT_ERRORS, ERRORS.unconfirmed]),
+  },
 });
 
 const imageRoute = createRoute({
@@ -328,7 +333,7 @@ chatRoutes
     return c.json({ ok: true as const }, 200);
   })
   .openapi(typingRoute, async (c) => {
-    const member = requireMemberViewer(c.get("viewer"));
+    const member = chatMember(c);
     const { conversation } = c.req.valid("json");
     const key = `${member.userId}:${conversation}`;
     const now = Date.now();

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type {
   ChatEntry,
@@ -10,7 +10,7 @@ import type {
 } from "../../contract/chat";
 import { FREE_CONVERSATIONS } from "../../contract/chat-options";
 import type { Locale } from "../../i18n/locales";
-import { isBlockedBetween, notBlockedWith, onBlocksChanged } from "../blocks/service";
+import { isBlockedBetween, notBlockedWithAccount, onBlocksChanged } from "../blocks/service";
 import { spendCredits } from "../credits/service";
 import type { Database } from "../db/client";
 import { publishEvent, signalEvent } from "../events/bus";
@@ -107,7 +107,11 @@ export function toMessageView(
   };
 }
 
-/** The member's unread messages over all listed conversations (the nav badge). */
+/**
+ * The member's unread messages over all listed conversations (the nav badge): the block rule's
+ * (notBlockedWithAccount), so it counts what the list shows, and a blocked pair's messages come
+ * back with an unblock.
+ */
 export async function unreadTotal(db: Database, userId: number): Promise<number> {
   const [row] = await unreadTotalQuery(db, userId);
   return row?.total ?? 0;
@@ -122,6 +126,7 @@ export function unreadTotalQuery(db: Database, userId: number) {
       and(
         eq(conversationMembers.userId, userId),
         sql`${conversationMembers.unreadCount} > 0 and ${conversationMembers.listed}`,
+        notBlockedWithAccount(userId, conversationMembers.otherUserId),
       ),
     );
 }
@@ -193,7 +198,7 @@ async function loadChats(
     eq(conversationMembers.userId, me.userId),
     eq(conversationMembers.listed, true),
     // Erased members' conversations stay (no profile); blocked pairs' do not.
-    or(sql`${profiles.id} is null`, notBlockedWith(me.profileId, profiles.id)),
+    notBlockedWithAccount(me.userId, conversationMembers.otherUserId),
   ];
   if (after) {
     filters.push(
@@ -258,7 +263,11 @@ async function loadChats(
 
 type Side = typeof conversationMembers.$inferSelect;
 
-/** The viewer's side and the other's of a conversation; 404 for anyone not in it. */
+/**
+ * The viewer's side and the other's of a conversation; 404 for anyone not in it, and for a pair
+ * of whom either blocked the other (the block rule): every call on a conversation passes here,
+ * so a blocked pair reads, marks, signals and writes nothing.
+ */
 async function sidesOf(db: Database, me: MemberViewer, conversationId: number) {
   const theirs = alias(conversationMembers, "theirs");
   const [row] = await db
@@ -275,6 +284,7 @@ async function sidesOf(db: Database, me: MemberViewer, conversationId: number) {
       and(
         eq(conversationMembers.conversationId, conversationId),
         eq(conversationMembers.userId, me.userId),
+        notBlockedWithAccount(me.userId, theirs.userId),
       ),
     )
     .limit(1);
@@ -288,14 +298,46 @@ async function otherOf(db: Database, otherUserId: number) {
     .select({
       status: users.status,
       erased: sql<boolean>`${users.erasedAt} is not null`,
+      pendingDeletion: sql<boolean>`${users.deletionRequestedAt} is not null`,
       profileId: profiles.id,
-      profileStatus: profiles.status,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, otherUserId))
     .limit(1);
   return row;
+}
+
+type OtherMember = Awaited<ReturnType<typeof otherOf>>;
+
+/**
+ * Whether the other member is still here: not one who deleted their account, whether it is
+ * pending deletion (reactivatable for 14 days, spec §4) or already erased. One who left receives
+ * nothing: no message, image or gift (issue 25), refused with memberGone before any charge.
+ */
+function isStillMember(
+  other: OtherMember,
+): other is NonNullable<OtherMember> & { profileId: number } {
+  return Boolean(other && !other.erased && !other.pendingDeletion && other.profileId !== null);
+}
+
+/** The one answer to a message, image or gift for a member who has left (isStillMember). */
+function memberGone(): ApiError {
+  return new ApiError(409, "member_deleted", "chat.error.deleted");
+}
+
+/**
+ * Refuses a gift to a member who has left, as a message to them is refused: checked before the
+ * conversation is opened (a departing member's profile is no longer active, which would
+ * otherwise answer 404) and before any charge. An unknown profile is left to the caller's 404.
+ */
+export async function assertCanReceive(db: Database, profileId: number): Promise<void> {
+  const [row] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .limit(1);
+  if (row && !isStillMember(await otherOf(db, row.userId))) throw memberGone();
 }
 
 async function freeConversationsUsed(db: Database, userId: number): Promise<number> {
@@ -322,7 +364,7 @@ async function termsFor(
   const free = mine.free || (!mine.hasWritten && left > 0);
   // A blocked pair never gets here: its conversation is a 404 (getConversation).
   let reason: ChatTerms["blocked_reason"] = null;
-  if (!other || other.erased || other.profileId === null) reason = "deleted";
+  if (!isStillMember(other)) reason = "deleted";
   else if (!me.confirmed) reason = "sender_unconfirmed";
   else if (other.status !== "confirmed") reason = "recipient_unconfirmed";
   return {
@@ -352,9 +394,6 @@ export async function getConversation(
 ): Promise<ConversationAnswer> {
   const { mine, theirs } = await sidesOf(db, me, conversationId);
   const other = await otherOf(db, mine.otherUserId);
-  if (other?.profileId && (await isBlockedBetween(db, me.profileId, other.profileId))) {
-    throw notFound("chat.error.notFound");
-  }
   const rows = await db
     .select()
     .from(messages)
@@ -469,6 +508,8 @@ export async function markDelivered(db: Database, userId: number, conversationId
           conversationId ? eq(conversationMembers.conversationId, conversationId) : undefined,
           sql`${conversationMembers.unreadCount} > 0`,
           sql`${conversationMembers.deliveredUpTo} < ${conversationMembers.lastMessageId}`,
+          // A blocked pair's messages reach no page of the member's: no tick for the sender.
+          notBlockedWithAccount(userId, conversationMembers.otherUserId),
         ),
       )
       .returning();
@@ -590,7 +631,13 @@ export async function openImage(
         eq(conversationMembers.userId, me.userId),
       ),
     )
-    .where(and(eq(messages.id, messageId), eq(messages.kind, "image")))
+    .where(
+      and(
+        eq(messages.id, messageId),
+        eq(messages.kind, "image"),
+        notBlockedWithAccount(me.userId, conversationMembers.otherUserId),
+      ),
+    )
     .limit(1);
   if (!row || row.message.senderUserId === me.userId || row.message.id <= row.side.clearedUpTo) {
     throw notFound("chat.error.notFound");
@@ -609,7 +656,8 @@ export async function openImage(
 
 /**
  * Refuses a message the member may not write here (spec §6): not their conversation or a
- * blocked pair (404), an erased recipient, an unconfirmed address on either side.
+ * blocked pair (404), a recipient who has left (pending deletion or erased), an unconfirmed
+ * address on either side. Every message, text, image or gift, passes here before any charge.
  */
 async function assertCanWrite(
   db: Database,
@@ -618,12 +666,7 @@ async function assertCanWrite(
 ) {
   const sides = await sidesOf(db, me, conversationId);
   const other = await otherOf(db, sides.mine.otherUserId);
-  if (!other || other.erased || other.profileId === null || other.profileStatus === null) {
-    throw new ApiError(409, "member_deleted", "chat.error.deleted");
-  }
-  if (await isBlockedBetween(db, me.profileId, other.profileId)) {
-    throw notFound("chat.error.notFound");
-  }
+  if (!isStillMember(other)) throw memberGone();
   if (!me.confirmed) throw new ApiError(403, "email_unconfirmed", "chat.error.senderUnconfirmed");
   if (other.status !== "confirmed") {
     throw new ApiError(409, "recipient_unconfirmed", "chat.error.recipientUnconfirmed");
@@ -759,9 +802,17 @@ export async function postMessage(
   return sent;
 }
 
-/** spec §2: the typing indicator; a signal to the other member's open pages, not stored. */
-export async function signalTyping(db: Database, me: MemberViewer, conversationId: number) {
+/**
+ * spec §2: the typing indicator; a signal to the other member's open pages, not stored. A member
+ * who may not write yet (unconfirmed address) signals nothing either.
+ */
+export async function signalTyping(
+  db: Database,
+  me: MemberViewer & { confirmed: boolean },
+  conversationId: number,
+) {
   const { mine } = await sidesOf(db, me, conversationId);
+  if (!me.confirmed) throw new ApiError(403, "email_unconfirmed", "chat.error.senderUnconfirmed");
   await signalEvent(db, mine.otherUserId, {
     type: "typing",
     data: { conversation: conversationId },

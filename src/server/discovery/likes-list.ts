@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { LIKE_LISTS, type LikeList } from "../../contract/like-options";
 import type { LikesAnswer } from "../../contract/likes";
 import type { Locale } from "../../i18n/locales";
-import { notBlockedWith } from "../blocks/service";
+import { shownTo } from "../blocks/service";
 import type { Database } from "../db/client";
 import { createMemberCache } from "../events/member-cache";
 import { loadRegionCatalogue } from "../geo/regions";
@@ -58,7 +58,8 @@ async function loadLikes(
   viewing: { media: MediaSigner; locale: Locale },
 ): Promise<LikesAnswer> {
   const after = cursor ? decodeKeysetCursor(cursor) : null;
-  const visible = and(eq(profiles.status, "active"), notBlockedWith(me.profileId, profiles.id));
+  // The same rule as the badge's count (countNewLikes): what is not listed is not counted.
+  const visible = shownTo(me.profileId);
   let rows: { at: string; isNew: boolean; card: CardRow }[];
   if (list === "matches") {
     const partner = sql<number>`case when ${matches.profileLowId} = ${me.profileId} then ${matches.profileHighId} else ${matches.profileLowId} end`;

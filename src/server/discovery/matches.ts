@@ -1,7 +1,7 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { ProfileCard } from "../../contract/profiles";
 import type { Locale } from "../../i18n/locales";
-import { notBlockedWith } from "../blocks/service";
+import { shownTo } from "../blocks/service";
 import type { Database } from "../db/client";
 import { loadRegionCatalogue } from "../geo/regions";
 import { matches } from "../likes/schema";
@@ -59,8 +59,7 @@ function unseenMatchesOf(profileId: number) {
         and(eq(matches.profileLowId, profileId), eq(matches.lowSeen, false)),
         and(eq(matches.profileHighId, profileId), eq(matches.highSeen, false)),
       ),
-      eq(profiles.status, "active"),
-      notBlockedWith(profileId, profiles.id),
+      shownTo(profileId),
     ),
   };
 }

@@ -131,6 +131,7 @@ const swipeRoute = createRoute({
       ERRORS.noProfile,
       ERRORS.rateLimited,
       { 403: "swipe_limit: today's likes are used up (the premium alert)" },
+      ERRORS.unconfirmed,
       { refused: "cannot_like_self" },
     ]),
   },

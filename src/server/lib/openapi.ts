@@ -36,6 +36,8 @@ export const ERRORS = {
   invalid: { 422: "validation: a translated message per invalid field" },
   noProfile: { 404: "not_found: no such profile, or not visible to the caller" },
   rateLimited: { 429: "rate_limited: too many requests; see Retry-After" },
+  /** issue 25: what reaches another member or moves money waits for a confirmed address. */
+  unconfirmed: { 403: "email_unconfirmed: the member's e-mail address is not confirmed yet" },
 } as const satisfies Record<string, ErrorDescriptions>;
 
 /** A write without a body (DELETE with a query): the causes the app's middleware adds. */

@@ -30,6 +30,7 @@ const likeRoute = createRoute({
       ...MEMBER_WRITE_ERRORS,
       ERRORS.noProfile,
       ERRORS.rateLimited,
+      ERRORS.unconfirmed,
       { 429: "like_limit: the member's likes for today are used up (likesDaily)" },
       { refused: "cannot_like_self" },
     ]),

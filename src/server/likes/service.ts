@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { assertNotBlocked, isBlockedBetween } from "../blocks/service";
+import { isBlockedBetween, shownTo } from "../blocks/service";
 import type { Database } from "../db/client";
 import { publishEvent } from "../events/bus";
 import { forgetMember } from "../events/member-cache";
@@ -7,8 +7,8 @@ import { nudgeJobRunners } from "../jobs/runner";
 import { enqueueJob } from "../jobs/service";
 import { ApiError, notFound } from "../lib/errors";
 import { profiles } from "../profiles/schema";
-import { profileExists } from "../profiles/viewer";
 import { users } from "../users/schema";
+import { emailUnconfirmed, isEmailConfirmed } from "../users/service";
 import { likes, matches } from "./schema";
 
 /** The job that pushes a new like to a member with no visible page (design §2 web push). */
@@ -31,7 +31,8 @@ async function lockPair(db: Database, a: number, b: number): Promise<[number, nu
 }
 
 /**
- * Records a like (spec §2 Profile view: like). Liking twice is the same as once. A new like
+ * Records a like (spec §2 Profile view: like); an unconfirmed account may not like yet (403
+ * email_unconfirmed, users/service.ts). Liking twice is the same as once. A new like
  * reaches the liked member live (their new-likes badge) and, with no page of theirs open, by
  * push. A like that answers a like is a match (issue 13): under the pair's lock, so two likes
  * that cross make exactly one, and both members hear of it.
@@ -39,8 +40,22 @@ async function lockPair(db: Database, a: number, b: number): Promise<[number, nu
 export async function likeProfile(db: Database, likerProfileId: number, likedProfileId: number) {
   if (likerProfileId === likedProfileId)
     throw new ApiError(422, "cannot_like_self", "like.error.self");
-  if (!(await profileExists(db, likedProfileId))) throw notFound("error.profileUnavailable");
-  await assertNotBlocked(db, likerProfileId, likedProfileId);
+  // A like reaches the liked member (live and by push): it waits for the liker's confirmation.
+  const [liker] = await db
+    .select({ status: users.status })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.id, likerProfileId))
+    .limit(1);
+  if (!liker || !isEmailConfirmed(liker)) throw emailUnconfirmed();
+  // Only a member the liker may see (the block rule: active, neither blocked) can be liked; the
+  // answer is the same as for no profile at all, so a block is not told.
+  const [shown] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, likedProfileId), shownTo(likerProfileId)))
+    .limit(1);
+  if (!shown) throw notFound("error.profileUnavailable");
   const changed: number[] = [];
   const isNew = await db.transaction(async (tx) => {
     const [low, high] = await lockPair(tx, likerProfileId, likedProfileId);
@@ -121,12 +136,17 @@ export async function countNewLikes(db: Database, profileId: number): Promise<nu
   return row?.count ?? 0;
 }
 
-/** countNewLikes as a query (a scalar subquery of the pages' badge lookup, request/nav-badges.ts). */
+/**
+ * countNewLikes as a query (a scalar subquery of the pages' badge lookup, request/nav-badges.ts).
+ * It counts what the likes list shows (shownTo): a like from a member blocked either way, or
+ * whose profile is not active (unconfirmed, pending deletion), is not counted.
+ */
 export function newLikesQuery(db: Database, profileId: number) {
   return db
     .select({ count: sql<number>`count(*)::int` })
     .from(likes)
-    .where(and(eq(likes.likedProfileId, profileId), eq(likes.isNew, true)));
+    .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
+    .where(and(eq(likes.likedProfileId, profileId), eq(likes.isNew, true), shownTo(profileId)));
 }
 
 /** Takes a like back; a match it made is undone with it (the conversation stays). */

@@ -11,6 +11,7 @@ import { getTranslate } from "../lib/i18n";
 import { consumeRateLimit } from "../lib/rate-limit";
 import { sendSms } from "../lib/sms";
 import type { Site } from "../sites/registry";
+import { assertEmailConfirmed } from "../users/service";
 import { directDebitRefusal, directDebitRefused } from "./direct-debit-limits";
 import { discounted, discountFor } from "./discounts";
 import { type DirectDebitMandate, directDebitMandates, type Order, orders } from "./schema";
@@ -110,6 +111,7 @@ export async function requestDirectDebit(
   form: DirectDebitForm,
   now = new Date(),
 ): Promise<CodeSent> {
+  await assertEmailConfirmed(db, buyer.userId);
   const { offered, discount, amount } = await priced(db, site, buyer, form.packageId, form.code);
   const phone = mobileNumber(form.phone, buyer.country);
   if (!phone) throw new ValidationError({ phone: { key: "payments.directDebit.error.phone" } });

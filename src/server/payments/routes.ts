@@ -104,6 +104,7 @@ const createOrderRoute = createRoute({
     ...errorResponses([
       ...MEMBER_WRITE_ERRORS,
       ERRORS.rateLimited,
+      ERRORS.unconfirmed,
       { 404: "not_found: no such package" },
       {
         422: "validation: a method not offered to the member, a code that does not apply (its field says why), or immediate_performance not given",
@@ -133,6 +134,7 @@ const repeatOrderRoute = createRoute({
     ...errorResponses([
       ...MEMBER_WRITE_ERRORS,
       ERRORS.rateLimited,
+      ERRORS.unconfirmed,
       {
         404: "not_found: nothing to repeat (no completed order, or its package or method is gone)",
       },
@@ -221,6 +223,7 @@ const directDebitRoute = createRoute({
     ...errorResponses([
       ...MEMBER_WRITE_ERRORS,
       ERRORS.rateLimited,
+      ERRORS.unconfirmed,
       {
         403: "direct_debit_blocked: 'Your account is blocked for direct debit payments' | direct_debit_limit: 'Your limit for direct debit payments has been reached'",
       },

@@ -15,6 +15,7 @@ import { getEnv } from "../lib/env";
 import { ApiError, notFound, ValidationError } from "../lib/errors";
 import type { Site } from "../sites/registry";
 import { users } from "../users/schema";
+import { assertEmailConfirmed } from "../users/service";
 import { blockDirectDebit, directDebitRefusal, directDebitRefused } from "./direct-debit-limits";
 import { type CodeHolder, type Discount, discounted, discountFor } from "./discounts";
 import { offeredMethods } from "./methods";
@@ -124,6 +125,8 @@ export async function createOrder(
   buyer: Buyer,
   choice: { packageId: number; method: PaymentMethod; code?: string; consentedAt: Date },
 ): Promise<Order> {
+  // Money waits for a confirmed address (the unconfirmed-account rule, users/service.ts).
+  await assertEmailConfirmed(db, buyer.userId);
   const { currency, methods } = offerFor(site, buyer.country);
   const offered = findPackage(choice.packageId, currency);
   if (!offered) throw notFound("payments.error.packageNotFound");
@@ -155,6 +158,7 @@ export async function repeatOrder(
   buyer: Buyer,
   consentedAt: Date,
 ): Promise<Order> {
+  await assertEmailConfirmed(db, buyer.userId);
   const last = await findLastCompletedOrder(db, buyer.userId);
   if (!last) throw notFound("payments.error.noRepeat");
   const { currency, methods } = offerFor(site, buyer.country);

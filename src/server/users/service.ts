@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
+import { ApiError } from "../lib/errors";
 import { type User, users } from "./schema";
 
 /** The account of an e-mail address, compared case-insensitively (the users_email_key index). */
@@ -20,4 +21,29 @@ export async function updateUserLanguage(
   language: Locale,
 ): Promise<void> {
   await db.update(users).set({ language }).where(eq(users.id, userId));
+}
+
+/**
+ * The unconfirmed-account rule (spec §4, §6; issue 25): until a member confirms their e-mail
+ * address they may browse, edit their profile and photos, block and report (safety tools that
+ * reach nobody), but nothing that reaches or notifies another member (a message, a like, a
+ * gift, typing) or moves money (an order). The services of those call this check first.
+ */
+export function isEmailConfirmed(user: Pick<User, "status">): boolean {
+  return user.status === "confirmed";
+}
+
+/** The one answer to what an unconfirmed account may not do yet (isEmailConfirmed). */
+export function emailUnconfirmed(): ApiError {
+  return new ApiError(403, "email_unconfirmed", "error.emailUnconfirmed");
+}
+
+/** Refuses an account whose address is not confirmed (isEmailConfirmed) with emailUnconfirmed. */
+export async function assertEmailConfirmed(db: Database, userId: number): Promise<void> {
+  const [user] = await db
+    .select({ status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user || !isEmailConfirmed(user)) throw emailUnconfirmed();
 }
