@@ -58,7 +58,7 @@ describe("the result page of an order whose time bonus ran out (issue 25)", () =
         email: user.email,
         locale: "en",
       },
-      { packageId: 1, method: "ideal", code: "TIMEBONUS25" },
+      { packageId: 1, method: "ideal", code: "TIMEBONUS25", consentedAt: new Date() },
     );
     // The 4 hours pass while the checkout is open.
     await db
