@@ -160,11 +160,9 @@ export function createApp(options: AppOptions = {}) {
       logOutage(outage, error);
       // The browser client waits out a Retry-After of up to 5 s and retries (src/lib/api-client):
       // the database is usually back within that; a full disk is not, and the member is told.
-      return c.json(
-        { error: outage, message: t(OUTAGE_MESSAGES[outage]) },
-        503,
-        { "retry-after": outage === "database_unavailable" ? "1" : "60" },
-      );
+      return c.json({ error: outage, message: t(OUTAGE_MESSAGES[outage]) }, 503, {
+        "retry-after": outage === "database_unavailable" ? "1" : "60",
+      });
     }
     console.error(error);
     return c.json({ error: "internal", message: t("error.generic") }, 500);

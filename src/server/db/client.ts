@@ -415,9 +415,12 @@ export function getConnection(): Promise<Connection> {
       // Every request waits on this: for a while it is answered with the same failure, so a
       // database that cannot open is not tried again (a worker thread each time) per request.
       const failed = connection;
-      setTimeout(() => {
-        if (connection === failed) connection = undefined;
-      }, OPEN_RETRY_MS[env.DATABASE_URL ? "postgres" : "pglite"]).unref();
+      setTimeout(
+        () => {
+          if (connection === failed) connection = undefined;
+        },
+        OPEN_RETRY_MS[env.DATABASE_URL ? "postgres" : "pglite"],
+      ).unref();
       throw error;
     });
   }
