@@ -1,4 +1,5 @@
 import type { Database } from "../db/client";
+import { logOutage, outageOf } from "../lib/outage";
 import type { Job } from "./schema";
 import { claimJobs, completeJob, enqueueJob, failAbandonedJobs, failJob } from "./service";
 
@@ -148,7 +149,12 @@ export function startJobRunner(
     running = true;
     getDatabase()
       .then((db) => runDueJobs(db, definitions, undefined, { housekeeping }))
-      .catch((error: unknown) => console.error("job runner pass failed:", error))
+      .catch((error: unknown) => {
+        // The database away: the next pass (in intervalMs) tries again; logged once, not per pass.
+        const outage = outageOf(error);
+        if (outage) logOutage(outage, error);
+        else console.error("job runner pass failed:", error);
+      })
       .finally(() => {
         running = false;
         if (again) {
