@@ -80,6 +80,17 @@ export function outageOf(error: unknown): Outage | null {
   return outage;
 }
 
+/**
+ * For a `.catch` of what a page may show without: null on an outage, else the error again. The
+ * page shell's badges are read while the page already streams (its 200 sent), where a failure
+ * could only cut the page off.
+ * @example const badges = await loadNavBadges(db, member).catch(nullOnOutage);
+ */
+export function nullOnOutage(error: unknown): null {
+  if (outageOf(error)) return null;
+  throw error;
+}
+
 let lastLogged = 0;
 /** An outage fails every request: it is logged once per this many milliseconds, not per request. */
 const OUTAGE_LOG_INTERVAL_MS = 10_000;
