@@ -195,7 +195,15 @@ export async function lockDataDir(
     const record: Owner = { pid: process.pid, host: hostname() };
     const started = processStartOf(process.pid);
     if (started) record.started = started;
-    writeFileSync(ownerFile(dir), JSON.stringify(record));
+    try {
+      writeFileSync(ownerFile(dir), JSON.stringify(record));
+    } catch (error) {
+      // A full disk (issue 25): the process still starts and serves reads. Without a record, a
+      // crash of this process leaves a lock the next start takes over once it goes stale.
+      if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
+      rmSync(ownerFile(dir), { force: true });
+      console.error(`No room to record this process as the owner of ${dir} (disk full).`);
+    }
     giveUpClaim?.();
     lock = { holders: 0, release };
     held.set(dir, lock);
