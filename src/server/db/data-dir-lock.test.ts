@@ -230,5 +230,5 @@ describe("the embedded data directory (design §10: one process owns it)", () =>
     });
     await once(child, "exit");
     expect(output.trim()).toBe("3 true");
-  });
+  }, 120_000);
 });
