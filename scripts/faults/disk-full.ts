@@ -156,12 +156,20 @@ execFileSync("mount", ["-t", "tmpfs", "-o", `size=${TMPFS_SIZE}`, "tmpfs", mount
 const unmount = () => {
   // For a look at what was left (the database's files), once.
   if (process.env.KEEP_MOUNT) return console.log(`  Left mounted: ${mount}`);
-  try {
-    execFileSync("umount", [mount]);
-    rmSync(mount, { recursive: true, force: true });
-  } catch {
-    // Unmounted already.
+  // The stopped server's last process may still hold its files for a moment.
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      execFileSync("umount", [mount], { stdio: "ignore" });
+      rmSync(mount, { recursive: true, force: true });
+      return;
+    } catch {
+      execFileSync("sleep", ["0.5"]);
+    }
   }
+  // Still busy: detached now, freed when the last user lets go (or unmounted already).
+  try {
+    execFileSync("umount", ["-l", mount], { stdio: "ignore" });
+  } catch {}
 };
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
