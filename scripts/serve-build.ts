@@ -42,8 +42,9 @@ export async function serveBuild(
   const { handler: pages } = (await import(pathToFileURL(entry).href)) as {
     handler: RequestListener;
   };
-  const { app } = (await import(pathToFileURL(join(dirname(entry), "api.mjs")).href)) as {
+  const { app, closeDb } = (await import(pathToFileURL(join(dirname(entry), "api.mjs")).href)) as {
     app: App;
+    closeDb: () => Promise<void>;
   };
   // The socket's peer, as the adapter hands it to Astro; the trusted-proxy rule
   // (src/server/request/client.ts) decides what forwarded headers may add to it.
@@ -70,13 +71,65 @@ export async function serveBuild(
       return;
     }
     compress(request, response, () => {
+      keepWriteCallbacks(response);
       serveStatic(request, response, () => pages(request, response));
     });
   };
   await warmUp(listener);
   const server = createServer(listener);
   await listen(server, { port: options.port, host: options.host });
+  stopOnSignals(server, closeDb);
   console.log(`Server listening on http://${options.host}:${options.port}`);
+}
+
+/** How long requests under way may take to finish once the server is told to stop. */
+const STOP_GRACE_MS = 2_000;
+
+/**
+ * SIGTERM or SIGINT (a service manager's stop, Ctrl-C; the primary passes them on under
+ * WEB_CONCURRENCY): stop taking connections, give those under way a moment, close the database
+ * and exit. PGlite then shuts down cleanly, so the next start needs no crash recovery, which
+ * on a full disk it could not do (recovery may need room to write).
+ */
+function stopOnSignals(server: Server, closeDb: () => Promise<void>): void {
+  let stopping = false;
+  const stop = async () => {
+    // The signal may come twice (to the process group, and passed on by npm and tsx).
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeIdleConnections();
+    const closed = new Promise((resolve) => server.once("close", resolve));
+    await Promise.race([closed, sleep(STOP_GRACE_MS)]);
+    await Promise.race([
+      closeDb().catch((error: unknown) => console.error("Closing the database failed:", error)),
+      sleep(10_000),
+    ]);
+    process.exit(0);
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop());
+}
+
+/** A timer that keeps the process alive: the database thread it waits for does not (client.ts). */
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * `compression`'s `write` drops its callback. The adapter ends a page that fails while it
+ * streams (the database gone in the middle of a render) in such a callback, which then never
+ * came: the request hung until the client gave up. Here the callback comes once the chunk is
+ * handed on, and the cut answer ends at once.
+ */
+function keepWriteCallbacks(response: ServerResponse): void {
+  const write = response.write as (this: ServerResponse, ...args: unknown[]) => boolean;
+  response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+    const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+    const encoding = rest.find((arg) => typeof arg === "string");
+    const written = encoding ? write.call(this, chunk, encoding) : write.call(this, chunk);
+    if (callback) process.nextTick(callback);
+    return written;
+  } as ServerResponse["write"];
 }
 
 /** The paths src/server's Hono app answers: the API and the media files. */

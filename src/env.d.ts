@@ -20,5 +20,7 @@ declare namespace App {
     member: import("./contract/users").UserView | null;
     /** spec §6: did the visitor arrive from a traffic source (network/ref)? */
     hasTrafficSource: boolean;
+    /** Set by the error page when the failure was an outage (500.astro): the answer is a 503. */
+    outage?: import("./server/lib/outage").Outage;
   }
 }

@@ -97,6 +97,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.member = null;
   locals.preferences = null;
 
+  // The error page is what is shown while the database is away: it renders from the request
+  // alone. Astro answers it 500 whatever the page sets; for an outage (the page says so in
+  // locals) the answer is a 503, which clients and proxies may retry.
+  if (context.routePattern === "/500") {
+    const response = await next();
+    if (!locals.outage) return response;
+    const headers = new Headers(response.headers);
+    headers.set("retry-after", locals.outage === "database_unavailable" ? "1" : "60");
+    headers.set("cache-control", "no-store");
+    return new Response(response.body, { status: 503, headers });
+  }
   // One statement for a member (the session, the member, their profile and main photo), none
   // for a visitor: the shell's user view and every page's viewer come from it.
   const db = await getReadyDb();

@@ -17,6 +17,7 @@ import { geoRoutes } from "./geo/routes";
 import { getEnv } from "./lib/env";
 import { ApiError, ValidationError } from "./lib/errors";
 import { getTranslate } from "./lib/i18n";
+import { logOutage, OUTAGE_MESSAGES, outageOf } from "./lib/outage";
 import { validationHook } from "./lib/validation";
 import { likeRoutes } from "./likes/routes";
 import { memberRoutes } from "./members/routes";
@@ -30,6 +31,7 @@ import type { AppEnv } from "./request/context";
 import { idempotency } from "./request/idempotency";
 import { originCheck } from "./request/origin-check";
 import { mediaRequestContext, requestContext } from "./request/request-context";
+import { resolveRequest } from "./request/visitor";
 import { searchRoutes } from "./search/routes";
 import { siteRoutes } from "./sites/routes";
 import { testingRoutes } from "./testing/routes";
@@ -131,7 +133,9 @@ export function createApp(options: AppOptions = {}) {
     return c.json({ error: "not_found", message: t("error.apiNotFound") }, 404);
   });
   app.onError((error, c) => {
-    const t = c.get("t") ?? getTranslate("en");
+    // A failure before the visitor was resolved (the database away) is answered in the language
+    // the request itself asks for.
+    const t = c.get("t") ?? resolveRequest({ request: c.req.raw }).t;
     if (error instanceof ValidationError) {
       const fields = Object.fromEntries(
         Object.entries(error.fields).map(([name, field]) => [name, t(field.key, field.params)]),
@@ -150,6 +154,15 @@ export function createApp(options: AppOptions = {}) {
       return error.status === 415
         ? c.json({ error: "unsupported_media_type", message: t("error.unsupportedMediaType") }, 415)
         : c.json({ error: "bad_request", message: t("error.badRequest") }, error.status);
+    }
+    const outage = outageOf(error);
+    if (outage) {
+      logOutage(outage, error);
+      // The browser client waits out a Retry-After of up to 5 s and retries (src/lib/api-client):
+      // the database is usually back within that; a full disk is not, and the member is told.
+      return c.json({ error: outage, message: t(OUTAGE_MESSAGES[outage]) }, 503, {
+        "retry-after": outage === "database_unavailable" ? "1" : "60",
+      });
     }
     console.error(error);
     return c.json({ error: "internal", message: t("error.generic") }, 500);

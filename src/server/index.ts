@@ -4,6 +4,9 @@ import { startJobRunner } from "./jobs/runner";
 import { getEnv } from "./lib/env";
 import { getReadyDb } from "./startup";
 
+/** The server closes the database on its way out (scripts/serve-build.ts). */
+export { closeDb } from "./db/client";
+
 /** The one app instance of this process; src/fetch.ts hands it /api and /media requests. */
 export const app = createApp();
 

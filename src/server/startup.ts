@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Connection, type Database, getConnection } from "./db/client";
+import { logOutage, outageOf } from "./lib/outage";
 import { loadPushKeys } from "./lib/push";
 import { loadMediaSigningKey } from "./photos/media-url";
 import { syncSites } from "./sites/service";
@@ -15,8 +16,22 @@ async function prepareDatabase({ db, engine }: Connection): Promise<Database> {
   await loadPushKeys(db);
   // PGlite runs no autovacuum, so the planner has no statistics unless we gather them; without
   // them member search scans the table instead of walking its index (bench: 48 ms vs 0.6 ms).
-  if (engine === "pglite") await db.execute(sql`analyze`);
+  if (engine === "pglite") await analyzeUnlessDiskFull(db);
   return db;
+}
+
+/**
+ * ANALYZE writes the statistics it gathers. On a full disk that write is refused, and the
+ * process must still start: it serves reads (with the statistics of the last run) and refuses
+ * writes clearly (503 storage_full) until there is room again.
+ */
+async function analyzeUnlessDiskFull(db: Database): Promise<void> {
+  try {
+    await db.execute(sql`analyze`);
+  } catch (error) {
+    if (outageOf(error) !== "storage_full") throw error;
+    logOutage("storage_full", error);
+  }
 }
 
 let prepared: { connection: Promise<Connection>; db: Promise<Database> } | undefined;

@@ -6,6 +6,7 @@ import { Worker } from "node:worker_threads";
 import type { ExtractTablesWithRelations, Logger, SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { getEnv } from "../lib/env";
+import { logOutage } from "../lib/outage";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
@@ -81,11 +82,21 @@ function hookedPool(
   const pool = new pg.Pool({
     ...config,
     onConnect: async (client) => {
+      // pg-pool listens for a connection's errors only while it is idle: one that breaks while
+      // handed out (a query or transaction under way when the database restarts) would throw
+      // its `error` event at the process and end it. The statement under way fails with the
+      // error anyway, and the pool drops the broken connection when it is handed back.
+      client.on("error", ignoreError);
       for (const hook of hooks) await hook(client);
     },
   });
+  // An idle connection cut by a restart or failover of the database: the pool has dropped it
+  // already, and the next query opens a new one. Unheard, this event would end the process.
+  pool.on("error", (error) => logOutage("database_unavailable", error));
   return { pool, hooks };
 }
+
+function ignoreError(): void {}
 
 /**
  * pg-pool's `pool.query` hands its connection back with the statement's error, which closes
@@ -145,11 +156,17 @@ async function listenOnPool(
   };
 }
 
+const FIRST_RECONNECT_PAUSE_MS = 250;
+const MAX_RECONNECT_PAUSE_MS = 1_000;
+/** How long opening a connection to PostgreSQL may take before the request is answered 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /**
  * On PostgreSQL, writes come from every process and every pooled connection: one connection of
  * its own listens, and while it is down the listener is not live (its users must not trust
- * what they remember). It reconnects with growing pauses, and reports a reset each time it
- * drops and each time it is back.
+ * what they remember). It reconnects with growing pauses of at most a second (caches and live
+ * events are back within a second of the database), and reports a reset each time it drops and
+ * each time it is back.
  */
 async function listenOnServer(
   url: string,
@@ -161,7 +178,7 @@ async function listenOnServer(
   let live = false;
   let closed = false;
   let client: import("pg").Client | undefined;
-  let pause = 500;
+  let pause = FIRST_RECONNECT_PAUSE_MS;
   let timer: NodeJS.Timeout | undefined;
 
   const drop = () => {
@@ -180,12 +197,16 @@ async function listenOnServer(
     if (!closed) {
       timer = setTimeout(connect, pause);
       timer.unref();
-      pause = Math.min(pause * 2, 30_000);
+      pause = Math.min(pause * 2, MAX_RECONNECT_PAUSE_MS);
     }
   };
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     client = next;
     next.on("error", lost);
     next.on("end", lost);
@@ -195,7 +216,7 @@ async function listenOnServer(
       await next.query(statement);
       if (closed) return;
       live = true;
-      pause = 500;
+      pause = FIRST_RECONNECT_PAUSE_MS;
       handlers.onReset();
     } catch {
       lost();
@@ -331,7 +352,14 @@ async function openPostgres(url: string, poolSize: number, migrationsFolder: str
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const hooked = hookedPool(pg, { connectionString: url, max: poolSize });
+  const hooked = hookedPool(pg, {
+    connectionString: url,
+    max: poolSize,
+    // A server that does not answer (a failover to an address nobody holds yet) fails the
+    // request in seconds rather than holding it; a dead peer is noticed by TCP keepalive.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   const { pool } = hooked;
   const db = drizzle({ client: pool, schema, logger: queryLogger });
   await migrate(db, { migrationsFolder });
@@ -363,8 +391,12 @@ async function openPostgres(url: string, poolSize: number, migrationsFolder: str
 }
 
 let connection: Promise<Connection> | undefined;
-/** How long a failure to open the database is the answer before opening is tried again. */
-const OPEN_RETRY_MS = 5_000;
+/**
+ * How long a failure to open the database is the answer before opening is tried again: PGlite's
+ * (a locked or broken data directory) for a while; a PostgreSQL server's (away while the process
+ * starts) only briefly, as it serves again within a second of the server's return.
+ */
+const OPEN_RETRY_MS = { pglite: 5_000, postgres: 500 };
 
 /**
  * The process-wide database, opened on first use with migrations applied (design §2):
@@ -383,9 +415,12 @@ export function getConnection(): Promise<Connection> {
       // Every request waits on this: for a while it is answered with the same failure, so a
       // database that cannot open is not tried again (a worker thread each time) per request.
       const failed = connection;
-      setTimeout(() => {
-        if (connection === failed) connection = undefined;
-      }, OPEN_RETRY_MS).unref();
+      setTimeout(
+        () => {
+          if (connection === failed) connection = undefined;
+        },
+        OPEN_RETRY_MS[env.DATABASE_URL ? "postgres" : "pglite"],
+      ).unref();
       throw error;
     });
   }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import lockfile from "proper-lockfile";
@@ -52,6 +52,88 @@ function startServerProcess(dataDir: string): Promise<ChildProcess> {
     child.on("exit", (code) => reject(new Error(`server process exited (${code}): ${output}`)));
   });
 }
+
+/** A process that takes the directory's lock and holds it until killed. */
+async function startLockHolder(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "-e",
+      `const { lockDataDir } = await import("./src/server/db/data-dir-lock.ts");
+       await lockDataDir(process.env.LOCK_DIR);
+       console.log("taken");
+       setInterval(() => {}, 1000);`,
+    ],
+    { env: { ...process.env, LOCK_DIR: dataDir } },
+  );
+  children.push(child);
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (chunk) => {
+      output += chunk;
+      if (output.includes("taken")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`lock holder exited (${code}): ${output}`)));
+  });
+  return child;
+}
+
+async function kill9(child: ChildProcess): Promise<void> {
+  const exited = once(child, "exit");
+  child.kill("SIGKILL");
+  await exited;
+}
+
+describe("the embedded data directory after its owner crashed (issue 25)", () => {
+  it("is taken over at once when its owner was killed, without waiting for the lock to go stale", async () => {
+    const dataDir = tempDataDir();
+    const owner = await startLockHolder(dataDir);
+    await kill9(owner);
+    const startedAt = Date.now();
+    const release = await lockDataDir(dataDir);
+    expect(Date.now() - startedAt).toBeLessThan(2_000);
+    await release();
+  });
+
+  it("is taken over when the dead owner's process id now belongs to an unrelated live process", async () => {
+    const dataDir = tempDataDir();
+    const owner = await startLockHolder(dataDir);
+    await kill9(owner);
+    // The id is given to another process: its record now names a live process, started later.
+    const unrelated = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"]);
+    children.push(unrelated);
+    const record = JSON.parse(readFileSync(join(dataDir, "pglite.lock.owner"), "utf8"));
+    writeFileSync(
+      join(dataDir, "pglite.lock.owner"),
+      JSON.stringify({ ...record, pid: unrelated.pid }),
+    );
+    const release = await lockDataDir(dataDir);
+    await release();
+    expect(unrelated.exitCode).toBeNull();
+  });
+
+  it("is still refused while its owner lives, with the message saying what to do", async () => {
+    const dataDir = tempDataDir();
+    const owner = await startLockHolder(dataDir);
+    await expect(lockDataDir(dataDir)).rejects.toThrow(
+      new RegExp(`in use by another process \\(pid ${owner.pid}\\).*Stop that process first`, "s"),
+    );
+    // Its refreshes falling behind do not make a live owner's lock free.
+    const longAgo = new Date(Date.now() - LOCK_STALE_MS - 5_000);
+    utimesSync(join(dataDir, "pglite.lock"), longAgo, longAgo);
+    await expect(lockDataDir(dataDir)).rejects.toBeInstanceOf(DataDirLockedError);
+  });
+
+  it("lets one of two processes starting together take a dead owner's lock, never both", async () => {
+    const dataDir = tempDataDir();
+    const owner = await startLockHolder(dataDir);
+    await kill9(owner);
+    const tries = await Promise.allSettled([startLockHolder(dataDir), startLockHolder(dataDir)]);
+    expect(tries.filter((attempt) => attempt.status === "fulfilled")).toHaveLength(1);
+  });
+});
 
 describe("the embedded data directory (design §10: one process owns it)", () => {
   it("refuses a second owner while a server process holds it, with a message saying what to do", async () => {
@@ -148,5 +230,5 @@ describe("the embedded data directory (design §10: one process owns it)", () =>
     });
     await once(child, "exit");
     expect(output.trim()).toBe("3 true");
-  });
+  }, 120_000);
 });

@@ -1,13 +1,15 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import lockfile from "proper-lockfile";
 
 /**
- * How long a lock lives without being refreshed. The owner refreshes it every few seconds; a
- * process that died (even by SIGKILL or a power cut) stops refreshing, and the next start takes
- * the directory over after this time. Generous, because PGlite runs on the event loop that does
- * the refreshing; and a lock whose owner still runs on this host is never taken over anyway.
+ * How long a lock lives without being refreshed. The owner refreshes it every few seconds. A
+ * dead owner on this host is recognised from its owner record and its lock taken over at once;
+ * this time only matters where that cannot be known (an owner on another host sharing the
+ * directory, or a record without the owner's start time), after which the lock is taken over.
+ * Generous, because a live owner's refreshes can fall behind (a long synchronous stretch).
  */
 export const LOCK_STALE_MS = 30_000;
 
@@ -21,17 +23,24 @@ export class DataDirLockedError extends Error {
       `The embedded database in ${dataDir} is in use by another process` +
         `${ownerPid ? ` (pid ${ownerPid})` : ""}: a running \`npm start\`, ` +
         "`npm run dev` or a script. Stop that process first, or use a PostgreSQL server " +
-        "(DATABASE_URL) to run several processes. If the other process crashed, its lock " +
-        `frees itself within ${LOCK_STALE_MS / 1000} seconds.`,
+        "(DATABASE_URL) to run several processes. A process that stopped or crashed leaves " +
+        "nothing behind that keeps the next one out.",
     );
     this.name = "DataDirLockedError";
   }
 }
 
-type Owner = { pid: number; host: string };
+/**
+ * Who holds the lock: the process id, the host, and when the process started (`started`), which
+ * tells it from a later process given the same id (a restarted container's processes get the
+ * same small ids again).
+ */
+type Owner = { pid: number; host: string; started?: string };
 
 /** Beside the lock, not in it: proper-lockfile's lock is a directory it removes with rmdir. */
 const ownerFile = (dir: string) => join(dir, "pglite.lock.owner");
+/** Held for the few milliseconds of taking over a dead owner's lock, by one process at a time. */
+const takeoverDir = (dir: string) => join(dir, "pglite.lock.takeover");
 
 function readOwner(dir: string): Owner | null {
   try {
@@ -41,16 +50,89 @@ function readOwner(dir: string): Owner | null {
   }
 }
 
-/** Is the process that wrote the lock still running? Only knowable for this host's processes. */
-function isOwnerAlive(owner: Owner | null): owner is Owner {
-  if (!owner || owner.host !== hostname() || owner.pid === process.pid) return false;
+/**
+ * When a process of this host started, as an opaque string, or null where that cannot be read.
+ * Linux: the boot's id and the start time in clock ticks since boot (/proc/<pid>/stat, field
+ * 22); elsewhere `ps -o lstart=`.
+ * @example processStartOf(process.pid) // "20147cc9-…:65343"
+ */
+export function processStartOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) is in parentheses and may hold spaces or parentheses itself.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const startTime = fields[19];
+    const bootId = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return startTime ? `${bootId}:${startTime}` : null;
+  } catch {
+    if (existsSync("/proc/self/stat")) return null;
+  }
+  try {
+    const started = execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    return started || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the owner record says of its process: `alive` (it runs: the lock is its), `dead` (it has
+ * ended, or its id now belongs to a later process: the lock is taken over at once), or `unknown`
+ * (another host's process; a record without a start time whose lock is no longer refreshed):
+ * the lock is taken over once it goes stale.
+ */
+function ownerState(owner: Owner, lockPath: string): "alive" | "dead" | "unknown" {
+  if (owner.host !== hostname()) return "unknown";
+  // This process holds no lock on the directory (held, below): the record is a predecessor's.
+  if (owner.pid === process.pid) return "dead";
   try {
     process.kill(owner.pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return "dead";
   }
+  if (owner.started) {
+    const started = processStartOf(owner.pid);
+    return started && started !== owner.started ? "dead" : "alive";
+  }
+  return isLockStale(lockPath) ? "unknown" : "alive";
+}
+
+function isLockStale(lockPath: string): boolean {
+  try {
+    return Date.now() - statSync(lockPath).mtimeMs > LOCK_STALE_MS;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Removes the lock a dead owner left, under a short claim of its own, so that two processes
+ * starting together cannot both remove it (the second would remove the first's new lock).
+ * Answers the function that gives the claim up, or null when another process is taking over.
+ */
+function claimDeadOwnersLock(dir: string, lockPath: string, dead: Owner): (() => void) | null {
+  const claim = takeoverDir(dir);
+  try {
+    mkdirSync(claim);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    // A claim is held for milliseconds: an old one is a taker's that died while holding it.
+    if (Date.now() - statSync(claim).mtimeMs < 10_000) return null;
+    rmSync(claim, { recursive: true, force: true });
+    return claimDeadOwnersLock(dir, lockPath, dead);
+  }
+  const giveUp = () => rmSync(claim, { recursive: true, force: true });
+  // Between reading the record and claiming, another process may have taken over already.
+  const owner = readOwner(dir);
+  if (owner && owner.pid === dead.pid && owner.started === dead.started) {
+    rmSync(ownerFile(dir), { force: true });
+    rmSync(lockPath, { recursive: true, force: true });
+  }
+  return giveUp;
 }
 
 type HeldLock = { holders: number; release: () => Promise<void> };
@@ -81,9 +163,14 @@ export async function lockDataDir(
     mkdirSync(dir, { recursive: true });
     const lockPath = join(dir, "pglite.lock");
     // A lock whose refreshes fell behind (a long synchronous stretch of its owner) is still that
-    // owner's while the process lives: only a dead owner's lock is taken over as stale.
+    // owner's while the process lives; a dead owner's is taken over at once (issue 25: a crash
+    // cost 30 s more downtime waiting for the lock to go stale).
     const owner = readOwner(dir);
-    if (isOwnerAlive(owner)) throw new DataDirLockedError(dir, owner.pid);
+    const state = owner ? ownerState(owner, lockPath) : "unknown";
+    if (owner && state === "alive") throw new DataDirLockedError(dir, owner.pid);
+    const giveUpClaim =
+      owner && state === "dead" ? claimDeadOwnersLock(dir, lockPath, owner) : null;
+    if (owner && state === "dead" && !giveUpClaim) throw new DataDirLockedError(dir);
     let release: () => Promise<void>;
     try {
       release = await lockfile.lock(dir, {
@@ -99,12 +186,25 @@ export async function lockDataDir(
           }),
       });
     } catch (error) {
+      giveUpClaim?.();
       if ((error as NodeJS.ErrnoException).code === "ELOCKED") {
         throw new DataDirLockedError(dir, readOwner(dir)?.pid);
       }
       throw error;
     }
-    writeFileSync(ownerFile(dir), JSON.stringify({ pid: process.pid, host: hostname() }));
+    const record: Owner = { pid: process.pid, host: hostname() };
+    const started = processStartOf(process.pid);
+    if (started) record.started = started;
+    try {
+      writeFileSync(ownerFile(dir), JSON.stringify(record));
+    } catch (error) {
+      // A full disk (issue 25): the process still starts and serves reads. Without a record, a
+      // crash of this process leaves a lock the next start takes over once it goes stale.
+      if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
+      rmSync(ownerFile(dir), { force: true });
+      console.error(`No room to record this process as the owner of ${dir} (disk full).`);
+    }
+    giveUpClaim?.();
     lock = { holders: 0, release };
     held.set(dir, lock);
   }

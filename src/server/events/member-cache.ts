@@ -42,9 +42,12 @@ export function createMemberCache<T>(options: {
   /** How often each member's entries were dropped: a load that overlapped a drop is not kept. */
   const drops = new LRUCache<number, number>({ max: 50 * options.maxMembers });
   let watched: EventHub | null = null;
+  /** How often everything was dropped (the listener lost or back): `drops` starts over then. */
+  let resets = 0;
 
   function drop(userId: number | null): void {
     if (userId === null) {
+      resets++;
       entries.clear();
       drops.clear();
       return;
@@ -65,8 +68,10 @@ export function createMemberCache<T>(options: {
       const held = entries.get(userId);
       if (held?.has(key)) return held.get(key) as T;
       const before = drops.get(userId) ?? 0;
+      const resetsBefore = resets;
       const answer = await load();
-      if (hub.live && (drops.get(userId) ?? 0) === before) {
+      // A load that overlapped the listener's loss and return may have missed a change.
+      if (hub.live && resets === resetsBefore && (drops.get(userId) ?? 0) === before) {
         const kept = new Map(entries.get(userId) ?? []);
         kept.set(key, answer);
         while (kept.size > options.keysPerMember) kept.delete(kept.keys().next().value as string);

@@ -1,5 +1,6 @@
 import { afterCommit } from "../db/after-commit";
 import type { Database } from "../db/client";
+import { logOutage, outageOf } from "../lib/outage";
 import type { Job } from "./schema";
 import { claimJobs, completeJob, enqueueJob, failAbandonedJobs, failJob } from "./service";
 
@@ -193,7 +194,13 @@ export function startJobRunner(
         .then((db) => runLane(db, laneDefinitions, undefined, { housekeeping }))
         .then(
           () => undefined,
-          (error: unknown) => console.error("job runner pass failed:", error),
+          (error: unknown) => {
+            // The database away: the next pass (in intervalMs) tries again; logged once, not
+            // per pass.
+            const outage = outageOf(error);
+            if (outage) logOutage(outage, error);
+            else console.error("job runner pass failed:", error);
+          },
         )
         .finally(() => {
           running = null;

@@ -15,6 +15,8 @@ export async function syncSites(db: Database): Promise<void> {
     .onConflictDoUpdate({
       target: sitesTable.id,
       set: { domain: sql`excluded.domain`, name: sql`excluded.name` },
+      // Unchanged rows are not written: a process starts on a full disk (ARCHITECTURE.md).
+      setWhere: sql`(${sitesTable.domain}, ${sitesTable.name}) is distinct from (excluded.domain, excluded.name)`,
     });
 }
 
