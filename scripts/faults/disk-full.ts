@@ -10,7 +10,7 @@
  * - once there is room again, the same write succeeds without a restart.
  * Needs root (it mounts the tmpfs); unmounts it on exit.
  *
- * npx tsx scripts/faults/disk-full.ts [--port 42020]
+ * npm run fault:disk-full -- [--port 42020]
  */
 import { execFileSync } from "node:child_process";
 import {

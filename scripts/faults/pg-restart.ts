@@ -11,7 +11,7 @@
  * - every request sent from one second after PostgreSQL accepted connections again succeeded.
  * All of it `--rounds` times in a row (default 3).
  *
- * npx tsx scripts/faults/pg-restart.ts [--pg-bin /usr/lib/postgresql/15/bin] [--port 42010]
+ * npm run fault:pg-restart -- [--pg-bin /usr/lib/postgresql/15/bin] [--port 42010]
  *   [--pg-port 54340] [--rounds 3]
  */
 import { writeFileSync } from "node:fs";
