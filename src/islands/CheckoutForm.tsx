@@ -4,6 +4,7 @@ import type { DiscountCodeView, OrderAnswer } from "../contract/payments";
 import type { Locale } from "../i18n/locales";
 import { formatMoney } from "../i18n/money";
 import { ApiRequestError, apiFetch } from "../lib/api-client";
+import ConsentField from "./ConsentField";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 type Props = I18nProps & {
@@ -39,7 +40,7 @@ export default function CheckoutForm(props: Props) {
   const [consentError, setConsentError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const ids = { error: useId(), code: useId(), codeError: useId(), consentError: useId() };
+  const ids = { error: useId(), code: useId(), codeError: useId() };
 
   useEffect(() => {
     apiFetch<DiscountCodeView>("/api/discountcode.php", { query: { welcome: "true" }, retries: 0 })
@@ -199,27 +200,9 @@ export default function CheckoutForm(props: Props) {
           <dd>−{applied.percent} %</dd>
         </dl>
       )}
+      {/* A direct debit asks on its mandate form. */}
       {method !== "sdd" && (
-        // Directive 2011/83/EU art. 16(m): asked, never ticked for the member. A direct debit
-        // asks on its mandate form.
-        <div className="field">
-          <label className="checkbox consent">
-            <input
-              type="checkbox"
-              checked={consent}
-              onChange={(event) => setConsent(event.target.checked)}
-              aria-required="true"
-              aria-invalid={consentError ? true : undefined}
-              aria-describedby={consentError ? ids.consentError : undefined}
-            />
-            <span>{t("payments.consent.label")}</span>
-          </label>
-          {consentError && (
-            <p id={ids.consentError} className="field-error" role="alert">
-              {consentError}
-            </p>
-          )}
-        </div>
+        <ConsentField t={t} checked={consent} onChange={setConsent} error={consentError} />
       )}
       <button type="submit" className="btn btn-primary btn-block" disabled={!method || busy}>
         {busy

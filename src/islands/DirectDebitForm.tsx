@@ -1,6 +1,7 @@
 import { type SubmitEvent, useEffect, useId, useState } from "react";
 import type { DirectDebitCodeSent, OrderAnswer } from "../contract/payments";
 import { type ApiRequestError, apiFetch } from "../lib/api-client";
+import ConsentField from "./ConsentField";
 import TextField from "./TextField";
 import { useApiForm } from "./use-api-form";
 import { type I18nProps, useTranslate } from "./use-translate";
@@ -284,25 +285,12 @@ export default function DirectDebitForm(props: Props) {
           </p>
         ) : null}
       </div>
-      <div className="field">
-        {/* Directive 2011/83/EU art. 16(m): asked, never ticked for the member. */}
-        <label className="checkbox consent">
-          <input
-            type="checkbox"
-            checked={consent}
-            onChange={(event) => setConsent(event.target.checked)}
-            aria-required="true"
-            aria-invalid={fields.immediate_performance ? true : undefined}
-            aria-describedby={fields.immediate_performance ? `${id}-consent-error` : undefined}
-          />
-          <span>{t("payments.consent.label")}</span>
-        </label>
-        {fields.immediate_performance ? (
-          <p id={`${id}-consent-error`} className="field-error">
-            {fields.immediate_performance}
-          </p>
-        ) : null}
-      </div>
+      <ConsentField
+        t={t}
+        checked={consent}
+        onChange={setConsent}
+        error={fields.immediate_performance ?? null}
+      />
       {fields.code || fields.method ? (
         <p className="alert alert-warning">{fields.code ?? fields.method}</p>
       ) : null}

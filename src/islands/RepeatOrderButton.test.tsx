@@ -34,6 +34,8 @@ async function press() {
     const messages = pickMessages("en", ["payments.", "common."]);
     render(<RepeatOrderButton locale="en" messages={messages} price="€9.99" />);
   }
+  const consent = screen.getByRole("checkbox", { name: /right of withdrawal/i });
+  if (!(consent as HTMLInputElement).checked) fireEvent.click(consent);
   fireEvent.click(screen.getByRole("button"));
   // Through every retry's back-off, to the end of the call.
   await act(() => vi.runAllTimersAsync());

@@ -1,6 +1,7 @@
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { OrderAnswer } from "../contract/payments";
 import { ApiRequestError, apiFetch, isOutcomeUnknown, newIdempotencyKey } from "../lib/api-client";
+import ConsentField from "./ConsentField";
 import { type I18nProps, useTranslate } from "./use-translate";
 
 type Props = I18nProps & { price: string };
@@ -15,7 +16,6 @@ export default function RepeatOrderButton(props: Props) {
   const [error, setError] = useState<string | null>(null);
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string | null>(null);
-  const consentErrorId = useId();
   // One repeat order is one intent: pressed again after an unknown outcome (no answer), it is
   // the same order, which the server charges once (issue 25, item 3).
   const key = useRef(newIdempotencyKey());
@@ -51,25 +51,7 @@ export default function RepeatOrderButton(props: Props) {
           {error}
         </p>
       )}
-      <div className="field">
-        {/* Directive 2011/83/EU art. 16(m): a new purchase, asked again, never ticked. */}
-        <label className="checkbox consent">
-          <input
-            type="checkbox"
-            checked={consent}
-            onChange={(event) => setConsent(event.target.checked)}
-            aria-required="true"
-            aria-invalid={consentError ? true : undefined}
-            aria-describedby={consentError ? consentErrorId : undefined}
-          />
-          <span>{t("payments.consent.label")}</span>
-        </label>
-        {consentError && (
-          <p id={consentErrorId} className="field-error" role="alert">
-            {consentError}
-          </p>
-        )}
-      </div>
+      <ConsentField t={t} checked={consent} onChange={setConsent} error={consentError} />
       <button
         type="button"
         className="btn btn-primary btn-block"
