@@ -8,6 +8,7 @@ import type {
 } from "../../src/contract/payments";
 import type { OwnPhotos } from "../../src/contract/photos";
 import type { UserResponse } from "../../src/contract/users";
+import { directDebitMandate } from "../../src/test/api";
 import type { startMollieStandIn } from "../../src/test/mollie-stand-in";
 import { decodeQuotedPrintable, type startSmtpStandIn } from "../../src/test/smtp-stand-in";
 import type { startTwilioStandIn } from "../../src/test/twilio-stand-in";
@@ -41,7 +42,7 @@ export async function buyCreditsThroughMollie(url: string, mollie: MollieStandIn
   check(offered, "no credit package offered");
   check(offer.methods.includes("creditcard"), `creditcard not offered: ${offer.methods}`);
   const { order } = await member.call<OrderAnswer>("POST", "/api/order.php", {
-    body: { package_id: offered.id, method: "creditcard" },
+    body: { package_id: offered.id, method: "creditcard", immediate_performance: true },
     expect: 201,
   });
   const payment = [...mollie.payments.values()].find(
@@ -117,17 +118,7 @@ export async function textDirectDebitCode(url: string, twilio: TwilioStandIn, fr
   const offer = await member.call<PackagesAnswer>("GET", "/api/packages.php");
   check(offer.methods.includes("sdd"), `direct debit not offered in nl: ${offer.methods}`);
   const sent = await member.call<DirectDebitCodeSent>("POST", "/api/directdebit.php", {
-    body: {
-      package_id: offer.packages[0]?.id,
-      holder: "Sam de Vries",
-      iban: "NL91 ABNA 0417 1643 00",
-      street: "Prinsengracht",
-      house_number: "263",
-      zip: "1016 GV",
-      city: "Amsterdam",
-      phone: "06 3456 7890",
-      mandate: true,
-    },
+    body: directDebitMandate({ package_id: offer.packages[0]?.id, holder: "Sam de Vries" }),
     expect: 201,
   });
   const number = "+31634567890";
