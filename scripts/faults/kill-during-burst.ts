@@ -16,7 +16,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -88,23 +87,38 @@ function startServer(): ChildProcess {
 }
 
 function signalServer(signal: NodeJS.Signals): void {
-  if (server?.pid && server.exitCode === null && server.signalCode === null) {
-    try {
-      process.kill(-server.pid, signal);
-    } catch {
-      // Already gone.
-    }
+  if (!server?.pid) return;
+  try {
+    process.kill(-server.pid, signal);
+  } catch {
+    // Already gone.
   }
 }
 
+/** Is any process of the server's group still alive (npm exits before the server under it)? */
+function isGroupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops the server with `signal` and waits until every process of its group is gone: only then
+ * is the embedded database's directory free for this process, or for the next start.
+ */
 async function stopServer(signal: NodeJS.Signals): Promise<void> {
   const child = server;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, "exit");
+  const pid = child?.pid;
+  if (!child || !pid) return;
   signalServer(signal);
-  const timer = setTimeout(() => signalServer("SIGKILL"), 20_000);
-  await exited;
-  clearTimeout(timer);
+  const deadline = Date.now() + 20_000;
+  while (isGroupAlive(pid)) {
+    if (Date.now() > deadline) process.kill(-pid, "SIGKILL");
+    await new Promise((done) => setTimeout(done, 50));
+  }
   server = undefined;
 }
 
@@ -281,10 +295,7 @@ async function runRound(round: number): Promise<void> {
   });
   const burst = Promise.all(senders).then(() => killNow());
   await killed;
-  const exited = server ? once(server, "exit") : Promise.resolve();
-  signalServer("SIGKILL");
-  await exited;
-  server = undefined;
+  await stopServer("SIGKILL");
   // Every send has its first answer or its failure before the retries begin.
   await burst;
 

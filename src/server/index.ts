@@ -1,11 +1,9 @@
 import { createApp } from "./app";
+import { closeDb as closeDatabase } from "./db/client";
 import { JOB_DEFINITIONS } from "./job-definitions";
 import { startJobRunner } from "./jobs/runner";
 import { getEnv } from "./lib/env";
 import { getReadyDb } from "./startup";
-
-/** The server closes the database on its way out (scripts/serve-build.ts). */
-export { closeDb } from "./db/client";
 
 /** The one app instance of this process; src/fetch.ts hands it /api and /media requests. */
 export const app = createApp();
@@ -14,6 +12,16 @@ export const app = createApp();
 // deleted more than 14 days ago (spec §1) and the pruning schedules. Every process may run it;
 // the queue hands each job to one of them. Tests call runDueJobs themselves.
 const JOB_POLL_INTERVAL_MS = 5 * 1000;
-if (getEnv().NODE_ENV !== "test") {
-  startJobRunner(getReadyDb, JOB_DEFINITIONS, JOB_POLL_INTERVAL_MS);
+const stopJobRunner =
+  getEnv().NODE_ENV === "test"
+    ? async () => {}
+    : startJobRunner(getReadyDb, JOB_DEFINITIONS, JOB_POLL_INTERVAL_MS);
+
+/**
+ * The server closes the database on its way out (scripts/serve-build.ts): the job runner first,
+ * waiting for the passes under way, so no job finds its pool gone in the middle.
+ */
+export async function closeDb(): Promise<void> {
+  await stopJobRunner();
+  await closeDatabase();
 }
