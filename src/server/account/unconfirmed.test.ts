@@ -158,9 +158,15 @@ describe("an unconfirmed account (spec §4, §6: the unconfirmed-account rule)",
       profile: { status: "disabled", country: "nl" },
     });
     await expectRefused(
-      call("POST", "/api/order.php", newcomer.cookie, { package_id: 2, method: "ideal" }),
+      call("POST", "/api/order.php", newcomer.cookie, {
+        package_id: 2,
+        method: "ideal",
+        immediate_performance: true,
+      }),
     );
-    await expectRefused(call("POST", "/api/repeat-order.php", newcomer.cookie, {}));
+    await expectRefused(
+      call("POST", "/api/repeat-order.php", newcomer.cookie, { immediate_performance: true }),
+    );
     await expectRefused(
       call(
         "POST",
