@@ -33,6 +33,8 @@ test.describe("logging in and out", () => {
     member,
   }) => {
     await page.goto("/login");
+    // The island's answer, not the form's plain post (which a click before hydration makes).
+    await waitForHydration(page);
     await page.getByLabel("E-mail address").fill(member.email);
     await page.getByLabel("Password", { exact: true }).fill("not the password");
     await page.getByRole("button", { name: "Log in" }).click();
