@@ -19,7 +19,7 @@ async function paidOrders(
     const placed = await fetch(`${base}/api/order.php`, {
       method: "POST",
       headers,
-      body: JSON.stringify({ package_id: 1, method: "visa" }),
+      body: JSON.stringify({ package_id: 1, method: "visa", immediate_performance: true }),
     });
     if (placed.status !== 201) throw new Error(`order: ${placed.status} ${await placed.text()}`);
     const { order } = (await placed.json()) as OrderAnswer;
