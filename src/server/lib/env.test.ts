@@ -28,12 +28,28 @@ describe("the env schema (design §10: every setting in one place, fail closed)"
     expect(() => parseEnv({ ...twilio, DEV_OUTBOX: "true" })).toThrow(/DEV_OUTBOX/);
   });
 
-  it("refuses the outbox page in production", () => {
-    expect(() => parseEnv({ DEV_OUTBOX: "1", NODE_ENV: "production" })).toThrow(/DEV_OUTBOX/);
+  it("refuses the outbox page to a production server, but not to the build", () => {
+    // Astro builds with NODE_ENV=production: `DEV_OUTBOX=true npm start` builds first.
+    const env = parseEnv({
+      DEV_OUTBOX: "1",
+      NODE_ENV: "production",
+      SANDBOX_PAYMENTS_IN_PRODUCTION: "true",
+    });
+    expect(env.DEV_OUTBOX).toBe(true);
+    expect(() => checkServingEnv(env)).toThrow(/DEV_OUTBOX/);
+    expect(() => checkServingEnv(parseEnv({ DEV_OUTBOX: "1" }))).not.toThrow();
   });
 
   it("refuses a switch spelled in a way it does not understand instead of reading it as off", () => {
     expect(() => parseEnv({ DEV_OUTBOX: "yes" })).toThrow(/DEV_OUTBOX/);
+  });
+
+  it("points the sites' origins at the port it listens on when they are not set", () => {
+    expect(parseEnv({}).AMORA_ORIGIN).toBe("http://localhost:4321");
+    expect(parseEnv({ PORT: "4403" }).AMORA_ORIGIN).toBe("http://localhost:4403");
+    expect(parseEnv({ PORT: "4403" }).HERZKLOPFEN_ORIGIN).toBe("http://127.0.0.1:4403");
+    const set = { PORT: "4403", AMORA_ORIGIN: "https://amora.example" };
+    expect(parseEnv(set).AMORA_ORIGIN).toBe("https://amora.example");
   });
 
   it("accepts only bare origins for the sites, so links are built by appending a path", () => {
@@ -75,13 +91,14 @@ describe("the TEST_FIXTURES switch", () => {
     }
   });
 
-  it("refuses to start in production", () => {
-    expect(() => parseEnv({ TEST_FIXTURES: "true", NODE_ENV: "production" })).toThrow(
-      /refused with NODE_ENV=production or SMTP_URL[\s\S]*TEST_FIXTURES/,
+  it("refuses to serve in production (the build, under NODE_ENV=production, goes on)", () => {
+    const production = { NODE_ENV: "production", SANDBOX_PAYMENTS_IN_PRODUCTION: "true" };
+    expect(() => checkServingEnv(parseEnv({ ...production, TEST_FIXTURES: "true" }))).toThrow(
+      /TEST_FIXTURES: .*refused with NODE_ENV=production or SMTP_URL/,
     );
-    expect(parseEnv({ TEST_FIXTURES: "false", NODE_ENV: "production" }).NODE_ENV).toBe(
-      "production",
-    );
+    expect(() =>
+      checkServingEnv(parseEnv({ ...production, TEST_FIXTURES: "false" })),
+    ).not.toThrow();
   });
 
   it("refuses to start with a real mail transport", () => {

@@ -12,6 +12,9 @@ const origin = z.url({ protocol: /^https?$/ }).refine((value) => {
   return value.replace(/\/$/, "") === url.origin;
 }, "must be an origin such as https://amora.example (no path)");
 
+const FIXTURES_REFUSED =
+  "the fixture API lets anyone create members and log in as them; it is for browser tests and is refused with NODE_ENV=production or SMTP_URL";
+
 /**
  * Every setting of the app, read and checked in one place (design §10: fail closed). A bad value
  * stops the process at start with a message naming the variable.
@@ -53,10 +56,11 @@ const envSchema = z
     /**
      * design §4: each site's public origin. Every absolute URL the product writes (e-mail links,
      * canonical, sitemap, push, payment return URLs) is built from these, never from the
-     * request's Host header, which anyone can forge.
+     * request's Host header, which anyone can forge. Not set, it is http://localhost:PORT.
      */
-    AMORA_ORIGIN: origin.default("http://localhost:4321"),
-    HERZKLOPFEN_ORIGIN: origin.default("http://127.0.0.1:4321"),
+    AMORA_ORIGIN: origin.optional(),
+    /** The second demo site's origin; like AMORA_ORIGIN, it follows PORT when not set. */
+    HERZKLOPFEN_ORIGIN: origin.optional(),
     /** smtp://user:pass@host:port or smtps://… to send e-mail; unset keeps mail in the outbox. */
     SMTP_URL: z
       .string()
@@ -222,22 +226,20 @@ const envSchema = z
         message: "the outbox page is refused while SMS_PROVIDER sends real text messages",
       });
     }
-    if (env.DEV_OUTBOX && env.NODE_ENV === "production") {
-      context.addIssue({
-        code: "custom",
-        path: ["DEV_OUTBOX"],
-        message: "the outbox page is a development aid and is refused with NODE_ENV=production",
-      });
-    }
-    if (env.TEST_FIXTURES && (env.NODE_ENV === "production" || env.SMTP_URL)) {
+    if (env.TEST_FIXTURES && env.SMTP_URL) {
       context.addIssue({
         code: "custom",
         path: ["TEST_FIXTURES"],
-        message:
-          "the fixture API lets anyone create members and log in as them; it is for browser tests and is refused with NODE_ENV=production or SMTP_URL",
+        message: FIXTURES_REFUSED,
       });
     }
-  });
+  })
+  // design §4: with no origin set, the links the site writes point at the port it listens on.
+  .transform((env) => ({
+    ...env,
+    AMORA_ORIGIN: env.AMORA_ORIGIN ?? `http://localhost:${env.PORT}`,
+    HERZKLOPFEN_ORIGIN: env.HERZKLOPFEN_ORIGIN ?? `http://127.0.0.1:${env.PORT}`,
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -248,6 +250,14 @@ export type Env = z.infer<typeof envSchema>;
  * @example checkServingEnv(parseEnv({ NODE_ENV: "production" })) // throws: PAYMENT_PROVIDER …
  */
 export function checkServingEnv(env: Env): void {
+  if (env.NODE_ENV === "production" && env.DEV_OUTBOX) {
+    throw new Error(
+      "Invalid environment: DEV_OUTBOX: the outbox page is a development aid and is refused with NODE_ENV=production",
+    );
+  }
+  if (env.NODE_ENV === "production" && env.TEST_FIXTURES) {
+    throw new Error(`Invalid environment: TEST_FIXTURES: ${FIXTURES_REFUSED}`);
+  }
   if (
     env.PAYMENT_PROVIDER === "sandbox" &&
     env.NODE_ENV === "production" &&
