@@ -6,12 +6,13 @@
 
 import { eraseExpiredAccounts } from "../src/server/account/deletion";
 import { closeDb } from "../src/server/db/client";
+import { exitIfDataDirLocked } from "../src/server/db/data-dir-lock";
 import { ERASURE_JOB } from "../src/server/job-definitions";
 import { runDueJobs } from "../src/server/jobs/runner";
 import { enqueueJob } from "../src/server/jobs/service";
 import { getReadyDb } from "../src/server/startup";
 
-const db = await getReadyDb();
+const db = await exitIfDataDirLocked(getReadyDb);
 let erased = 0;
 await enqueueJob(db, ERASURE_JOB, {}, { maxAttempts: 1 });
 const summary = await runDueJobs(db, {

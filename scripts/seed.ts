@@ -5,6 +5,7 @@
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { closeDb } from "../src/server/db/client";
+import { exitIfDataDirLocked } from "../src/server/db/data-dir-lock";
 import { DEMO_LOGINS, seedDemoLogins, seedMembers } from "../src/server/db/seed";
 import { getStorage } from "../src/server/lib/storage";
 import { getReadyDb } from "../src/server/startup";
@@ -19,7 +20,7 @@ if (!Number.isInteger(members) || members < 0) {
   process.exit(2);
 }
 
-const db = await getReadyDb();
+const db = await exitIfDataDirLocked(getReadyDb);
 const storage = getStorage();
 const [demo] = await db
   .select({ id: users.id })

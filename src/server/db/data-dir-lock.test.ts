@@ -126,6 +126,23 @@ describe("the embedded data directory after its owner crashed (issue 25)", () =>
     await expect(lockDataDir(dataDir)).rejects.toBeInstanceOf(DataDirLockedError);
   });
 
+  it("stops `npm run db:migrate` with the message `npm start` gives, not a stack trace", async () => {
+    const dataDir = tempDataDir();
+    const owner = await startLockHolder(dataDir);
+    const migrate = spawn(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], {
+      env: { ...process.env, NODE_ENV: "development", DATA_DIR: dataDir, DATABASE_URL: "" },
+    });
+    children.push(migrate);
+    let stderr = "";
+    migrate.stderr?.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const [code] = await once(migrate, "exit");
+    expect(code).toBe(1);
+    expect(stderr).toContain(`in use by another process (pid ${owner.pid})`);
+    expect(stderr).not.toMatch(/^\s+at /m);
+  });
+
   it("lets one of two processes starting together take a dead owner's lock, never both", async () => {
     const dataDir = tempDataDir();
     const owner = await startLockHolder(dataDir);

@@ -31,6 +31,21 @@ export class DataDirLockedError extends Error {
 }
 
 /**
+ * For the scripts that open the embedded database (`npm start`, `db:migrate`, `seed`, …): answers
+ * `work`'s result, or, when another process owns the directory, prints why and exits with 1
+ * instead of a stack trace.
+ */
+export async function exitIfDataDirLocked<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+/**
  * Who holds the lock: the process id, the host, and when the process started (`started`), which
  * tells it from a later process given the same id (a restarted container's processes get the
  * same small ids again).
