@@ -1,8 +1,9 @@
 /**
  * `npm start`: builds on first run (or when sources changed), applies migrations, seeds the demo
- * on an empty database, prints the demo logins, then serves the built site: in this process, or
- * with WEB_CONCURRENCY=N (PostgreSQL only) in N server processes sharing the port (node:cluster)
- * and nothing else but the database, which this one watches over.
+ * logins on an empty database (its members follow, seeded by the server's job runner), prints
+ * the demo logins, then serves the built site: in this process, or with WEB_CONCURRENCY=N
+ * (PostgreSQL only) in N server processes sharing the port (node:cluster) and nothing else but
+ * the database, which this one watches over.
  */
 import { spawn } from "node:child_process";
 import cluster from "node:cluster";
@@ -10,7 +11,7 @@ import { once } from "node:events";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { closeDb, getConnection } from "../src/server/db/client";
-import { DataDirLockedError, lockDataDir } from "../src/server/db/data-dir-lock";
+import { exitIfDataDirLocked, lockDataDir } from "../src/server/db/data-dir-lock";
 import { DEMO_LOGINS, seedDemoIfEmpty } from "../src/server/db/seed";
 import { getEnv } from "../src/server/lib/env";
 import { getStorage } from "../src/server/lib/storage";
@@ -27,15 +28,7 @@ process.env.PORT = String(env.PORT);
 
 // design §10: one process owns the embedded database. Taken before the build, so a second start
 // stops at once, and held until this process exits (the server it loads shares the hold).
-if (!env.DATABASE_URL) {
-  try {
-    await lockDataDir(env.DATA_DIR);
-  } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-}
+if (!env.DATABASE_URL) await exitIfDataDirLocked(() => lockDataDir(env.DATA_DIR));
 
 const entry = join(root, "dist/server/entry.mjs");
 
@@ -70,10 +63,11 @@ const { engine } = await getConnection();
 console.log(
   `Database: ${engine === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.DATA_DIR}`}, migrations applied.`,
 );
-await seedDemoIfEmpty(db, getStorage(), {
-  members: env.SEED_MEMBERS,
-  log: (message) => console.log(message),
-});
+if (await seedDemoIfEmpty(db, getStorage(), { members: env.SEED_MEMBERS })) {
+  console.log(
+    `Seeded the demo logins; ${env.SEED_MEMBERS} demo members with generated photos follow in the background.`,
+  );
+}
 // The server below is a separate bundle with its own database client: close ours, so PGlite's
 // files have one user. The directory's lock stays with this process.
 await closeDb();

@@ -14,6 +14,7 @@ import {
   markNotified,
 } from "./chat/service";
 import { vacuumEmbedded } from "./db/maintenance";
+import { DEMO_SEED_JOB, seedDemoBatch } from "./db/seed";
 import { pruneMemberEvents } from "./events/bus";
 import { isOnline } from "./events/presence";
 import type { JobDefinition, JobLane } from "./jobs/runner";
@@ -23,6 +24,7 @@ import { pruneOutboxMails } from "./lib/mail-outbox";
 import { MAIL_TEMPLATES } from "./lib/mail-templates";
 import { pruneRateLimits } from "./lib/rate-limit";
 import { deliverOutboxSms, pruneOutboxSms, SMS_DELIVERY_JOB, SMS_RETRY_BASE_MS } from "./lib/sms";
+import { getStorage } from "./lib/storage";
 import { findLikeNotice, findMatchNotice, LIKE_PUSH_JOB, MATCH_MAIL_JOB } from "./likes/service";
 import { pruneUnconfirmedMandates } from "./payments/direct-debit";
 import { sendReceiptMail } from "./payments/receipt";
@@ -100,6 +102,14 @@ export const JOB_DEFINITIONS: Record<string, JobDefinition & { lane: JobLane }> 
       if (typeof payload.outboxId !== "number") throw new Error("no outboxId in the payload");
       await deliverOutboxSms(db, payload.outboxId);
     },
+  },
+  [DEMO_SEED_JOB]: {
+    lane: "main",
+    // A batch renders about 70 portraits: a generous lease, so a slow machine's batch is not
+    // taken over while it runs.
+    leaseMs: 10 * 60 * 1000,
+    run: async (payload, { db }) =>
+      seedDemoBatch(db, getStorage(), Number(payload.members), { log: console.log }),
   },
   [ERASURE_JOB]: {
     lane: "main",

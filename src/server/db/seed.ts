@@ -1,4 +1,4 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, like, sql } from "drizzle-orm";
 import {
   BODY_TYPES,
   EYE_COLORS,
@@ -12,6 +12,7 @@ import { hashPassword } from "../auth/password";
 import { shortLinks } from "../content/schema";
 import { changeCredits } from "../credits/service";
 import { loadRegionCatalogue } from "../geo/regions";
+import { enqueueJob } from "../jobs/service";
 import type { Storage } from "../lib/storage";
 import { photos } from "../photos/schema";
 import { storeRenditions } from "../photos/service";
@@ -38,9 +39,12 @@ type SeedOptions = {
   /** Whether to render a portrait per photo (the demo) or reuse a small pool (benchmarks). */
   uniquePhotos: boolean;
   log?: (message: string) => void;
+  /** Whether to vacuum and analyze after the load (true when not given). */
+  analyze?: boolean;
 };
 
 type Random = () => number;
+type Log = (message: string) => void;
 
 function pick<T>(random: Random, list: readonly T[]): T {
   return list[Math.floor(random() * list.length)] as T;
@@ -205,7 +209,7 @@ export async function seedMembers(db: Database, storage: Storage, options: SeedO
   }
   // After a bulk load: the dead row versions of the main-photo update reclaimed (they doubled
   // what member search reads), the visibility map set, and fresh statistics for the planner.
-  await db.execute(sql`vacuum analyze`);
+  if (options.analyze !== false) await db.execute(sql`vacuum analyze`);
 }
 
 /** The two demo logins of the README: a free member and a premium member with credits. */
@@ -266,32 +270,65 @@ export async function seedDemoLogins(db: Database, storage: Storage): Promise<vo
   }
 }
 
-/**
- * First start with an empty database: seeds the demo (design §11). Returns whether it seeded.
- */
+/** A tracked short link as an e-mail campaign would use it (spec §2 `{token}`): /DemoLink. */
 export const DEMO_SHORT_LINK = {
   token: "DemoLink",
   target: "/landers/tinderswipe?network=newsletter&ref=demo-link",
 } as const;
 
+/** The job that seeds the demo members behind a first start, a batch a run (seedDemoBatch). */
+export const DEMO_SEED_JOB = "demo.seed-members";
+/** Members a run seeds: about ten seconds of portraits, so other jobs of its lane wait little. */
+const DEMO_SEED_BATCH = 20;
+const DEMO_MEMBER_EMAILS = "%@members.demo.invalid";
+
+/**
+ * First start with an empty database (design §11): the demo logins and the short link at once,
+ * so the site serves within seconds with its logins working; the demo members, whose portraits
+ * take minutes to render, by the job runner behind it (DEMO_SEED_JOB), which also finishes them
+ * after a restart. Returns whether the database was empty.
+ */
 export async function seedDemoIfEmpty(
   db: Database,
   storage: Storage,
-  options: { members: number; log?: (message: string) => void },
+  options: { members: number },
 ): Promise<boolean> {
   const [existing] = await db.select({ total: count() }).from(users);
   if ((existing?.total ?? 0) > 0) return false;
-  options.log?.(`Seeding ${options.members} demo members with generated photos…`);
   await seedDemoLogins(db, storage);
-  await seedMembers(db, storage, {
-    members: options.members,
-    uniquePhotos: true,
-    log: options.log,
-  });
-  // A tracked short link as an e-mail campaign would use it (spec §2 `{token}`): /DemoLink.
   await db
     .insert(shortLinks)
     .values({ token: DEMO_SHORT_LINK.token, target: DEMO_SHORT_LINK.target })
     .onConflictDoNothing();
+  if (options.members > 0) await enqueueDemoBatch(db, options.members, 0);
   return true;
+}
+
+function enqueueDemoBatch(db: Database, members: number, seeded: number) {
+  // Keyed by how many are seeded: a batch retried after a crash is not enqueued twice.
+  return enqueueJob(db, DEMO_SEED_JOB, { members }, { uniqueKey: `${DEMO_SEED_JOB}:${seeded}` });
+}
+
+/**
+ * One run of DEMO_SEED_JOB: seeds the next batch of demo members, up to `members` in all, and
+ * enqueues the next; after the last, refreshes the planner's statistics. A batch commits in one
+ * transaction, so a run cut short is simply run again.
+ */
+export async function seedDemoBatch(
+  db: Database,
+  storage: Storage,
+  members: number,
+  { batch: size = DEMO_SEED_BATCH, log = () => {} }: { batch?: number; log?: Log } = {},
+): Promise<void> {
+  const [seeded] = await db
+    .select({ total: count() })
+    .from(users)
+    .where(like(users.email, DEMO_MEMBER_EMAILS));
+  const done = seeded?.total ?? 0;
+  const batch = Math.min(size, members - done);
+  if (batch <= 0) return;
+  await seedMembers(db, storage, { members: batch, uniquePhotos: true, analyze: false });
+  log(`Demo members: ${done + batch} / ${members} seeded.`);
+  if (done + batch < members) await enqueueDemoBatch(db, members, done + batch);
+  else await db.execute(sql`vacuum analyze`);
 }
