@@ -46,31 +46,42 @@ function isBuildStale(): boolean {
   return inputs.some((input) => newestChange(join(root, input)) > built);
 }
 
-if (process.argv.includes("--build") || isBuildStale()) {
+/** Builds the site; its output goes to the terminal, a failed build stops the start. */
+async function build(): Promise<void> {
   console.log("Building the site (first run or sources changed)…");
   // Asynchronous, not spawnSync: the data directory's lock is refreshed by a timer of this
   // process, which a blocked event loop would let go stale during a minute-long build.
-  const build = spawn(join(root, "node_modules/.bin/astro"), ["build"], {
+  const child = spawn(join(root, "node_modules/.bin/astro"), ["build"], {
     cwd: root,
     stdio: "inherit",
   });
-  const [code] = (await once(build, "exit")) as [number | null];
+  process.once("exit", () => child.kill());
+  const [code] = (await once(child, "exit")) as [number | null];
   if (code !== 0) process.exit(code ?? 1);
 }
 
-const db = await getReadyDb();
-const { engine } = await getConnection();
-console.log(
-  `Database: ${engine === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.DATA_DIR}`}, migrations applied.`,
-);
-if (await seedDemoIfEmpty(db, getStorage(), { members: env.SEED_MEMBERS })) {
+/** Migrations, and on an empty database the demo logins (its members follow by a job). */
+async function prepareDatabase(): Promise<void> {
+  const db = await getReadyDb();
+  const { engine } = await getConnection();
   console.log(
-    `Seeded the demo logins; ${env.SEED_MEMBERS} demo members with generated photos follow in the background.`,
+    `Database: ${engine === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.DATA_DIR}`}, migrations applied.`,
   );
+  if (await seedDemoIfEmpty(db, getStorage(), { members: env.SEED_MEMBERS })) {
+    console.log(
+      `Seeded the demo logins; ${env.SEED_MEMBERS} demo members with generated photos follow in the background.`,
+    );
+  }
+  // The server below is a separate bundle with its own database client: close ours, so PGlite's
+  // files have one user. The directory's lock stays with this process.
+  await closeDb();
 }
-// The server below is a separate bundle with its own database client: close ours, so PGlite's
-// files have one user. The directory's lock stays with this process.
-await closeDb();
+
+// Side by side: on a first start both take seconds, and the build is mostly another process.
+await Promise.all([
+  process.argv.includes("--build") || isBuildStale() ? build() : undefined,
+  prepareDatabase(),
+]);
 
 const url = `http://${env.HOST === "127.0.0.1" ? "localhost" : env.HOST}:${env.PORT}`;
 console.log(`\nServing ${url}`);
