@@ -62,12 +62,15 @@ export async function runLighthouse(
   return scores;
 }
 
-export function printLighthouse(scores: LighthouseScore[]): void {
-  console.log(
+export function printLighthouse(
+  scores: LighthouseScore[],
+  say: (line: string) => void = console.log,
+): void {
+  say(
     `\nLighthouse, mobile (budget design §12: performance 100 on landers and legal pages)\n${"".padEnd(42)} perf  a11y   seo   LCP ms   CLS    TBT ms\n${"-".repeat(90)}`,
   );
   for (const s of scores) {
-    console.log(
+    say(
       `${s.path.padEnd(42)} ${String(s.performance).padStart(4)} ${String(s.accessibility).padStart(5)} ${String(s.seo).padStart(5)} ${s.lcp.toFixed(0).padStart(8)} ${s.cls.toFixed(3).padStart(6)} ${s.tbt.toFixed(0).padStart(8)}`,
     );
   }

@@ -9,9 +9,10 @@
  * enforces no budget. A full run prints ✓ or ✗ beside each budget. On PostgreSQL the last line
  * serves GET /api/user.php from one process per core (WEB_CONCURRENCY, `--processes`).
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { availableParallelism } from "node:os";
+import { writeFileSync } from "node:fs";
+import { availableParallelism, cpus } from "node:os";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { BenchOptions, EngineResult, Measurement } from "./engine";
@@ -86,20 +87,27 @@ function budgetOf(m: Measurement): string {
   return `${verdict ? "✓" : "✗"} ${budget.text}${memory}`;
 }
 
+/** What the run printed, for bench/RESULTS.md. */
+const printed: string[] = [];
+function say(line: string) {
+  console.log(line);
+  printed.push(line);
+}
+
 function print(result: EngineResult) {
   const header = `${"".padEnd(44)}  p50 ms  p95 ms  p99 ms    req/s  ratio  loop p99  budget`;
-  console.log(
+  say(
     `\n${result.engine === "pglite" ? "PGlite (embedded)" : "PostgreSQL"}, ${result.members} members (seeded in ${result.seedSeconds.toFixed(0)} s), ${base.connections} connections, ${base.seconds} s or ${base.requests} answers per line\n${header}\n${"-".repeat(header.length + 20)}`,
   );
   for (const m of result.measurements) {
     const ratio = m.bareRps ? (m.rps / m.bareRps).toFixed(3) : "";
     const loop = m.loopP99 === undefined ? "" : `${m.loopP99.toFixed(1)} ms`;
-    console.log(
+    say(
       `${m.name.padEnd(44)} ${m.p50.toFixed(1).padStart(7)} ${m.p95.toFixed(1).padStart(7)} ${m.p99.toFixed(1).padStart(7)} ${m.rps.toFixed(0).padStart(8)} ${ratio.padStart(6)} ${loop.padStart(9)}  ${budgetOf(m)}`,
     );
   }
   for (const m of result.measurements) if (m.cpu) printCpu(m.name, m.cpu);
-  if (result.lighthouse.length > 0) printLighthouse(result.lighthouse);
+  if (result.lighthouse.length > 0) printLighthouse(result.lighthouse, say);
 }
 
 /**
@@ -109,7 +117,7 @@ function print(result: EngineResult) {
  */
 function printCpu(name: string, cpu: NonNullable<Measurement["cpu"]>) {
   const cores = availableParallelism();
-  console.log(
+  say(
     `${name}: CPU an answer ${cpu.main.toFixed(2)} ms on the main thread, ${cpu.process.toFixed(2)} ms in all the server's threads: at most ${Math.floor(1000 / cpu.main)} a second from one main thread, ${Math.floor((cores * 1000) / cpu.process)} from ${cores} cores`,
   );
 }
@@ -133,3 +141,33 @@ for (const engine of engines) {
   results.push(result);
 }
 for (const result of results) print(result);
+
+/**
+ * A full run's results, kept with the code they measured (issue 26: not in ARCHITECTURE.md). A
+ * quick run (CI's) leaves the file alone: its numbers prove the bench runs, not the budgets.
+ */
+function writeResults() {
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"]).toString().trim();
+  const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"]).length > 0;
+  const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}`;
+  const text = [
+    "# Bench results",
+    "",
+    "Written by `npm run bench` (bench/run.ts) at the end of each run; design §12 has the budgets,",
+    "`docs/decisions/` what was tried and why.",
+    "",
+    `- When: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    `- Code: ${commit}${dirty ? " with uncommitted changes" : ""}`,
+    `- Machine: ${machine}`,
+    `- Run: ${base.members} members, ${base.connections} connections, ${base.seconds} s or ${base.requests} answers a line`,
+    "",
+    "```text",
+    ...printed.flatMap((line) => line.split("\n")).map((line) => line.trimEnd()),
+    "```",
+    "",
+  ].join("\n");
+  writeFileSync(resolve(import.meta.dirname, "RESULTS.md"), text);
+  console.log("\nWritten to bench/RESULTS.md.");
+}
+if (quick) console.log("\nA quick run: bench/RESULTS.md keeps the last full run's results.");
+else writeResults();
