@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { MessageView } from "../contract/chat";
-import { pickMessages } from "../i18n/pick";
-import { createTranslate } from "../i18n/translate";
-import { ChatImage, chatImageBox } from "./ChatApp";
+import type { MessageView } from "../../contract/chat";
+import { pickMessages } from "../../i18n/pick";
+import { createTranslate } from "../../i18n/translate";
+import { ChatImage, chatImageBox } from "./ChatImage";
 
 afterEach(cleanup);
 

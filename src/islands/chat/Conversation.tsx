@@ -1,0 +1,155 @@
+import { useRef, useState } from "react";
+import type { ConversationAnswer } from "../../contract/chat";
+import type { PremiumFeature } from "../../contract/premium";
+import type { Translate } from "../../i18n/translate";
+import { apiFetch } from "../../lib/api-client";
+import { refreshChats } from "../../stores/chats";
+import PremiumAlert from "../PremiumAlert";
+import { describeApiError } from "../use-api-form";
+import type { I18nProps } from "../use-translate";
+import Composer from "./Composer";
+import ConversationDialogs from "./ConversationDialogs";
+import ConversationHeader, { type ConfirmStep } from "./ConversationHeader";
+import { type ChatStore, updateDraft } from "./chat-store";
+import { type ChatError, nameOf } from "./chat-text";
+import IcebreakerDialog from "./IcebreakerDialog";
+import MessageList from "./MessageList";
+
+type Props = {
+  conversation: ConversationAnswer;
+  store: ChatStore;
+  t: Translate;
+  locale: I18nProps["locale"];
+  /** The island's catalogue, for the premium alert. */
+  messages: I18nProps["messages"];
+  credits: number;
+  isPremium: boolean;
+  typing: boolean;
+  priceFrom: string | null;
+  onBack: () => void;
+  onRemove: () => void;
+};
+
+/**
+ * spec §2 in-chat screen: the top bar, the log and the footer, and the dialogs they open. The
+ * island renders one per conversation (keyed), so what it holds starts afresh with each.
+ */
+export default function Conversation(props: Props) {
+  const { conversation, store, t } = props;
+  const { profile, terms } = conversation;
+  const id = conversation.conversation;
+  const name = nameOf(profile, t);
+  const [error, setError] = useState<ChatError | null>(null);
+  // The premium alert, for the premium-only step the member just tried (issue 13).
+  const [premium, setPremium] = useState<{ feature: PremiumFeature; open: boolean } | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmStep | null>(null);
+  // spec §2: the first message starts from the icebreaker modal's suggestions.
+  const [icebreaker, setIcebreaker] = useState(
+    conversation.messages.length === 0 && !conversation.older_cursor && terms.can_write,
+  );
+  const textRef = useRef<HTMLTextAreaElement>(null);
+
+  async function block() {
+    if (!profile) return;
+    try {
+      await apiFetch("/api/block.php", { method: "POST", body: { id: profile.id } });
+      setConfirm(null);
+      await refreshChats().catch(() => {});
+      props.onBack();
+    } catch (caught) {
+      setConfirm(null);
+      setError({ text: describeApiError(caught, t), code: null });
+    }
+  }
+
+  return (
+    <section className="chat-conversation" aria-label={t("chat.conversationWith", { name })}>
+      <ConversationHeader
+        profile={profile}
+        name={name}
+        t={t}
+        credits={props.credits}
+        typing={props.typing}
+        onBack={props.onBack}
+        onConfirm={setConfirm}
+      />
+      <MessageList
+        conversation={conversation}
+        store={store}
+        name={name}
+        t={t}
+        locale={props.locale}
+        onError={(text, code) => {
+          setError({ text, code });
+          if (code === "premium_required") setPremium({ feature: "chat_images", open: true });
+        }}
+      />
+      <footer className="chat-footer">
+        {!terms.can_write && terms.blocked_reason ? (
+          <p className="alert alert-warning">
+            {t(`chat.blocked.${terms.blocked_reason}`, { name })}
+          </p>
+        ) : (
+          <Composer
+            conversation={id}
+            terms={terms}
+            name={name}
+            store={store}
+            t={t}
+            isPremium={props.isPremium}
+            textRef={textRef}
+            error={error}
+            onError={setError}
+            onPremiumRequired={() => setPremium({ feature: "conversations", open: true })}
+            onGoPremium={() =>
+              setPremium((shown) => ({ feature: shown?.feature ?? "conversations", open: true }))
+            }
+          />
+        )}
+      </footer>
+
+      <ConversationDialogs
+        confirm={confirm}
+        onClose={() => setConfirm(null)}
+        profile={profile}
+        name={name}
+        conversation={id}
+        t={t}
+        onRemove={props.onRemove}
+        onBlock={block}
+        onReported={async () => {
+          setConfirm(null);
+          await refreshChats().catch(() => {});
+          props.onBack();
+        }}
+      />
+      <IcebreakerDialog
+        open={icebreaker}
+        onClose={() => setIcebreaker(false)}
+        name={name}
+        terms={terms}
+        priceFrom={props.priceFrom}
+        t={t}
+        onChoose={(text) => {
+          updateDraft(store, id, { text });
+          setIcebreaker(false);
+          // After the dialog has closed and handed focus back.
+          setTimeout(() => textRef.current?.focus(), 0);
+        }}
+        onOwn={() => {
+          setIcebreaker(false);
+          textRef.current?.focus();
+        }}
+      />
+      {premium ? (
+        <PremiumAlert
+          locale={props.locale}
+          messages={props.messages}
+          open={premium.open}
+          feature={premium.feature}
+          onClose={() => setPremium({ ...premium, open: false })}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { useMemo } from "react";
+import type { ChatEntry } from "../../contract/chat";
+import type { Translate } from "../../i18n/translate";
+import { formatBadgeCount } from "../../stores/counts";
+import Avatar from "./Avatar";
+import { nameOf, preview } from "./chat-text";
+
+type Props = {
+  chats: ChatEntry[];
+  t: Translate;
+  locale: string;
+  /** The open conversation's id, if any. */
+  current: number | null;
+  /** The conversation being fetched, if any. */
+  loading: number | null;
+  onOpen: (conversation: number) => void;
+};
+
+/** spec §2 Chats: the member's conversations, newest first, each with its unread count. */
+export default function ConversationList(props: Props) {
+  const { t } = props;
+  return (
+    <section className="chat-list" aria-labelledby="chats-heading">
+      <header className="chat-list-header">
+        <a href="/members" className="btn btn-ghost btn-icon">
+          <span aria-hidden="true">‹</span>
+          <span className="visually-hidden">{t("nav.searchMembers")}</span>
+        </a>
+        <h1 id="chats-heading">{t("chats.heading")}</h1>
+      </header>
+      {props.chats.length === 0 ? (
+        <div className="chat-empty stack">
+          <p>{t("chats.empty")}</p>
+          <a className="btn btn-primary" href="/members">
+            {t("chats.emptyCta")}
+          </a>
+        </div>
+      ) : (
+        <ul className="chat-entries">
+          {props.chats.map((chat) => (
+            <ConversationEntry
+              key={chat.conversation}
+              chat={chat}
+              t={t}
+              locale={props.locale}
+              current={props.current === chat.conversation}
+              busy={props.loading === chat.conversation}
+              onOpen={() => props.onOpen(chat.conversation)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ConversationEntry(props: {
+  chat: ChatEntry;
+  t: Translate;
+  locale: string;
+  current: boolean;
+  busy: boolean;
+  onOpen: () => void;
+}) {
+  const { chat, t } = props;
+  const name = nameOf(chat.profile, t);
+  const time = useMemo(() => {
+    const date = new Date(chat.updated_at);
+    const today = new Date().toDateString() === date.toDateString();
+    return new Intl.DateTimeFormat(
+      props.locale,
+      today ? { timeStyle: "short" } : { dateStyle: "short" },
+    ).format(date);
+  }, [chat.updated_at, props.locale]);
+  return (
+    <li
+      className={`chat-entry${props.current ? " is-current" : ""}${chat.num_unread_messages ? " is-unread" : ""}`}
+    >
+      <a
+        href={`/chats/${chat.conversation}`}
+        aria-current={props.current ? "page" : undefined}
+        aria-busy={props.busy}
+        onClick={(event) => {
+          // A new tab or window opens the address as any link does.
+          if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          props.onOpen();
+        }}
+      >
+        <Avatar profile={chat.profile} size={48} />
+        <span className="chat-entry-text">
+          <span className="chat-entry-top">
+            <span className="chat-entry-name">{name}</span>
+            <time dateTime={chat.updated_at}>{time}</time>
+          </span>
+          <span className="chat-entry-preview">{preview(chat.last_message, t)}</span>
+        </span>
+        {chat.num_unread_messages > 0 ? (
+          <span className="badge badge-unread">
+            <span aria-hidden="true">{formatBadgeCount(chat.num_unread_messages)}</span>
+            <span className="visually-hidden">
+              {t("chats.unread", { count: chat.num_unread_messages })}
+            </span>
+          </span>
+        ) : null}
+      </a>
+    </li>
+  );
+}
