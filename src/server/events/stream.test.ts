@@ -1,7 +1,7 @@
 import type { SSEMessage } from "hono/streaming";
 import { describe, expect, it, vi } from "vitest";
 import { EventHub, type StoredEvent } from "./bus";
-import { MemberEventStream, type SseWriter } from "./stream";
+import { MAX_STREAMS_PER_MEMBER, MemberEventStream, type SseWriter } from "./stream";
 
 const MEMBER = 7;
 
@@ -144,6 +144,35 @@ describe("a member's event stream (design §7)", () => {
       expect(store.reads).toEqual([{ afterId: 1, alsoIds: [] }]);
       stream.end();
       await running;
+    });
+  });
+
+  describe("when a member opens more streams in one process than the cap", () => {
+    it(`keeps ${MAX_STREAMS_PER_MEMBER} open and ends the oldest for each one beyond`, async () => {
+      const hub = new EventHub();
+      const store = eventStore();
+      const someoneElse = await openStream(hub, store, { userId: MEMBER + 1 });
+      const streams = [];
+      for (let index = 0; index < MAX_STREAMS_PER_MEMBER; index++) {
+        streams.push(await openStream(hub, store));
+      }
+      expect(streams.map((stream) => stream.isEnded())).toEqual(
+        Array(MAX_STREAMS_PER_MEMBER).fill(false),
+      );
+      expect(hub.subscribersOf(MEMBER)).toHaveLength(MAX_STREAMS_PER_MEMBER);
+
+      const ninth = await openStream(hub, store);
+      await streams[0]?.running;
+      expect(streams.map((stream) => stream.isEnded())).toEqual([
+        true,
+        ...Array(MAX_STREAMS_PER_MEMBER - 1).fill(false),
+      ]);
+      expect(hub.subscribersOf(MEMBER)).toHaveLength(MAX_STREAMS_PER_MEMBER);
+      expect(someoneElse.isEnded()).toBe(false);
+
+      for (const open of [...streams, ninth, someoneElse]) open.stream.end();
+      await Promise.all([...streams, ninth, someoneElse].map((open) => open.running));
+      expect(hub.size).toBe(0);
     });
   });
 

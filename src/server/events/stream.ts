@@ -100,9 +100,9 @@ export class MemberEventStream {
     const { hub, userId, resumeFrom } = this.#options;
     // The oldest streams of this member in this process make room for this one.
     const others = hub.subscribersOf(userId);
-    for (const other of others.slice(0, others.length - MAX_STREAMS_PER_MEMBER + 1)) {
-      other({ end: true });
-    }
+    // Clamped: a negative end would make slice count from the end and close streams below the cap.
+    const excess = Math.max(0, others.length - MAX_STREAMS_PER_MEMBER + 1);
+    for (const other of others.slice(0, excess)) other({ end: true });
     const unsubscribe = hub.subscribe(userId, (wake) => this.#wake(wake));
     const heartbeat = setInterval(
       () => void this.#sse.write(": ping\n\n").catch(() => this.end()),
