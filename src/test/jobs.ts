@@ -1,4 +1,4 @@
-import { JOB_DEFINITIONS } from "../server/job-definitions";
+import { getJobDefinition } from "../server/job-definitions";
 import { type JobDefinitions, type JobRunSummary, runDueJobs } from "../server/jobs/runner";
 import { getReadyDb } from "../server/startup";
 
@@ -10,12 +10,7 @@ import { getReadyDb } from "../server/startup";
  * message queues a push), more than the runner takes in one pass.
  */
 export async function runJobsNamed(names: string[], now?: Date): Promise<JobRunSummary> {
-  const definitions: JobDefinitions = {};
-  for (const name of names) {
-    const definition = JOB_DEFINITIONS[name];
-    if (!definition) throw new Error(`no job named ${name}`);
-    definitions[name] = definition;
-  }
+  const definitions: JobDefinitions = names.map(getJobDefinition);
   const db = await getReadyDb();
   const total: JobRunSummary = { done: 0, retried: 0, failed: 0 };
   for (;;) {

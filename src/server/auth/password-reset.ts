@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Locale } from "../../i18n/locales";
+import { z } from "zod";
+import { isLocale, type Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
+import { defineJob } from "../jobs/define";
 import { nudgeJobRunners } from "../jobs/runner";
 import { enqueueJob } from "../jobs/service";
 import { ApiError, ValidationError } from "../lib/errors";
@@ -8,7 +10,7 @@ import { sendMail } from "../lib/mail";
 import { MAIL_TEMPLATES, renderMail } from "../lib/mail-templates";
 import { consumeRateLimit } from "../lib/rate-limit";
 import { findProfileName } from "../profiles/viewer";
-import type { Site } from "../sites/registry";
+import { getSiteById, type Site } from "../sites/registry";
 import { type User, users } from "../users/schema";
 import { findUserByEmail } from "../users/service";
 import { isCommonPassword } from "./common-passwords";
@@ -20,7 +22,17 @@ import { consumeAccountToken, createAccountToken } from "./tokens";
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** The job that looks the address up and mails the link, after the request has been answered. */
-export const PASSWORD_RESET_JOB = "auth.password-reset-mail";
+export const passwordResetMailJob = defineJob({
+  name: "auth.password-reset-mail",
+  payload: z.object({
+    email: z.string(),
+    siteId: z.string(),
+    // A language since withdrawn from the site's catalogues falls back to English.
+    locale: z.string().transform((locale): Locale => (isLocale(locale) ? locale : "en")),
+  }),
+  run: ({ email, siteId, locale }, { db }) =>
+    sendPasswordResetMail(db, getSiteById(siteId), email, locale),
+});
 
 /**
  * spec §2 /reset-password: e-mails a single-use link to set a new password. The answer is the same
@@ -38,7 +50,7 @@ export async function requestPasswordReset(
   const address = email.trim().toLowerCase();
   const limit = await consumeRateLimit(db, "passwordReset", address);
   if (!limit.allowed) throw new ApiError(429, "reset_limit", "reset.tooMany");
-  await enqueueJob(db, PASSWORD_RESET_JOB, {
+  await enqueueJob(db, passwordResetMailJob, {
     email: address,
     siteId: site.id,
     locale: context.locale,

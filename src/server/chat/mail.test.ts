@@ -7,7 +7,8 @@ import { findMailsTo } from "../../test/outbox";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
 import { users } from "../users/schema";
-import { CHAT_MAIL_DELAY_MS, CHAT_MAIL_JOB } from "./service";
+import { chatMailJob } from "./job-types";
+import { CHAT_MAIL_DELAY_MS } from "./service";
 
 const app = createApp();
 
@@ -17,7 +18,7 @@ const call = (method: string, path: string, cookie: string, body?: unknown) =>
 
 /** Runs the jobs due once the e-mail delay has passed. */
 async function runMailJobs() {
-  await runJobsNamed([CHAT_MAIL_JOB], new Date(Date.now() + CHAT_MAIL_DELAY_MS + 1000));
+  await runJobsNamed([chatMailJob.name], new Date(Date.now() + CHAT_MAIL_DELAY_MS + 1000));
 }
 
 async function setUp() {

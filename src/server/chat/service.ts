@@ -30,18 +30,15 @@ import { profiles } from "../profiles/schema";
 import type { MemberViewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
 import { users } from "../users/schema";
+import { chatMailJob, chatPushJob } from "./job-types";
 import { cachedChatList } from "./list-cache";
 import { conversationMembers, conversations, type Message, messages } from "./schema";
 
-/** The job that e-mails a member about a message that reached none of their open pages. */
-export const CHAT_MAIL_JOB = "chat.mail";
 /**
  * How long a message may wait for the recipient's open page before it is e-mailed: a member who
  * is online sees it delivered at once (the events stream marks it), and gets no e-mail.
  */
 export const CHAT_MAIL_DELAY_MS = 2 * 60 * 1000;
-/** The job that pushes a message to a recipient with no visible page (design §2 web push). */
-export const CHAT_PUSH_JOB = "chat.push";
 
 /** Chats per page of the list, and messages per page of a conversation (keyset, never OFFSET). */
 export const CHATS_PAGE_SIZE = 30;
@@ -780,10 +777,10 @@ export async function postMessage(
       conversation: conversationId,
       recipient: mine.otherUserId,
     };
-    await enqueueJob(tx, CHAT_PUSH_JOB, notice, { uniqueKey: `${CHAT_PUSH_JOB}:${message.id}` });
-    await enqueueJob(tx, CHAT_MAIL_JOB, notice, {
+    await enqueueJob(tx, chatPushJob, notice, { uniqueKey: `${chatPushJob.name}:${message.id}` });
+    await enqueueJob(tx, chatMailJob, notice, {
       runAt: new Date(now.getTime() + CHAT_MAIL_DELAY_MS),
-      uniqueKey: `${CHAT_MAIL_JOB}:${message.id}`,
+      uniqueKey: `${chatMailJob.name}:${message.id}`,
     });
     const forThem = toMessageView(message, mine.otherUserId, { deliveredUpTo: 0, readUpTo: 0 });
     await publishEvent(tx, mine.otherUserId, {

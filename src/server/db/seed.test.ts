@@ -6,7 +6,7 @@ import { getStorage } from "../lib/storage";
 import { profiles } from "../profiles/schema";
 import { getReadyDb } from "../startup";
 import { users } from "../users/schema";
-import { DEMO_LOGINS, DEMO_SEED_JOB, seedDemoBatch, seedDemoIfEmpty } from "./seed";
+import { DEMO_LOGINS, demoSeedJob, seedDemoBatch, seedDemoIfEmpty } from "./seed";
 
 async function demoMembers() {
   const db = await getReadyDb();
@@ -25,7 +25,7 @@ describe("the first start's demo (design §11: serving within seconds)", () => {
     const logins = await db.select({ email: users.email }).from(users);
     expect(logins.map((row) => row.email).sort()).toEqual(DEMO_LOGINS.map((l) => l.email).sort());
     expect(await demoMembers()).toBe(0);
-    const queued = await db.select().from(jobs).where(eq(jobs.name, DEMO_SEED_JOB));
+    const queued = await db.select().from(jobs).where(eq(jobs.name, demoSeedJob.name));
     expect(queued).toMatchObject([{ payload: { members: 3 }, status: "pending" }]);
 
     // A second start finds the database in use: nothing is seeded or queued again.
@@ -34,7 +34,7 @@ describe("the first start's demo (design §11: serving within seconds)", () => {
     // A batch of two, then the job the batch queued seeds the last one.
     await seedDemoBatch(db, getStorage(), 3, { batch: 2 });
     expect(await demoMembers()).toBe(2);
-    expect(await runJobsNamed([DEMO_SEED_JOB])).toMatchObject({ failed: 0 });
+    expect(await runJobsNamed([demoSeedJob.name])).toMatchObject({ failed: 0 });
     expect(await demoMembers()).toBe(3);
 
     // A run repeated (a crash after its commit) adds nobody.
@@ -43,7 +43,7 @@ describe("the first start's demo (design §11: serving within seconds)", () => {
     const pending = await db
       .select({ total: count() })
       .from(jobs)
-      .where(and(eq(jobs.name, DEMO_SEED_JOB), eq(jobs.status, "pending")));
+      .where(and(eq(jobs.name, demoSeedJob.name), eq(jobs.status, "pending")));
     expect(pending[0]?.total).toBe(0);
   });
 });

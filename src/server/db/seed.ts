@@ -1,4 +1,5 @@
 import { count, eq, like, sql } from "drizzle-orm";
+import { z } from "zod";
 import {
   BODY_TYPES,
   EYE_COLORS,
@@ -12,8 +13,9 @@ import { hashPassword } from "../auth/password";
 import { shortLinks } from "../content/schema";
 import { changeCredits } from "../credits/service";
 import { loadRegionCatalogue } from "../geo/regions";
+import { defineJob } from "../jobs/define";
 import { enqueueJob } from "../jobs/service";
-import type { Storage } from "../lib/storage";
+import { getStorage, type Storage } from "../lib/storage";
 import { photos } from "../photos/schema";
 import { storeRenditions } from "../photos/service";
 import { profiles } from "../profiles/schema";
@@ -276,8 +278,6 @@ export const DEMO_SHORT_LINK = {
   target: "/landers/tinderswipe?network=newsletter&ref=demo-link",
 } as const;
 
-/** The job that seeds the demo members behind a first start, a batch a run (seedDemoBatch). */
-export const DEMO_SEED_JOB = "demo.seed-members";
 /** Members a run seeds: about ten seconds of portraits, so other jobs of its lane wait little. */
 const DEMO_SEED_BATCH = 20;
 const DEMO_MEMBER_EMAILS = "%@members.demo.invalid";
@@ -285,7 +285,7 @@ const DEMO_MEMBER_EMAILS = "%@members.demo.invalid";
 /**
  * First start with an empty database (design §11): the demo logins and the short link at once,
  * so the site serves within seconds with its logins working; the demo members, whose portraits
- * take minutes to render, by the job runner behind it (DEMO_SEED_JOB), which also finishes them
+ * take minutes to render, by the job runner behind it (demoSeedJob), which also finishes them
  * after a restart. Returns whether the database was empty.
  */
 export async function seedDemoIfEmpty(
@@ -304,13 +304,24 @@ export async function seedDemoIfEmpty(
   return true;
 }
 
+/** The job that seeds the demo members behind a first start, a batch a run (seedDemoBatch). */
+export const demoSeedJob = defineJob({
+  name: "demo.seed-members",
+  payload: z.object({ members: z.number().int().min(1) }),
+  // A batch renders about 70 portraits: a generous lease, so a slow machine's batch is not
+  // taken over while it runs.
+  leaseMs: 10 * 60 * 1000,
+  run: ({ members }, { db }) => seedDemoBatch(db, getStorage(), members, { log: console.log }),
+});
+
 function enqueueDemoBatch(db: Database, members: number, seeded: number) {
   // Keyed by how many are seeded: a batch retried after a crash is not enqueued twice.
-  return enqueueJob(db, DEMO_SEED_JOB, { members }, { uniqueKey: `${DEMO_SEED_JOB}:${seeded}` });
+  const uniqueKey = `${demoSeedJob.name}:${seeded}`;
+  return enqueueJob(db, demoSeedJob, { members }, { uniqueKey });
 }
 
 /**
- * One run of DEMO_SEED_JOB: seeds the next batch of demo members, up to `members` in all, and
+ * One run of demoSeedJob: seeds the next batch of demo members, up to `members` in all, and
  * enqueues the next; after the last, refreshes the planner's statistics. A batch commits in one
  * transaction, so a run cut short is simply run again.
  */

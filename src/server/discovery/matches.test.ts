@@ -4,7 +4,8 @@ import { runJobsNamed } from "../../test/jobs";
 import { createLoggedInMember } from "../../test/members";
 import { findMailsTo } from "../../test/outbox";
 import { createApp } from "../app";
-import { MATCH_MAIL_DELAY_MS, MATCH_MAIL_JOB } from "../likes/service";
+import { matchMailJob } from "../likes/job-types";
+import { MATCH_MAIL_DELAY_MS } from "../likes/service";
 import { createMediaSigner } from "../photos/media-url";
 import { getSiteById } from "../sites/registry";
 import { getReadyDb } from "../startup";
@@ -38,7 +39,7 @@ async function markSeen(member: Member, other: Member) {
 
 /** The match e-mails' jobs, run once their delay has passed. */
 function runMatchMails() {
-  return runJobsNamed([MATCH_MAIL_JOB], new Date(Date.now() + MATCH_MAIL_DELAY_MS + 1000));
+  return runJobsNamed([matchMailJob.name], new Date(Date.now() + MATCH_MAIL_DELAY_MS + 1000));
 }
 
 async function matchMailsTo(member: Member) {
@@ -120,7 +121,7 @@ describe("the match e-mail (issue 13)", () => {
     await like(bob, alice);
     await like(alice, bob);
     // Not before the delay: a member on the site sees the dialog first.
-    await runJobsNamed([MATCH_MAIL_JOB]);
+    await runJobsNamed([matchMailJob.name]);
     expect(await matchMailsTo(bob)).toEqual([]);
     await runMatchMails();
 

@@ -1,10 +1,11 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestMember, uniqueEmail } from "../../test/members";
+import { OUTBOX_MAX_AGE_MS } from "../account/jobs";
 import { sessions } from "../auth/schema";
 import { accountTokens } from "../auth/tokens-schema";
 import { type Database, getConnection, getDb } from "../db/client";
-import { JOB_DEFINITIONS, OUTBOX_MAX_AGE_MS } from "../job-definitions";
+import { getJobDefinition } from "../job-definitions";
 import { mailOutbox } from "../lib/mail-schema";
 import { rateLimits } from "../lib/rate-limit-schema";
 import { smsOutbox } from "../lib/sms-schema";
@@ -24,10 +25,10 @@ const DAY = 24 * HOUR;
  * shared PostgreSQL server (design §11) a prune in the future would delete other files' rows.
  */
 async function runScheduledJob(db: Database, name: string): Promise<void> {
-  const definition = JOB_DEFINITIONS[name];
-  if (!definition?.everyMinutes) throw new Error(`${name} is not a scheduled job`);
-  await enqueueJob(db, name);
-  const summary = await runDueJobs(db, { [name]: { ...definition, everyMinutes: undefined } });
+  const definition = getJobDefinition(name);
+  if (!definition.everyMinutes) throw new Error(`${name} is not a scheduled job`);
+  await enqueueJob(db, definition, {});
+  const summary = await runDueJobs(db, [{ ...definition, everyMinutes: undefined }]);
   expect(summary.done).toBeGreaterThanOrEqual(1);
 }
 
@@ -282,7 +283,7 @@ describe("retention (design §10a)", () => {
         .where(sql`relname = 'users'`);
       return table !== undefined && table.pages > 0 && table.visible === table.pages;
     };
-    expect(JOB_DEFINITIONS["db.vacuum"]?.everyMinutes).toBe(24 * 60);
+    expect(getJobDefinition("db.vacuum").everyMinutes).toBe(24 * 60);
     if (engine === "pglite") expect(await allVisible()).toBe(false);
     await runScheduledJob(db, "db.vacuum");
     // PostgreSQL's own autovacuum does this there; the job leaves it alone.
@@ -290,7 +291,7 @@ describe("retention (design §10a)", () => {
   });
 
   it("schedules erasure hourly and every pruning job", () => {
-    expect(JOB_DEFINITIONS["users.erase-expired"]?.everyMinutes).toBe(60);
+    expect(getJobDefinition("users.erase-expired").everyMinutes).toBe(60);
     for (const name of [
       "prune.rate-limits",
       "prune.idempotency-keys",
@@ -301,7 +302,7 @@ describe("retention (design §10a)", () => {
       "prune.account-tokens",
       "prune.jobs",
     ]) {
-      expect(JOB_DEFINITIONS[name]?.everyMinutes, name).toBeGreaterThan(0);
+      expect(getJobDefinition(name).everyMinutes, name).toBeGreaterThan(0);
     }
   });
 });

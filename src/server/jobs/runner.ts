@@ -1,36 +1,13 @@
+import { prettifyError } from "zod";
 import { afterCommit } from "../db/after-commit";
 import type { Database } from "../db/client";
 import { logOutage, outageOf } from "../lib/outage";
+import { JOB_LANES, type JobDefinition, type JobLane } from "./define";
 import type { Job } from "./schema";
 import { claimJobs, completeJob, enqueueJob, failAbandonedJobs, failJob } from "./service";
 
-export type JobContext = { db: Database; now: Date; job: Job };
-
-/**
- * The lanes the runner works in: one job at a time within a lane, the lanes side by side, so a
- * job waiting on an outside service holds back only the jobs of its lane. A job that waits on a
- * service runs in that service's lane; the jobs that only use the database run in `main`.
- */
-export const JOB_LANES = ["main", "mail", "sms", "push", "payments"] as const;
-export type JobLane = (typeof JOB_LANES)[number];
-
-/** What a process does with the jobs of one name. */
-export type JobDefinition = {
-  /** Its lane (`main` when not given). */
-  lane?: JobLane;
-  /** Does the work; throwing means "try again later". Runs at least once, so it is idempotent. */
-  run: (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
-  /** A recurring job: one run per slot of this many minutes (slots start at the epoch). */
-  everyMinutes?: number;
-  /** Attempts of a scheduled occurrence (enqueued jobs carry their own). */
-  maxAttempts?: number;
-  /** How long a worker holds a claimed job before another may take it. */
-  leaseMs?: number;
-  /** The wait before the first retry; it doubles with each further attempt, up to an hour. */
-  retryBaseMs?: number;
-};
-
-export type JobDefinitions = Record<string, JobDefinition>;
+/** The jobs a process runs (JOB_DEFINITIONS, or a test's few). */
+export type JobDefinitions = readonly JobDefinition[];
 
 export type JobRunSummary = { done: number; retried: number; failed: number };
 
@@ -58,17 +35,17 @@ export async function enqueueScheduledJobs(
   definitions: JobDefinitions,
   now: Date,
 ): Promise<void> {
-  for (const [name, definition] of Object.entries(definitions)) {
+  for (const definition of definitions) {
     if (!definition.everyMinutes) continue;
     const slotMs = definition.everyMinutes * 60 * 1000;
     const slotStart = new Date(Math.floor(now.getTime() / slotMs) * slotMs);
     await enqueueJob(
       db,
-      name,
+      definition,
       { slot: slotStart.toISOString() },
       {
         runAt: slotStart,
-        uniqueKey: `${name}:${slotStart.toISOString()}`,
+        uniqueKey: `${definition.name}:${slotStart.toISOString()}`,
         maxAttempts: definition.maxAttempts,
       },
     );
@@ -103,8 +80,8 @@ export async function runDueJobs(
 function byLane(definitions: JobDefinitions): Map<JobLane, JobDefinitions> {
   const lanes = new Map<JobLane, JobDefinitions>();
   for (const lane of JOB_LANES) {
-    const own = Object.entries(definitions).filter(([, job]) => (job.lane ?? "main") === lane);
-    if (own.length > 0) lanes.set(lane, Object.fromEntries(own));
+    const own = definitions.filter((definition) => definition.lane === lane);
+    if (own.length > 0) lanes.set(lane, own);
   }
   return lanes;
 }
@@ -123,13 +100,16 @@ async function runLane(
   const summary: JobRunSummary = { done: 0, retried: 0, failed: 0 };
   if (housekeeping) {
     await enqueueScheduledJobs(db, definitions, clock());
-    await failAbandonedJobs(db, Object.keys(definitions), clock());
+    await failAbandonedJobs(
+      db,
+      definitions.map((definition) => definition.name),
+      clock(),
+    );
   }
   // Jobs are claimed by lease, so that each gets its own (mail is taken over after 5 minutes
   // even though an erasure may hold its claim for 30).
   const namesByLease = new Map<number, string[]>();
-  for (const [name, definition] of Object.entries(definitions)) {
-    const leaseMs = definition.leaseMs ?? DEFAULT_LEASE_MS;
+  for (const { name, leaseMs = DEFAULT_LEASE_MS } of definitions) {
     namesByLease.set(leaseMs, [...(namesByLease.get(leaseMs) ?? []), name]);
   }
   let count = 0;
@@ -150,10 +130,17 @@ async function runJob(
   job: Job,
   clock: () => Date,
 ): Promise<keyof JobRunSummary> {
-  const definition = definitions[job.name];
+  const definition = definitions.find((candidate) => candidate.name === job.name);
+  let final = false;
   try {
     if (!definition) throw new Error(`no definition for job ${job.name}`);
-    await definition.run(job.payload, { db, now: clock(), job });
+    const payload = await definition.payload.safeParseAsync(job.payload);
+    if (!payload.success) {
+      // No retry would make it parse: failed at once, with why, for someone to look into.
+      final = true;
+      throw new Error(`invalid payload: ${prettifyError(payload.error)}`);
+    }
+    await definition.run(payload.data, { db, now: clock(), job });
     await completeJob(db, job, clock());
     return "done";
   } catch (error) {
@@ -161,6 +148,7 @@ async function runJob(
     const status = await failJob(db, job, message, {
       now: clock(),
       retryDelayMs: retryDelayMs(job.attempts, definition?.retryBaseMs),
+      final,
     });
     console.error(`job ${job.id} (${job.name}) attempt ${job.attempts} failed:`, message);
     return status === "failed" ? "failed" : "retried";

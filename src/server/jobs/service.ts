@@ -1,5 +1,7 @@
 import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Database } from "../db/client";
+import type { JobType } from "./define";
 import { type Job, jobs } from "./schema";
 
 export type EnqueueOptions = {
@@ -11,23 +13,27 @@ export type EnqueueOptions = {
 };
 
 /**
- * Adds a job to the queue. With a unique key it is enqueued once however often this is called,
- * from however many processes (a unique index, ON CONFLICT DO NOTHING). Answers the new job's id,
- * or null when the key was taken. Pass a transaction to enqueue together with the row it is for.
+ * Adds a job to the queue, its payload checked against the job's schema (a wrong one throws here,
+ * where it is made, not later in the runner). With a unique key it is enqueued once however often
+ * this is called, from however many processes (a unique index, ON CONFLICT DO NOTHING). Answers
+ * the new job's id, or null when the key was taken. Pass a transaction to enqueue together with
+ * the row it is for.
  *
- * @example enqueueJob(db, "mail.deliver", { outboxId: 7 }, { uniqueKey: "mail.deliver:7" })
+ * @example enqueueJob(db, mailDeliveryJob, { outboxId: 7 }, { uniqueKey: "mail.deliver:7" })
  */
-export async function enqueueJob(
+export async function enqueueJob<Payload extends z.ZodType>(
   db: Database,
-  name: string,
-  payload: Record<string, unknown> = {},
+  job: JobType<Payload>,
+  payload: z.input<Payload>,
   options: EnqueueOptions = {},
 ): Promise<number | null> {
+  job.payload.parse(payload);
   const [row] = await db
     .insert(jobs)
     .values({
-      name,
-      payload,
+      name: job.name,
+      // Stored as given (the input, not the parsed output), so the runner's parse sees the same.
+      payload: payload as Record<string, unknown>,
       uniqueKey: options.uniqueKey ?? null,
       runAt: options.runAt ?? new Date(),
       maxAttempts: options.maxAttempts ?? 5,
@@ -119,15 +125,16 @@ export async function completeJob(db: Database, job: Job, now: Date): Promise<vo
 
 /**
  * Records a claimed job's failure: due again after `retryDelayMs`, or failed for good once it
- * has had its attempts. The last error is kept either way. Answers the status it now has.
+ * has had its attempts, or at once with `final` (a failure no retry can mend). The last error is
+ * kept either way. Answers the status it now has.
  */
 export async function failJob(
   db: Database,
   job: Job,
   error: string,
-  options: { now: Date; retryDelayMs: number },
+  options: { now: Date; retryDelayMs: number; final?: boolean },
 ): Promise<"pending" | "failed"> {
-  const givesUp = job.attempts >= job.maxAttempts;
+  const givesUp = options.final === true || job.attempts >= job.maxAttempts;
   await db
     .update(jobs)
     .set(

@@ -44,11 +44,9 @@ async function waitFor(check: () => Promise<boolean> | boolean, ms: number): Pro
 describe("a hung mail server (design §10a)", () => {
   it("puts mail delivery, and only mail delivery, in the mail lane", async () => {
     const { JOB_DEFINITIONS } = await import("../job-definitions");
-    const { MAIL_DELIVERY_JOB } = await import("./mail");
-    const inMailLane = Object.entries(JOB_DEFINITIONS)
-      .filter(([, definition]) => definition.lane === "mail")
-      .map(([name]) => name);
-    expect(inMailLane).toEqual([MAIL_DELIVERY_JOB]);
+    const { mailDeliveryJob } = await import("./mail");
+    const inMailLane = JOB_DEFINITIONS.filter((definition) => definition.lane === "mail");
+    expect(inMailLane.map((definition) => definition.name)).toEqual([mailDeliveryJob.name]);
   });
 
   it("holds back no payment, push or pruning job, and its mail fails fast to be retried later", async () => {
@@ -58,26 +56,26 @@ describe("a hung mail server (design §10a)", () => {
     const { jobs } = await import("../jobs/schema");
     const { enqueueJob } = await import("../jobs/service");
     const { defaultSite } = await import("../sites/registry");
-    const { MAIL_DELIVERY_ATTEMPTS, MAIL_DELIVERY_JOB, MAIL_RETRY_BASE_MS, SMTP_TIMEOUTS } =
+    const { NO_PAYLOAD } = await import("../jobs/define");
+    const { MAIL_DELIVERY_ATTEMPTS, mailDeliveryJob, MAIL_RETRY_BASE_MS, SMTP_TIMEOUTS } =
       await import("./mail");
     const { mailOutbox } = await import("./mail-schema");
     const db = await getDb();
     // Names of this test alone (on a PostgreSQL server the test files share one queue), each
     // with the real definition's lane: the real mail delivery, stand-ins for every other kind.
     const suffix = `.test-${crypto.randomUUID()}`;
-    const mailJob = `${MAIL_DELIVERY_JOB}${suffix}`;
-    const definitions: JobDefinitions = {
-      [mailJob]: JOB_DEFINITIONS[MAIL_DELIVERY_JOB] as JobDefinitions[string],
-    };
+    const mailJob = { ...mailDeliveryJob, name: `${mailDeliveryJob.name}${suffix}` };
     const ranAt = new Map<string, number>();
-    for (const [name, definition] of Object.entries(JOB_DEFINITIONS)) {
-      if (name === MAIL_DELIVERY_JOB) continue;
-      definitions[`${name}${suffix}`] = {
+    const definitions: JobDefinitions = [
+      mailJob,
+      ...JOB_DEFINITIONS.filter(({ name }) => name !== mailDeliveryJob.name).map((definition) => ({
         ...definition,
+        name: `${definition.name}${suffix}`,
+        payload: NO_PAYLOAD,
         everyMinutes: undefined,
-        run: async () => void ranAt.set(name, Date.now()),
-      };
-    }
+        run: async () => void ranAt.set(definition.name, Date.now()),
+      })),
+    ];
 
     // Two mails are due first, as in the report (each attempt then waited 30 s for a greeting).
     const mailJobs: number[] = [];
@@ -97,13 +95,13 @@ describe("a hung mail server (design §10a)", () => {
       const id = await enqueueJob(
         db,
         mailJob,
-        { outboxId: row?.id },
+        { outboxId: row?.id ?? 0 },
         { maxAttempts: MAIL_DELIVERY_ATTEMPTS },
       );
       if (id !== null) mailJobs.push(id);
     }
-    const others = Object.keys(definitions).filter((name) => name !== mailJob);
-    for (const name of others) await enqueueJob(db, name);
+    const others = definitions.filter((definition) => definition !== mailJob);
+    for (const other of others) await enqueueJob(db, other, {});
 
     const started = Date.now();
     const stop = startJobRunner(getDb, definitions, 100);

@@ -1,6 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
+import { z } from "zod";
 import type { Database } from "../db/client";
+import { defineJob } from "../jobs/define";
 import { enqueueJob } from "../jobs/service";
 
 /** The site a mail is sent for: its sender name and address, and its id in the outbox. */
@@ -19,14 +21,21 @@ export type MailMessage = {
   headers?: Record<string, string>;
 };
 
-/** The job that hands one outbox row to SMTP (design §10a). */
-export const MAIL_DELIVERY_JOB = "mail.deliver";
 /**
  * Attempts per mail: with the runner's backoff from one minute (1, 2, 4 … 60 min) the eighth
  * attempt comes about two hours after the first, well within the activation link's 48 hours.
  */
 export const MAIL_DELIVERY_ATTEMPTS = 8;
 export const MAIL_RETRY_BASE_MS = 60 * 1000;
+
+/** The job that hands one outbox row to SMTP (design §10a), in the mail lane. */
+export const mailDeliveryJob = defineJob({
+  name: "mail.deliver",
+  payload: z.object({ outboxId: z.number().int() }),
+  lane: "mail",
+  retryBaseMs: MAIL_RETRY_BASE_MS,
+  run: ({ outboxId }, { db }) => deliverOutboxMail(db, outboxId),
+});
 
 /**
  * How long an attempt waits on the mail server (nodemailer's defaults are 2 minutes to connect,
@@ -78,9 +87,9 @@ export async function sendMail(db: Database, site: MailSite, message: MailMessag
   if (!row || !getEnv().SMTP_URL) return;
   await enqueueJob(
     db,
-    MAIL_DELIVERY_JOB,
+    mailDeliveryJob,
     { outboxId: row.id },
-    { uniqueKey: `${MAIL_DELIVERY_JOB}:${row.id}`, maxAttempts: MAIL_DELIVERY_ATTEMPTS },
+    { uniqueKey: `${mailDeliveryJob.name}:${row.id}`, maxAttempts: MAIL_DELIVERY_ATTEMPTS },
   );
 }
 

@@ -7,9 +7,9 @@ import { defaultSite } from "../sites/registry";
 import {
   createTwilioSender,
   deliverOutboxSms,
-  SMS_DELIVERY_JOB,
   sendSms,
   setSmsSenderForTests,
+  smsDeliveryJob,
 } from "./sms";
 import { smsOutbox } from "./sms-schema";
 
@@ -34,7 +34,7 @@ describe("text messages (design §9: an SMS sender interface, an outbox like e-m
     await sendSms(db, defaultSite, { kind: "direct_debit_code", to, text: "123456 is your code" });
     const [row] = await db.select().from(smsOutbox).where(eq(smsOutbox.to, to));
     expect(row).toMatchObject({ from: "Amora", text: "123456 is your code", sentAt: null });
-    const queued = await db.select().from(jobs).where(eq(jobs.name, SMS_DELIVERY_JOB));
+    const queued = await db.select().from(jobs).where(eq(jobs.name, smsDeliveryJob.name));
     expect(queued.filter((job) => job.payload.outboxId === row?.id)).toEqual([]);
   });
 
@@ -47,7 +47,7 @@ describe("text messages (design §9: an SMS sender interface, an outbox like e-m
     await sendSms(db, defaultSite, { kind: "direct_debit_code", to, text: "654321 ist dein Code" });
     const [row] = await db.select().from(smsOutbox).where(eq(smsOutbox.to, to));
     if (!row) throw new Error("no outbox row");
-    const queued = await db.select().from(jobs).where(eq(jobs.name, SMS_DELIVERY_JOB));
+    const queued = await db.select().from(jobs).where(eq(jobs.name, smsDeliveryJob.name));
     expect(queued.some((job) => job.payload.outboxId === row.id)).toBe(true);
 
     twilio.failOnce();

@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "../db/client";
+import { defineJob } from "../jobs/define";
 import { enqueueJob } from "../jobs/service";
 import { getEnv } from "./env";
 import { type OutboxSms, smsOutbox } from "./sms-schema";
@@ -24,14 +26,21 @@ export interface SmsSender {
   send(message: { to: string; from: string; text: string }): Promise<{ id: string }>;
 }
 
-/** The job that hands one outbox text to the SMS provider. */
-export const SMS_DELIVERY_JOB = "sms.deliver";
 /**
  * Attempts per text: a code is worth its ten minutes only, so a few quick tries (the runner's
  * backoff from 20 s) and then the member asks for a new one.
  */
 export const SMS_DELIVERY_ATTEMPTS = 3;
 export const SMS_RETRY_BASE_MS = 20 * 1000;
+
+/** The job that hands one outbox text to the SMS provider, in the sms lane. */
+export const smsDeliveryJob = defineJob({
+  name: "sms.deliver",
+  payload: z.object({ outboxId: z.number().int() }),
+  lane: "sms",
+  retryBaseMs: SMS_RETRY_BASE_MS,
+  run: ({ outboxId }, { db }) => deliverOutboxSms(db, outboxId),
+});
 
 /**
  * Twilio's Messages API (POST /2010-04-01/Accounts/{sid}/Messages.json, form-encoded To, From
@@ -107,9 +116,9 @@ export async function sendSms(db: Database, site: SmsSite, message: SmsMessage):
   if (!row || !getSmsSender()) return;
   await enqueueJob(
     db,
-    SMS_DELIVERY_JOB,
+    smsDeliveryJob,
     { outboxId: row.id },
-    { uniqueKey: `${SMS_DELIVERY_JOB}:${row.id}`, maxAttempts: SMS_DELIVERY_ATTEMPTS },
+    { uniqueKey: `${smsDeliveryJob.name}:${row.id}`, maxAttempts: SMS_DELIVERY_ATTEMPTS },
   );
 }
 

@@ -9,13 +9,8 @@ import { ApiError, notFound } from "../lib/errors";
 import { profiles } from "../profiles/schema";
 import { users } from "../users/schema";
 import { emailUnconfirmed, isEmailConfirmed } from "../users/service";
+import { likePushJob, matchMailJob } from "./job-types";
 import { likes, matches } from "./schema";
-
-/** The job that pushes a new like to a member with no visible page (design §2 web push). */
-export const LIKE_PUSH_JOB = "likes.push";
-
-/** The job that e-mails a match to the member who was away when their like was answered. */
-export const MATCH_MAIL_JOB = "likes.match-mail";
 
 /**
  * How long a match waits before it is e-mailed: a member with the site open sees the dialog at
@@ -89,11 +84,11 @@ export async function likeProfile(db: Database, likerProfileId: number, likedPro
         // The liker answered on a page of ours and sees the dialog now; the other may be away.
         await enqueueJob(
           tx,
-          MATCH_MAIL_JOB,
+          matchMailJob,
           { profile: likedProfileId, partner: likerProfileId },
           {
             // One e-mail a pair: unliking and liking again does not send another.
-            uniqueKey: `${MATCH_MAIL_JOB}:${low}:${high}`,
+            uniqueKey: `${matchMailJob.name}:${low}:${high}`,
             runAt: new Date(Date.now() + MATCH_MAIL_DELAY_MS),
           },
         );
@@ -120,9 +115,9 @@ export async function likeProfile(db: Database, likerProfileId: number, likedPro
     }
     await enqueueJob(
       tx,
-      LIKE_PUSH_JOB,
+      likePushJob,
       { liker: likerProfileId, liked: likedProfileId },
-      { uniqueKey: `${LIKE_PUSH_JOB}:${likerProfileId}:${likedProfileId}` },
+      { uniqueKey: `${likePushJob.name}:${likerProfileId}:${likedProfileId}` },
     );
     return true;
   });

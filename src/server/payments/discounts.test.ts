@@ -9,9 +9,10 @@ import { createApp } from "../app";
 import { getTranslate } from "../lib/i18n";
 import { getReadyDb } from "../startup";
 import { users } from "../users/schema";
+import { refundJob } from "./job-types";
 import { type SandboxOutcome, setSandboxOutcome } from "./sandbox";
 import { discountCodes, discountCodeUses, orders, sandboxPayments } from "./schema";
-import { REFUND_JOB, syncOrder } from "./service";
+import { syncOrder } from "./service";
 
 const app = createApp();
 type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
@@ -329,7 +330,7 @@ describe("a one-use code held by the order that takes it (issue 25)", () => {
     expect(
       await db.select().from(discountCodeUses).where(eq(discountCodeUses.orderId, lateOrder.id)),
     ).toEqual([]);
-    await runJobsNamed([REFUND_JOB]);
+    await runJobsNamed([refundJob.name]);
     const [refund] = await db
       .select({ refunded: sandboxPayments.refunded })
       .from(sandboxPayments)

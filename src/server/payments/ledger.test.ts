@@ -12,9 +12,10 @@ import { getTranslate } from "../lib/i18n";
 import { getSiteById } from "../sites/registry";
 import { getReadyDb } from "../startup";
 import { users } from "../users/schema";
+import { refundJob } from "./job-types";
 import { findSandboxPayment, setSandboxOutcome } from "./sandbox";
 import { orders, sandboxPayments } from "./schema";
-import { REFUND_JOB, syncOrder, withdrawalRefusal } from "./service";
+import { syncOrder, withdrawalRefusal } from "./service";
 
 const app = createApp();
 type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
@@ -79,8 +80,8 @@ describe("withdrawing a purchase (issue 14, the return policy)", () => {
       error: "withdrawal_not_completed",
       message: getTranslate("en")("payments.withdraw.refused.not_completed"),
     });
-    await runJobsNamed([REFUND_JOB]);
-    await runJobsNamed([REFUND_JOB]);
+    await runJobsNamed([refundJob.name]);
+    await runJobsNamed([refundJob.name]);
     const db = await getReadyDb();
     expect((await findSandboxPayment(db, order.providerRef ?? ""))?.status).toBe("paid");
     const [payment] = await db

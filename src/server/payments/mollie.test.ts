@@ -10,9 +10,10 @@ import { createApp } from "../app";
 import { creditLedger } from "../credits/schema";
 import { spendCredits } from "../credits/service";
 import { getReadyDb } from "../startup";
+import { refundJob } from "./job-types";
 import { createMollieProvider, fromMollieValue, toMollieValue } from "./mollie";
 import { orders } from "./schema";
-import { REFUND_JOB, setPaymentProviderForTests } from "./service";
+import { setPaymentProviderForTests } from "./service";
 
 const app = createApp();
 const KEY = "test_standinstandinstandinstandin";
@@ -327,7 +328,7 @@ describe("money Mollie gives back: chargebacks and refunds made in its dashboard
       order: newer.id,
     });
     expect(withdrawn.status).toBe(200);
-    await runJobsNamed([REFUND_JOB]);
+    await runJobsNamed([refundJob.name]);
     expect(mollie.refunds.filter((refund) => refund.paymentId === newer.payment)).toHaveLength(1);
     await webhook(newer.payment);
     expect(await orderRow(newer.id)).toMatchObject({

@@ -10,9 +10,10 @@ import { createApp } from "../app";
 import { creditLedger } from "../credits/schema";
 import { getTranslate } from "../lib/i18n";
 import { getReadyDb } from "../startup";
+import { receiptMailJob } from "./job-types";
+import { paymentSyncJob } from "./jobs";
 import { type SandboxOutcome, setSandboxOutcome } from "./sandbox";
 import { orders } from "./schema";
-import { PAYMENT_SYNC_JOB, RECEIPT_MAIL_JOB } from "./service";
 
 const app = createApp();
 type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
@@ -189,7 +190,7 @@ describe("an order through the sandbox provider (issue 14, design §9)", () => {
     // The member's return asks the provider, and so does the webhook job, twice: one credit.
     expect((await orderState(member, placed.id)).state).toBe("completed");
     expect((await orderState(member, placed.id)).state).toBe("completed");
-    await runJobsNamed([PAYMENT_SYNC_JOB]);
+    await runJobsNamed([paymentSyncJob.name]);
     expect((await webhook(await paymentOf(placed.id))).status).toBe(200);
     expect(await balanceOf(member.user.id)).toEqual({ credits: 305, paid: true });
 
@@ -203,8 +204,8 @@ describe("an order through the sandbox provider (issue 14, design §9)", () => {
       order_id: placed.id,
     });
 
-    await runJobsNamed([RECEIPT_MAIL_JOB]);
-    await runJobsNamed([RECEIPT_MAIL_JOB]);
+    await runJobsNamed([receiptMailJob.name]);
+    await runJobsNamed([receiptMailJob.name]);
     const mails = (await findMailsTo(member.email)).filter((mail) => mail.kind === "receipt");
     expect(mails).toHaveLength(1);
     const [receipt] = mails;

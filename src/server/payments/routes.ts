@@ -18,13 +18,13 @@ import { idParamSchema, idSchema, textSchema, validationHook } from "../lib/vali
 import type { AppEnv } from "../request/context";
 import { confirmDirectDebit, requestDirectDebit } from "./direct-debit";
 import { findDiscountCode, findWelcomeCode } from "./discounts";
+import { paymentSyncJob } from "./jobs";
 import { creditOffer } from "./offer";
 import { findMemberSandboxPayment, SANDBOX_OUTCOMES, setSandboxOutcome } from "./sandbox";
 import {
   type Buyer,
   createOrder,
   findMemberOrder,
-  PAYMENT_SYNC_JOB,
   repeatOrder,
   syncOrder,
   toOrderView,
@@ -469,7 +469,7 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     await setSandboxOutcome(c.get("db"), id, outcome);
     // As a provider does: the webhook comes on its own, a moment later; the member's return
     // to the result page asks the provider at once.
-    await enqueueJob(c.get("db"), PAYMENT_SYNC_JOB, { payment: id });
+    await enqueueJob(c.get("db"), paymentSyncJob, { payment: id });
     // Back on this site, as the checkout page was (see createSandboxProvider).
     const back = new URL(payment.redirectUrl);
     return c.json({ redirect_url: `${back.pathname}${back.search}` }, 200);

@@ -18,6 +18,7 @@ import { users } from "../users/schema";
 import { assertEmailConfirmed } from "../users/service";
 import { blockDirectDebit, directDebitRefusal, directDebitRefused } from "./direct-debit-limits";
 import { type CodeHolder, type Discount, discounted, discountFor } from "./discounts";
+import { receiptMailJob, refundJob } from "./job-types";
 import { offeredMethods } from "./methods";
 import { createMollieProvider } from "./mollie";
 import {
@@ -28,14 +29,6 @@ import {
 } from "./provider";
 import { createSandboxProvider } from "./sandbox";
 import { discountCodeUses, type Order, orders } from "./schema";
-
-/** The job that e-mails a completed order's receipt (payments/receipt.ts). */
-export const RECEIPT_MAIL_JOB = "payments.receipt-mail";
-/** The job that asks the provider about a payment after it told us of a change. */
-export const PAYMENT_SYNC_JOB = "payments.sync";
-
-/** The job that pays a withdrawn order back through its provider. */
-export const REFUND_JOB = "payments.refund";
 
 /** The webhook path the providers call (payments/routes.ts), on the site's origin. */
 export const WEBHOOK_PATH = "/api/payment-webhook.php";
@@ -480,9 +473,9 @@ export async function applyPayment(
       );
       await enqueueJob(
         tx,
-        RECEIPT_MAIL_JOB,
+        receiptMailJob,
         { order: changed.id },
-        { uniqueKey: `${RECEIPT_MAIL_JOB}:${changed.id}` },
+        { uniqueKey: `${receiptMailJob.name}:${changed.id}` },
       );
     }
     return returned ? applyMoneyReturned(tx, changed, payment, now) : changed;
@@ -534,9 +527,9 @@ async function refundUnheldOrder(tx: Database, order: Order, now: Date): Promise
     .returning();
   await enqueueJob(
     tx,
-    REFUND_JOB,
+    refundJob,
     { order: order.id },
-    { uniqueKey: `${REFUND_JOB}:${order.id}`, maxAttempts: 12 },
+    { uniqueKey: `${refundJob.name}:${order.id}`, maxAttempts: 12 },
   );
   return refused ?? order;
 }
@@ -730,9 +723,9 @@ export async function withdrawOrder(
     // Money owed to the member: retried with backoff for about a day while the provider refuses.
     await enqueueJob(
       tx,
-      REFUND_JOB,
+      refundJob,
       { order: order.id },
-      { uniqueKey: `${REFUND_JOB}:${order.id}`, maxAttempts: 12 },
+      { uniqueKey: `${refundJob.name}:${order.id}`, maxAttempts: 12 },
     );
     return withdrawn ?? order;
   });

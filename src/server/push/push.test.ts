@@ -3,10 +3,10 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { runJobsNamed } from "../../test/jobs";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
+import { chatPushJob } from "../chat/job-types";
 import { conversationMembers } from "../chat/schema";
-import { CHAT_PUSH_JOB } from "../chat/service";
 import { getTranslate } from "../lib/i18n";
-import { LIKE_PUSH_JOB } from "../likes/service";
+import { likePushJob } from "../likes/job-types";
 import { getReadyDb } from "../startup";
 import { pushSubscriptions } from "./schema";
 import { MAX_PUSH_SUBSCRIPTIONS } from "./service";
@@ -34,7 +34,7 @@ function call(method: string, path: string, cookie: string, body?: unknown) {
 
 /** Runs the due push jobs as the server's runner would. */
 async function runJobs() {
-  return runJobsNamed([CHAT_PUSH_JOB, LIKE_PUSH_JOB]);
+  return runJobsNamed([chatPushJob.name, likePushJob.name]);
 }
 
 /** A member with a browser subscribed to the local push service. */
