@@ -89,6 +89,7 @@ describe("the server's jobs (job-definitions.ts)", () => {
       "payments.receipt-mail": { order: 1 },
       "payments.refund": { order: 1 },
       "payments.sync": { payment: "tr_WDqYK6vllg" },
+      "demo.seed-members": { members: 320 },
     };
     for (const definition of JOB_DEFINITIONS) {
       const payload = definition.everyMinutes
