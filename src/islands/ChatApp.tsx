@@ -23,12 +23,12 @@ import { onMemberEvent, startMemberEvents } from "../stores/events";
 import { syncPush } from "../stores/push";
 import { useSeededStore } from "../stores/seeded";
 import { $member, startMemberRefresh } from "../stores/session";
-import DropdownMenu from "./DropdownMenu";
-import Modal, { ModalActions } from "./Modal";
-import PremiumAlert from "./PremiumAlert";
-import ReportDialog from "./ReportDialog";
-import { describeApiError } from "./use-api-form";
-import { type I18nProps, useTranslate } from "./use-translate";
+import PremiumAlert from "./payments/PremiumAlert";
+import ReportDialog from "./profile/ReportDialog";
+import DropdownMenu from "./ui/DropdownMenu";
+import Modal, { ModalActions } from "./ui/Modal";
+import { describeApiError } from "./ui/use-api-form";
+import { type I18nProps, useTranslate } from "./ui/use-translate";
 
 type Props = I18nProps & {
   member: UserView;
