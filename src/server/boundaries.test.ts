@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
  * import only features before it, so no two features can ever import each other.
  */
 const SERVER = "src/server";
+const ISLANDS = "src/islands";
 
 /** The features of src/server, lowest first (ARCHITECTURE.md lists the same order). */
 const FEATURE_ORDER = [
@@ -44,31 +45,42 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function folderOf(path: string): string {
-  const [first = ""] = relative(SERVER, path).split("/");
-  return first.endsWith(".ts") ? "(root)" : first;
+function folderOf(root: string, path: string): string {
+  const [first = ""] = relative(root, path).split("/");
+  return /\.tsx?$/.test(first) ? "(root)" : first;
 }
 
-/** Every import between folders of src/server: "from -> to" with the files that make it. */
-function folderImports(): Map<string, string[]> {
+/** Every import between folders of `root`: "from -> to" with the files that make it. */
+function folderImports(root: string): Map<string, string[]> {
   const edges = new Map<string, string[]>();
-  for (const file of sourceFiles(SERVER)) {
+  for (const file of sourceFiles(root)) {
     const text = readFileSync(file, "utf8");
-    for (const match of text.matchAll(/(?:from|import\()\s*"(\.[^"]+)"/g)) {
+    for (const match of text.matchAll(/(?:from|import\(?)\s*"(\.[^"]+)"/g)) {
       const target = normalize(join(dirname(file), match[1] ?? ""));
-      if (!target.startsWith(`${SERVER}/`)) continue;
-      const from = folderOf(file);
-      const to = folderOf(target);
+      if (!target.startsWith(`${root}/`)) continue;
+      const from = folderOf(root, file);
+      const to = folderOf(root, target);
       if (from === to) continue;
       const key = `${from} -> ${to}`;
-      edges.set(key, [...(edges.get(key) ?? []), relative(SERVER, file)]);
+      edges.set(key, [...(edges.get(key) ?? []), relative(root, file)]);
     }
   }
   return edges;
 }
 
+/** Edges that import a folder later in `order` than the importing one. */
+function findUpwardImports(edges: Map<string, string[]>, order: string[]): string[] {
+  const upward: string[] = [];
+  for (const [edge, files] of edges) {
+    const [from = "", to = ""] = edge.split(" -> ");
+    if (!order.includes(from) || !order.includes(to)) continue;
+    if (order.indexOf(to) > order.indexOf(from)) upward.push(`${edge} (${files.join(", ")})`);
+  }
+  return upward;
+}
+
 describe("feature boundaries (ARCHITECTURE.md)", () => {
-  const edges = folderImports();
+  const edges = folderImports(SERVER);
 
   it("keeps lib and the job queue generic: they import no feature", () => {
     const fromLib = [...edges.keys()].filter(
@@ -96,15 +108,34 @@ describe("feature boundaries (ARCHITECTURE.md)", () => {
   });
 
   it("lets a feature import only the features below it", () => {
-    const upward: string[] = [];
-    for (const [edge, files] of edges) {
-      const [from = "", to = ""] = edge.split(" -> ");
-      if (LAYERS.has(from) || LAYERS.has(to)) continue;
-      if (FEATURE_ORDER.indexOf(to) > FEATURE_ORDER.indexOf(from)) {
-        upward.push(`${edge} (${files.join(", ")})`);
-      }
-    }
-    expect(upward).toEqual([]);
+    expect(findUpwardImports(edges, FEATURE_ORDER)).toEqual([]);
+  });
+});
+
+/** src/islands' folders, lowest first: ui knows no feature; a feature imports only those below. */
+const ISLAND_ORDER = [
+  "ui",
+  "payments",
+  "account",
+  "content",
+  "profile",
+  "discovery",
+  "chat",
+  "shell",
+];
+
+describe("island folders (ARCHITECTURE.md, src/islands)", () => {
+  const edges = folderImports(ISLANDS);
+
+  it("knows every folder of src/islands", () => {
+    const folders = readdirSync(ISLANDS).filter((name) =>
+      statSync(join(ISLANDS, name)).isDirectory(),
+    );
+    expect(folders.filter((name) => !ISLAND_ORDER.includes(name))).toEqual([]);
+  });
+
+  it("keeps ui generic and lets a feature import only the folders below it", () => {
+    expect(findUpwardImports(edges, ISLAND_ORDER)).toEqual([]);
   });
 });
 

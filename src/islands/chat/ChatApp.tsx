@@ -9,8 +9,8 @@ import { onMemberEvent, startMemberEvents } from "../../stores/events";
 import { syncPush } from "../../stores/push";
 import { useSeededStore } from "../../stores/seeded";
 import { $member, startMemberRefresh } from "../../stores/session";
-import { describeApiError } from "../use-api-form";
-import { type I18nProps, useTranslate } from "../use-translate";
+import { describeApiError } from "../ui/use-api-form";
+import { type I18nProps, useTranslate } from "../ui/use-translate";
 import Conversation from "./Conversation";
 import ConversationList from "./ConversationList";
 import {

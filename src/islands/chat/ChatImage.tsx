@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { MessageView } from "../../contract/chat";
 import type { Translate } from "../../i18n/translate";
 import { ApiRequestError, apiFetch } from "../../lib/api-client";
-import { describeApiError } from "../use-api-form";
+import { describeApiError } from "../ui/use-api-form";
 
 /** The box an image message takes in the log: its own shape, at most 240 × 320 CSS pixels. */
 const CHAT_IMAGE_BOX = { width: 240, height: 320 };

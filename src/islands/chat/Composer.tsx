@@ -9,7 +9,7 @@ import {
   newIdempotencyKey,
 } from "../../lib/api-client";
 import { $member } from "../../stores/session";
-import { describeApiError } from "../use-api-form";
+import { describeApiError } from "../ui/use-api-form";
 import {
   type ChatStore,
   chooseSendKey,

@@ -1,7 +1,7 @@
 import type { ConversationAnswer } from "../../contract/chat";
 import type { Translate } from "../../i18n/translate";
-import Modal, { ModalActions } from "../Modal";
-import ReportDialog from "../ReportDialog";
+import ReportDialog from "../profile/ReportDialog";
+import Modal, { ModalActions } from "../ui/Modal";
 import type { ConfirmStep } from "./ConversationHeader";
 
 type Props = {

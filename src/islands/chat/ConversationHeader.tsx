@@ -1,7 +1,7 @@
 import type { ConversationAnswer } from "../../contract/chat";
 import type { Translate } from "../../i18n/translate";
 import { creditBadgeVariant } from "../../stores/counts";
-import DropdownMenu from "../DropdownMenu";
+import DropdownMenu from "../ui/DropdownMenu";
 import Avatar from "./Avatar";
 
 export type ConfirmStep = "remove" | "block" | "report";

@@ -1,7 +1,7 @@
 import type { ChatTerms } from "../../contract/chat";
 import type { MessageKey } from "../../i18n/catalogues";
 import type { Translate } from "../../i18n/translate";
-import Modal from "../Modal";
+import Modal from "../ui/Modal";
 
 const ICEBREAKERS = [1, 2, 3, 4, 5, 6].map((n) => `chat.icebreaker.line${n}` as MessageKey);
 

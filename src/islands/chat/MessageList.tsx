@@ -3,7 +3,7 @@ import type { ConversationAnswer, MessageView } from "../../contract/chat";
 import type { MessageKey } from "../../i18n/catalogues";
 import type { Translate } from "../../i18n/translate";
 import { apiFetch } from "../../lib/api-client";
-import { describeApiError } from "../use-api-form";
+import { describeApiError } from "../ui/use-api-form";
 import { ChatImage } from "./ChatImage";
 import {
   type ChatStore,

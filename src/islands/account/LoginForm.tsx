@@ -1,0 +1,154 @@
+import { type SubmitEvent, useId, useRef, useState } from "react";
+import { ApiRequestError, apiFetch } from "../../lib/api-client";
+import { describeApiError } from "../ui/use-api-form";
+import { type I18nProps, useTranslate } from "../ui/use-translate";
+
+type Props = I18nProps & {
+  next: string;
+  /** An error from a server-side submit (before hydration), and the address typed then. */
+  initialError?: string | null;
+  initialEmail?: string;
+};
+
+/** The login form (design §6): POST /api/user.php, then on to where the member was going. */
+export default function LoginForm(props: Props) {
+  const t = useTranslate(props);
+  const ids = { email: useId(), password: useId(), error: useId() };
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(props.initialError ?? null);
+  const [busy, setBusy] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  /** spec §8: the account is pending deletion; these credentials can reactivate it. */
+  const [pendingDeletion, setPendingDeletion] = useState<{
+    email: string;
+    password: string;
+  } | null>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const credentials = {
+      email: String(data.get("email") ?? ""),
+      password: String(data.get("password") ?? ""),
+    };
+    setBusy(true);
+    setError(null);
+    setFields({});
+    setPendingDeletion(null);
+    try {
+      await apiFetch("/api/user.php", {
+        method: "POST",
+        body: credentials,
+        // A login is not retried: a repeat after a wrong password would count twice.
+        retries: 0,
+      });
+      location.assign(props.next);
+    } catch (caught) {
+      setBusy(false);
+      if (caught instanceof ApiRequestError && caught.code === "validation") {
+        setFields(caught.fields);
+      } else if (caught instanceof ApiRequestError && caught.code === "pending_deletion") {
+        setError(caught.message);
+        setPendingDeletion(credentials);
+      } else if (caught instanceof ApiRequestError && caught.status > 0) {
+        setError(caught.message || t("error.generic"));
+      } else {
+        setError(t("error.retry"));
+      }
+      // The typed e-mail and password stay in the fields; only the message changes.
+      requestAnimationFrame(() => errorRef.current?.focus());
+    }
+  }
+
+  async function reactivate() {
+    if (!pendingDeletion) return;
+    setBusy(true);
+    try {
+      await apiFetch("/api/reactivate.php", { method: "POST", body: pendingDeletion, retries: 0 });
+      location.assign(props.next);
+    } catch (caught) {
+      setBusy(false);
+      setError(describeApiError(caught, t));
+    }
+  }
+
+  return (
+    <form
+      className="stack"
+      method="post"
+      action={`/login?next=${encodeURIComponent(props.next)}`}
+      onSubmit={onSubmit}
+      noValidate
+      aria-describedby={error ? ids.error : undefined}
+    >
+      <div ref={errorRef} tabIndex={-1} className="form-status">
+        {error ? (
+          <p id={ids.error} className="alert alert-danger" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {pendingDeletion ? (
+          <button type="button" className="btn btn-secondary btn-block" onClick={reactivate}>
+            {t("login.reactivate")}
+          </button>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor={ids.email} className="field-label">
+          {t("login.email")}
+        </label>
+        <input
+          id={ids.email}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          defaultValue={props.initialEmail}
+          required
+          className="field-input"
+          aria-invalid={fields.email ? true : undefined}
+          aria-describedby={fields.email ? `${ids.email}-error` : undefined}
+        />
+        {fields.email ? (
+          <p id={`${ids.email}-error`} className="field-error">
+            {fields.email}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor={ids.password} className="field-label">
+          {t("login.password")}
+        </label>
+        <div className="field-with-action">
+          <input
+            id={ids.password}
+            name="password"
+            type={showPassword ? "text" : "password"}
+            autoComplete="current-password"
+            required
+            className="field-input"
+            aria-invalid={fields.password ? true : undefined}
+            aria-describedby={fields.password ? `${ids.password}-error` : undefined}
+          />
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm field-action"
+            aria-pressed={showPassword}
+            onClick={() => setShowPassword(!showPassword)}
+          >
+            {showPassword ? t("login.hidePassword") : t("login.showPassword")}
+          </button>
+        </div>
+        {fields.password ? (
+          <p id={`${ids.password}-error`} className="field-error">
+            {fields.password}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? t("login.submitting") : t("login.submit")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { type SubmitEvent, useEffect, useId, useRef, useState } from "react";
+import type { Translate } from "../../../i18n/translate";
+import { apiFetch } from "../../../lib/api-client";
+import TextField from "../../ui/TextField";
+import { useApiForm } from "../../ui/use-api-form";
+import SectionStatus from "./SectionStatus";
+import SettingsSection from "./SettingsSection";
+
+type Props = {
+  t: Translate;
+  /** The company's retention offer in percent (spec §3 Company info delete_discount). */
+  deleteDiscount: number;
+  reactivationDays: number;
+};
+
+/**
+ * spec §1: deleting the account first shows the retention offer, then asks for the password;
+ * the account can be reactivated for `reactivationDays` days.
+ */
+export default function DeleteAccountSection({ t, deleteDiscount, reactivationDays }: Props) {
+  const id = useId();
+  const form = useApiForm(t);
+  const [confirming, setConfirming] = useState(false);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const offerRef = useRef<HTMLParagraphElement>(null);
+  const passwordId = `${id}-password`;
+  const opened = useRef(false);
+
+  // The button pressed goes away: focus moves to what replaced it (the offer, so it is heard
+  // first, or the password), and back to the start button when the member keeps the account.
+  useEffect(() => {
+    if (confirming) {
+      opened.current = true;
+      (offerRef.current ?? document.getElementById(passwordId))?.focus();
+    } else if (opened.current) {
+      startRef.current?.focus();
+    }
+  }, [confirming, passwordId]);
+
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get("password") ?? "");
+    void form.run(
+      async () => {
+        await apiFetch("/api/account-delete.php", { method: "POST", body: { password } });
+        location.assign("/account-deleted");
+      },
+      { navigates: true },
+    );
+  }
+
+  return (
+    <SettingsSection heading={t("settings.delete.heading")} className="danger-zone">
+      <p>{t("settings.delete.text", { days: reactivationDays })}</p>
+      {confirming ? (
+        <form className="stack" onSubmit={submit} noValidate>
+          {deleteDiscount > 0 ? (
+            <p ref={offerRef} tabIndex={-1} className="alert alert-info">
+              {t("settings.delete.offer", { discount: deleteDiscount })}
+            </p>
+          ) : null}
+          <TextField
+            id={passwordId}
+            label={t("settings.delete.password")}
+            error={form.fields.password}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <SectionStatus form={form} />
+          <div className="cluster">
+            <button type="button" className="btn btn-primary" onClick={() => setConfirming(false)}>
+              {t("settings.delete.keep")}
+            </button>
+            <button type="submit" className="btn btn-danger" aria-disabled={form.busy}>
+              {t("settings.delete.confirm")}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button
+          ref={startRef}
+          type="button"
+          className="btn btn-outline-danger"
+          onClick={() => setConfirming(true)}
+        >
+          {t("settings.delete.start")}
+        </button>
+      )}
+    </SettingsSection>
+  );
+}

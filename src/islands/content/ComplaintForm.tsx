@@ -1,0 +1,105 @@
+import { type SubmitEvent, useId, useState } from "react";
+import { complaintCategories } from "../../contract/complaint-categories";
+import type { ComplaintReceipt } from "../../contract/content";
+import { apiFetch } from "../../lib/api-client";
+import TextField, { Field } from "../ui/TextField";
+import { useApiForm } from "../ui/use-api-form";
+import { type I18nProps, useTranslate } from "../ui/use-translate";
+
+type Props = I18nProps & {
+  /** The member's name and address, filled in for a logged-in member. */
+  name?: string;
+  email?: string;
+};
+
+/**
+ * The /complaints form: the complaint is stored and e-mailed to the site's support address. On
+ * an error the typed text stays in the form.
+ */
+export default function ComplaintForm(props: Props) {
+  const t = useTranslate(props);
+  const id = useId();
+  const { fields, error, busy, statusRef, run } = useApiForm(t);
+  const [reference, setReference] = useState<number | null>(null);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => String(form.get(name) ?? "");
+    await run(async () => {
+      const result = await apiFetch<ComplaintReceipt>("/api/complaints.php", {
+        method: "POST",
+        body: {
+          name: value("name"),
+          email: value("email"),
+          category: value("category"),
+          message: value("message"),
+        },
+      });
+      setReference(result.reference);
+    });
+  }
+
+  if (reference !== null) {
+    return (
+      <div ref={statusRef} tabIndex={-1} role="status" className="alert alert-info">
+        {t("complaints.sent", { reference })}
+      </div>
+    );
+  }
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t("complaints.formTitle")}</h2>
+      <div ref={statusRef} tabIndex={-1} className="form-status">
+        {error ? (
+          <p className="alert alert-danger" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <TextField
+        id={`${id}-name`}
+        label={t("complaints.name")}
+        error={fields.name}
+        name="name"
+        autoComplete="name"
+        defaultValue={props.name}
+        maxLength={80}
+        required
+      />
+      <TextField
+        id={`${id}-email`}
+        label={t("complaints.email")}
+        error={fields.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        defaultValue={props.email}
+        required
+      />
+      <Field id={`${id}-category`} label={t("complaints.categoryLabel")} error={fields.category}>
+        {(control) => (
+          <select name="category" {...control}>
+            {complaintCategories.map((category) => (
+              <option key={category} value={category}>
+                {t(`complaints.category.${category}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        id={`${id}-message`}
+        label={t("complaints.message")}
+        hint={t("complaints.messageHint")}
+        error={fields.message}
+      >
+        {(control) => <textarea name="message" rows={7} maxLength={5000} required {...control} />}
+      </Field>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {t("complaints.submit")}
+      </button>
+    </form>
+  );
+}

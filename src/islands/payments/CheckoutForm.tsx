@@ -1,0 +1,221 @@
+import { useEffect, useId, useState } from "react";
+import type { PaymentMethod } from "../../contract/payment-options";
+import type { DiscountCodeView, OrderAnswer } from "../../contract/payments";
+import type { Locale } from "../../i18n/locales";
+import { formatMoney } from "../../i18n/money";
+import { ApiRequestError, apiFetch } from "../../lib/api-client";
+import { type I18nProps, useTranslate } from "../ui/use-translate";
+import ConsentField from "./ConsentField";
+
+type Props = I18nProps & {
+  packageId: number;
+  methods: PaymentMethod[];
+  /** The method the URL named (/credits/{id}/{method}), preselected. */
+  chosen: PaymentMethod | null;
+  /** The package's price, in minor units of `currency`: the pay button shows it, discounted. */
+  amount: number;
+  currency: string;
+};
+
+type Applied = { code: string; percent: number };
+
+/**
+ * issue 14: the checkout's payment method, discount code and pay button. The member's own offer
+ * (the time bonus, else the welcome discount) is applied by itself when there is one; a failure
+ * to load it is ignored (spec §8). The order is made on the server from the package, the method
+ * and the code alone (the price is the server's); then the member goes to the provider's
+ * checkout; a direct debit goes to its mandate form first (/directdebit). A refusal is said at
+ * its field, the choices kept.
+ */
+export default function CheckoutForm(props: Props) {
+  const t = useTranslate(props);
+  const locale = props.locale as Locale;
+  const [method, setMethod] = useState<PaymentMethod | null>(
+    props.chosen ?? props.methods[0] ?? null,
+  );
+  const [typed, setTyped] = useState("");
+  const [applied, setApplied] = useState<Applied | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ids = { error: useId(), code: useId(), codeError: useId() };
+
+  useEffect(() => {
+    apiFetch<DiscountCodeView>("/api/discountcode.php", { query: { welcome: "true" }, retries: 0 })
+      .then((code) => setApplied({ code: code.code, percent: code.value_percentage }))
+      .catch(() => {});
+  }, []);
+
+  const total = applied ? Math.round((props.amount * (100 - applied.percent)) / 100) : props.amount;
+  const price = formatMoney(locale, total, props.currency);
+
+  async function applyCode() {
+    const code = typed.trim();
+    if (!code) return;
+    setCodeError(null);
+    try {
+      const found = await apiFetch<DiscountCodeView>("/api/discountcode.php", {
+        query: { code },
+        retries: 0,
+      });
+      setApplied({ code: found.code, percent: found.value_percentage });
+      setTyped("");
+    } catch (caught) {
+      setCodeError(
+        caught instanceof ApiRequestError
+          ? (caught.fields.code ?? caught.message)
+          : t("payments.error.unavailable"),
+      );
+    }
+  }
+
+  async function pay(event: React.FormEvent) {
+    event.preventDefault();
+    if (!method || busy) return;
+    if (method === "sdd") {
+      // A direct debit needs the member's mandate first: its own form, the code kept.
+      const query = new URLSearchParams({ package: String(props.packageId) });
+      if (applied) query.set("code", applied.code);
+      window.location.assign(`/directdebit?${query}`);
+      return;
+    }
+    if (!consent) {
+      setConsentError(t("payments.consent.required"));
+      return;
+    }
+    setConsentError(null);
+    setBusy(true);
+    setError(null);
+    setCodeError(null);
+    try {
+      const answer = await apiFetch<OrderAnswer>("/api/order.php", {
+        method: "POST",
+        body: {
+          package_id: props.packageId,
+          method,
+          ...(applied ? { code: applied.code } : {}),
+          immediate_performance: consent,
+        },
+      });
+      if (!answer.order.checkout_url) throw new Error("no checkout URL");
+      window.location.assign(answer.order.checkout_url);
+    } catch (caught) {
+      setBusy(false);
+      if (caught instanceof ApiRequestError && caught.fields.code) {
+        setCodeError(caught.fields.code);
+        setApplied(null);
+        return;
+      }
+      if (caught instanceof ApiRequestError && caught.fields.immediate_performance) {
+        setConsentError(caught.fields.immediate_performance);
+        return;
+      }
+      setError(
+        caught instanceof ApiRequestError
+          ? (caught.fields.method ?? caught.message)
+          : t("payments.error.unavailable"),
+      );
+    }
+  }
+
+  return (
+    <form
+      className="checkout stack"
+      onSubmit={pay}
+      aria-describedby={error ? ids.error : undefined}
+    >
+      <fieldset className="method-list">
+        <legend>{t("payments.checkout.methods")}</legend>
+        {props.methods.map((name) => (
+          <label key={name} className="method-option">
+            <input
+              type="radio"
+              name="method"
+              value={name}
+              checked={method === name}
+              onChange={() => setMethod(name)}
+            />
+            <span>{t(`payments.method.${name}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="discount-code stack">
+        {applied ? (
+          <p className="discount-applied" role="status">
+            <span className="badge badge-success">
+              {t("payments.code.applied", { code: applied.code, percent: applied.percent })}
+            </span>{" "}
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setApplied(null)}>
+              {t("payments.code.remove")}
+            </button>
+          </p>
+        ) : (
+          <div className="field discount-field">
+            <label className="field-label" htmlFor={ids.code}>
+              {t("payments.code.label")}
+            </label>
+            <div className="discount-row">
+              <input
+                id={ids.code}
+                className="field-input"
+                value={typed}
+                maxLength={40}
+                autoComplete="off"
+                aria-invalid={codeError ? true : undefined}
+                aria-describedby={codeError ? ids.codeError : undefined}
+                onChange={(event) => setTyped(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === "Enter") {
+                    event.preventDefault();
+                    void applyCode();
+                  }
+                }}
+              />
+              <button type="button" className="btn btn-outline" onClick={() => void applyCode()}>
+                {t("payments.code.apply")}
+              </button>
+            </div>
+          </div>
+        )}
+        {codeError && (
+          <p id={ids.codeError} className="field-error" role="alert">
+            {codeError}
+          </p>
+        )}
+      </div>
+      {error && (
+        <p id={ids.error} className="alert alert-danger" role="alert">
+          {error}
+        </p>
+      )}
+      {applied && (
+        <dl className="order-summary">
+          <dt>{t("payments.checkout.listPrice")}</dt>
+          <dd>
+            <s>{formatMoney(locale, props.amount, props.currency)}</s>
+          </dd>
+          <dt>{t("payments.checkout.discount")}</dt>
+          <dd>−{applied.percent} %</dd>
+        </dl>
+      )}
+      {/* A direct debit asks on its mandate form. */}
+      {method !== "sdd" && (
+        <ConsentField t={t} checked={consent} onChange={setConsent} error={consentError} />
+      )}
+      <button type="submit" className="btn btn-primary btn-block" disabled={!method || busy}>
+        {busy
+          ? t("common.loading")
+          : method === "sdd"
+            ? t("payments.checkout.continue")
+            : t("payments.checkout.pay", { price })}
+      </button>
+      <p className="muted">
+        {method === "sdd"
+          ? t("payments.checkout.directDebitNote")
+          : t("payments.checkout.redirectNote")}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { pickMessages } from "../../i18n/pick";
+import { $toasts, showToast } from "../../stores/toasts";
+import Modal from "./Modal";
+import Toaster from "./Toaster";
+
+afterEach(cleanup);
+
+beforeAll(() => {
+  // happy-dom has <dialog> but not its modal methods; these follow the HTML standard's effect
+  // on the `open` attribute, which is what the component relies on.
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute("open", "");
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute("open");
+  };
+});
+
+function Harness({ dismissible }: { dismissible: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <Modal
+        open={open}
+        title="Sign up"
+        closeLabel="Close"
+        dismissible={dismissible}
+        onClose={() => setOpen(false)}
+      >
+        <p>Body</p>
+      </Modal>
+    </>
+  );
+}
+
+describe("Modal", () => {
+  it("opens as a labelled dialog and closes on Escape", () => {
+    render(<Harness dismissible />);
+    fireEvent.click(screen.getByRole("button", { name: "Open" }));
+    const dialog = screen.getByRole("dialog", { name: "Sign up" });
+    expect(dialog.hasAttribute("open")).toBe(true);
+    fireEvent(dialog, new Event("cancel", { cancelable: true }));
+    expect(dialog.hasAttribute("open")).toBe(false);
+  });
+
+  it("stays open on Escape and backdrop clicks when not dismissible (spec §2 signup)", () => {
+    render(<Harness dismissible={false} />);
+    fireEvent.click(screen.getByRole("button", { name: "Open" }));
+    const dialog = screen.getByRole("dialog", { hidden: true });
+    fireEvent(dialog, new Event("cancel", { cancelable: true }));
+    fireEvent.click(dialog);
+    expect(dialog.hasAttribute("open")).toBe(true);
+    expect(screen.queryByRole("button", { name: "Close" })).toBeNull();
+  });
+});
+
+describe("Toaster", () => {
+  it("announces a toast politely and removes it after its time", () => {
+    vi.useFakeTimers();
+    render(<Toaster locale="en" messages={pickMessages("en", ["common."])} />);
+    act(() => showToast("Saved", "success", 3000));
+    expect(screen.getByRole("status").textContent).toContain("Saved");
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.queryByRole("status")).toBeNull();
+    expect($toasts.get()).toEqual([]);
+    vi.useRealTimers();
+  });
+
+  it("lets the member dismiss a toast", () => {
+    render(<Toaster locale="en" messages={pickMessages("en", ["common."])} />);
+    act(() => showToast("Hello"));
+    fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByText("Hello")).toBeNull();
+  });
+});
