@@ -134,6 +134,11 @@ describe("island folders (ARCHITECTURE.md, src/islands)", () => {
     expect(folders.filter((name) => !ISLAND_ORDER.includes(name))).toEqual([]);
   });
 
+  it("keeps every island in a feature's folder, none loose at the top", () => {
+    const loose = readdirSync(ISLANDS).filter((name) => statSync(join(ISLANDS, name)).isFile());
+    expect(loose).toEqual([]);
+  });
+
   it("keeps ui generic and lets a feature import only the folders below it", () => {
     expect(findUpwardImports(edges, ISLAND_ORDER)).toEqual([]);
   });
