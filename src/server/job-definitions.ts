@@ -24,15 +24,11 @@ import { MAIL_TEMPLATES } from "./lib/mail-templates";
 import { pruneRateLimits } from "./lib/rate-limit";
 import { deliverOutboxSms, pruneOutboxSms, SMS_DELIVERY_JOB, SMS_RETRY_BASE_MS } from "./lib/sms";
 import { findLikeNotice, findMatchNotice, LIKE_PUSH_JOB, MATCH_MAIL_JOB } from "./likes/service";
+import { handlePaymentNotice, PAYMENT_SYNC_JOB, RECEIPT_MAIL_JOB } from "./payments/crediting";
 import { pruneUnconfirmedMandates } from "./payments/direct-debit";
+import { REFUND_JOB, refundWithdrawnOrder } from "./payments/money-returned";
 import { sendReceiptMail } from "./payments/receipt";
-import {
-  handlePaymentNotice,
-  PAYMENT_SYNC_JOB,
-  RECEIPT_MAIL_JOB,
-  REFUND_JOB,
-  refundWithdrawnOrder,
-} from "./payments/service";
+import type { ServerJobContext } from "./providers";
 import { pushToMember } from "./push/service";
 import { pruneIdempotencyKeys } from "./request/idempotency";
 import { getSiteById } from "./sites/registry";
@@ -64,6 +60,9 @@ function messageJob(payload: Record<string, unknown>) {
   };
 }
 
+/** A job of the server's: in a lane, run with the process's providers (bindJobProviders). */
+type ServerJob = JobDefinition<ServerJobContext> & { lane: JobLane };
+
 /** The job that erases accounts pending deletion for more than 14 days (spec §1). */
 export const ERASURE_JOB = "users.erase-expired";
 
@@ -74,7 +73,7 @@ export const ERASURE_JOB = "users.erase-expired";
  * ARCHITECTURE.md, "Jobs and retention". Each pruning job deletes what is due whenever it
  * runs, so a slot missed while no process ran is made up by the next.
  */
-export const JOB_DEFINITIONS: Record<string, JobDefinition & { lane: JobLane }> = {
+export const JOB_DEFINITIONS: Record<string, ServerJob> = {
   [PASSWORD_RESET_JOB]: {
     lane: "main",
     run: async (payload, { db }) =>
@@ -96,9 +95,9 @@ export const JOB_DEFINITIONS: Record<string, JobDefinition & { lane: JobLane }> 
   [SMS_DELIVERY_JOB]: {
     lane: "sms",
     retryBaseMs: SMS_RETRY_BASE_MS,
-    run: async (payload, { db }) => {
+    run: async (payload, { db, providers }) => {
       if (typeof payload.outboxId !== "number") throw new Error("no outboxId in the payload");
-      await deliverOutboxSms(db, payload.outboxId);
+      await deliverOutboxSms(db, providers.sms, payload.outboxId);
     },
   },
   [ERASURE_JOB]: {
@@ -177,14 +176,16 @@ export const JOB_DEFINITIONS: Record<string, JobDefinition & { lane: JobLane }> 
   },
   [REFUND_JOB]: {
     lane: "payments",
-    // Money owed to a member: enqueued with more attempts than most (withdrawOrder).
-    run: async (payload, { db }) => refundWithdrawnOrder(db, Number(payload.order)),
+    // Money owed to a member: enqueued with more attempts than most (enqueueRefund).
+    run: async (payload, { db, providers }) =>
+      refundWithdrawnOrder(db, providers.payments(db), Number(payload.order)),
   },
   [PAYMENT_SYNC_JOB]: {
     lane: "payments",
     // The provider's word on a payment, asked again after it told us of a change (the sandbox's
     // checkout): retried with backoff while the provider cannot be reached.
-    run: async (payload, { db }) => handlePaymentNotice(db, String(payload.payment)),
+    run: async (payload, { db, providers }) =>
+      handlePaymentNotice(db, providers.payments(db), String(payload.payment)),
   },
   [CHAT_MAIL_JOB]: {
     lane: "main",

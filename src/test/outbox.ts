@@ -1,15 +1,13 @@
 import { desc, eq } from "drizzle-orm";
 import { PASSWORD_RESET_JOB } from "../server/auth/password-reset";
-import { JOB_DEFINITIONS } from "../server/job-definitions";
-import { type JobDefinition, runDueJobs } from "../server/jobs/runner";
+import { runDueJobs } from "../server/jobs/runner";
 import { mailOutbox, type OutboxMail } from "../server/lib/mail-schema";
 import { smsOutbox } from "../server/lib/sms-schema";
 import { getReadyDb } from "../server/startup";
+import { serverJobs } from "./jobs";
 
 /** The jobs that write a mail after the request was answered (not delivery: that is SMTP's). */
-const MAIL_WRITING_JOBS = {
-  [PASSWORD_RESET_JOB]: JOB_DEFINITIONS[PASSWORD_RESET_JOB] as JobDefinition,
-};
+const MAIL_WRITING_JOBS = serverJobs([PASSWORD_RESET_JOB]);
 
 /**
  * The e-mails sent to an address, newest first, once the queued work is done: some mails are

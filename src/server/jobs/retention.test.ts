@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { serverJobs } from "../../test/jobs";
 import { createTestMember, uniqueEmail } from "../../test/members";
 import { sessions } from "../auth/schema";
 import { accountTokens } from "../auth/tokens-schema";
@@ -24,7 +25,7 @@ const DAY = 24 * HOUR;
  * shared PostgreSQL server (design §11) a prune in the future would delete other files' rows.
  */
 async function runScheduledJob(db: Database, name: string): Promise<void> {
-  const definition = JOB_DEFINITIONS[name];
+  const definition = serverJobs([name])[name];
   if (!definition?.everyMinutes) throw new Error(`${name} is not a scheduled job`);
   await enqueueJob(db, name);
   const summary = await runDueJobs(db, { [name]: { ...definition, everyMinutes: undefined } });

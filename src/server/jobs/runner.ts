@@ -14,12 +14,16 @@ export type JobContext = { db: Database; now: Date; job: Job };
 export const JOB_LANES = ["main", "mail", "sms", "push", "payments"] as const;
 export type JobLane = (typeof JOB_LANES)[number];
 
-/** What a process does with the jobs of one name. */
-export type JobDefinition = {
+/**
+ * What a process does with the jobs of one name. `Context` is what its run is given: the
+ * runner's own, or more that the process binds to it before handing it to the runner (the
+ * server's providers, src/server/providers.ts), which the runner never names.
+ */
+export type JobDefinition<Context extends JobContext = JobContext> = {
   /** Its lane (`main` when not given). */
   lane?: JobLane;
   /** Does the work; throwing means "try again later". Runs at least once, so it is idempotent. */
-  run: (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
+  run: (payload: Record<string, unknown>, context: Context) => Promise<void>;
   /** A recurring job: one run per slot of this many minutes (slots start at the epoch). */
   everyMinutes?: number;
   /** Attempts of a scheduled occurrence (enqueued jobs carry their own). */

@@ -54,6 +54,7 @@ describe("a hung mail server (design §10a)", () => {
   it("holds back no payment, push or pruning job, and its mail fails fast to be retried later", async () => {
     const { getDb } = await import("../db/client");
     const { JOB_DEFINITIONS } = await import("../job-definitions");
+    const { serverJobs } = await import("../../test/jobs");
     const { retryDelayMs, startJobRunner } = await import("../jobs/runner");
     const { jobs } = await import("../jobs/schema");
     const { enqueueJob } = await import("../jobs/service");
@@ -67,7 +68,7 @@ describe("a hung mail server (design §10a)", () => {
     const suffix = `.test-${crypto.randomUUID()}`;
     const mailJob = `${MAIL_DELIVERY_JOB}${suffix}`;
     const definitions: JobDefinitions = {
-      [mailJob]: JOB_DEFINITIONS[MAIL_DELIVERY_JOB] as JobDefinitions[string],
+      [mailJob]: serverJobs([MAIL_DELIVERY_JOB])[MAIL_DELIVERY_JOB] as JobDefinitions[string],
     };
     const ranAt = new Map<string, number>();
     for (const [name, definition] of Object.entries(JOB_DEFINITIONS)) {

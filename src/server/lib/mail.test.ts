@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { decodeQuotedPrintable } from "../../test/smtp-stand-in";
-import type { JobDefinitions } from "../jobs/runner";
 
 // A real SMTP server on loopback receives what the site sends (design §2: real transport). It is
 // started, and SMTP_URL set, before any module reads the environment (read once per process).
@@ -25,11 +24,10 @@ afterAll(async () => {
 /** The runner's pass over the mail delivery job alone, at `now`. */
 async function deliverDueMails(now?: Date) {
   const { getDb } = await import("../db/client");
-  const { JOB_DEFINITIONS } = await import("../job-definitions");
+  const { serverJobs } = await import("../../test/jobs");
   const { runDueJobs } = await import("../jobs/runner");
   const { MAIL_DELIVERY_JOB } = await import("./mail");
-  const definitions = { [MAIL_DELIVERY_JOB]: JOB_DEFINITIONS[MAIL_DELIVERY_JOB] };
-  return runDueJobs(await getDb(), definitions as JobDefinitions, now);
+  return runDueJobs(await getDb(), serverJobs([MAIL_DELIVERY_JOB]), now);
 }
 
 /** The delivery job of an outbox row. */

@@ -10,9 +10,9 @@ import { createApp } from "../app";
 import { creditLedger } from "../credits/schema";
 import { getTranslate } from "../lib/i18n";
 import { getReadyDb } from "../startup";
+import { PAYMENT_SYNC_JOB, RECEIPT_MAIL_JOB } from "./crediting";
 import { type SandboxOutcome, setSandboxOutcome } from "./sandbox";
 import { orders } from "./schema";
-import { PAYMENT_SYNC_JOB, RECEIPT_MAIL_JOB } from "./service";
 
 const app = createApp();
 type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
