@@ -4,7 +4,7 @@ import type { AppEnv } from "../request/context";
 import type { Buyer } from "./orders";
 import type { PaymentProvider } from "./provider";
 
-/* What the payment routes (routes.ts, direct-debit-routes.ts, webhook-routes.ts) read alike. */
+/* What the payment routes (routes.ts, direct-debit-routes.ts, provider-routes.ts) read alike. */
 
 /** The buyer of a logged-in member's request: who, and where they pay from. */
 export function buyerOf(vars: AppEnv["Variables"]): Buyer {
