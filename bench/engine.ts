@@ -268,8 +268,10 @@ async function settle(db: Database): Promise<void> {
   const { sql } = await import("drizzle-orm");
   const { runDueJobs } = await import("../src/server/jobs/runner");
   const { JOB_DEFINITIONS } = await import("../src/server/job-definitions");
+  const { getEnv } = await import("../src/server/lib/env");
+  const { bindJobProviders, createProviders } = await import("../src/server/providers");
   await db.execute(sql`vacuum analyze`);
-  await runDueJobs(db, JOB_DEFINITIONS);
+  await runDueJobs(db, bindJobProviders(JOB_DEFINITIONS, createProviders(getEnv())));
 }
 
 /** The production server of `npm start` on the seeded data, with the event-loop probe. */

@@ -9,6 +9,8 @@ declare namespace App {
     locale: import("./i18n/locales").Locale;
     t: import("./i18n/translate").Translate;
     db: import("./server/db/client").Database;
+    /** The process's payment and SMS providers (src/server/startup.ts, getProviders). */
+    providers: import("./server/providers").Providers;
     user: import("./server/users/schema").User | null;
     /** Who is looking, resolved with the session (one statement): pages never query it. */
     viewer: import("./server/profiles/viewer").Viewer | null;

@@ -22,7 +22,7 @@ import { isCrossSiteWrite } from "./server/request/origin-check";
 import { resolveRequest, resolveVisitor } from "./server/request/visitor";
 import { getSiteById } from "./server/sites/registry";
 import { getPublicSettings, readGeoipCountry } from "./server/sites/service";
-import { getReadyDb } from "./server/startup";
+import { getProviders, getReadyDb } from "./server/startup";
 
 /**
  * The socket's peer address. Astro reads X-Forwarded-For only for `security.allowedDomains`,
@@ -128,6 +128,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   locals.db = db;
+  locals.providers = getProviders();
   // The member's own language can differ from the visitor default computed above.
   if (locale !== locals.locale) {
     locals.locale = locale;

@@ -13,6 +13,7 @@ import { getPublicSettings } from "../server/sites/service";
 import { getReadyDb } from "../server/startup";
 import type { User } from "../server/users/schema";
 import { createTestMember } from "../test/members";
+import { testProviders } from "../test/providers";
 import HomePage from "./HomePage.astro";
 
 let container: AstroContainer;
@@ -38,6 +39,7 @@ async function renderHomeFor({ user, profile }: { user: User; profile: { id: num
       user,
       viewer: toViewer(user, profile.id),
       media: createMediaSigner(defaultSite, user),
+      providers: testProviders(),
       member: await getUserView(db, user, defaultSite),
       preferences: null,
       hasTrafficSource: false,

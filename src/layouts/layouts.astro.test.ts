@@ -11,6 +11,7 @@ import { getTranslate } from "../server/lib/i18n";
 import { createMediaSigner } from "../server/photos/media-url";
 import { defaultSite } from "../server/sites/registry";
 import { getPublicSettings } from "../server/sites/service";
+import { testProviders } from "../test/providers";
 import Chat from "./Chat.astro";
 import Default from "./Default.astro";
 import Empty from "./Empty.astro";
@@ -38,6 +39,7 @@ function locals(locale: Locale) {
     user: null,
     viewer: null,
     media: createMediaSigner(defaultSite, null),
+    providers: testProviders(),
     member: null,
     preferences: null,
     hasTrafficSource: false,

@@ -24,6 +24,7 @@ import { memberRoutes } from "./members/routes";
 import { paymentRoutes } from "./payments/routes";
 import { mediaRoutes, photoRoutes } from "./photos/routes";
 import { profileRoutes } from "./profiles/routes";
+import { createProviders, type Providers } from "./providers";
 import { PUSH_SUBSCRIPTION_PATH, pushRoutes } from "./push/routes";
 import { reportRoutes } from "./reports/routes";
 import { requestBodyLimit } from "./request/body-limit";
@@ -39,6 +40,12 @@ import { testingRoutes } from "./testing/routes";
 export type AppOptions = {
   /** The browser tests' fixture API at /api/test (default: the TEST_FIXTURES setting). */
   testFixtures?: boolean;
+  /**
+   * The payment and SMS providers the routes work through (default: those the settings name,
+   * createProviders). The server passes the ones it also gives its job runner; tests pass
+   * stand-ins.
+   */
+  providers?: Providers;
 };
 
 /** The JSON API under /api (design §6), one router per feature; its registry is the contract. */
@@ -120,7 +127,7 @@ export function createApp(options: AppOptions = {}) {
       crossOriginResourcePolicy: "same-origin",
     }),
   );
-  app.use("/api/*", requestContext());
+  app.use("/api/*", requestContext(options.providers ?? createProviders(getEnv())));
   app.use("/media/*", mediaRequestContext());
   app.use("/api/*", requestBodyLimit());
   app.use("/api/*", originCheck());

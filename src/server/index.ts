@@ -3,10 +3,11 @@ import { closeDb as closeDatabase } from "./db/client";
 import { JOB_DEFINITIONS } from "./job-definitions";
 import { startJobRunner } from "./jobs/runner";
 import { getEnv } from "./lib/env";
-import { getReadyDb } from "./startup";
+import { bindJobProviders } from "./providers";
+import { getProviders, getReadyDb } from "./startup";
 
 /** The one app instance of this process; src/fetch.ts hands it /api and /media requests. */
-export const app = createApp();
+export const app = createApp({ providers: getProviders() });
 
 // design §10a: the job runner polls the queue: mail delivery, the hourly erasure of accounts
 // deleted more than 14 days ago (spec §1) and the pruning schedules. Every process may run it;
@@ -15,7 +16,11 @@ const JOB_POLL_INTERVAL_MS = 5 * 1000;
 const stopJobRunner =
   getEnv().NODE_ENV === "test"
     ? async () => {}
-    : startJobRunner(getReadyDb, JOB_DEFINITIONS, JOB_POLL_INTERVAL_MS);
+    : startJobRunner(
+        getReadyDb,
+        bindJobProviders(JOB_DEFINITIONS, getProviders()),
+        JOB_POLL_INTERVAL_MS,
+      );
 
 /**
  * The server closes the database on its way out (scripts/serve-build.ts): the job runner first,

@@ -3,10 +3,10 @@ import { AUTH_JOBS } from "./auth/jobs";
 import { CHAT_JOBS } from "./chat/jobs";
 import { demoSeedJob } from "./db/seed";
 import { EVENTS_JOBS } from "./events/jobs";
-import type { JobDefinition } from "./jobs/define";
 import { LIB_JOBS } from "./lib/jobs";
 import { LIKES_JOBS } from "./likes/jobs";
 import { PAYMENTS_JOBS } from "./payments/jobs";
+import type { ServerJobDefinition } from "./providers";
 
 /**
  * design §10a: every job the server runs, each defined beside its feature (`<feature>/jobs.ts`)
@@ -16,7 +16,7 @@ import { PAYMENTS_JOBS } from "./payments/jobs";
  * retention". Each pruning job deletes what is due whenever it runs, so a slot missed while no
  * process ran is made up by the next.
  */
-export const JOB_DEFINITIONS: readonly JobDefinition[] = [
+export const JOB_DEFINITIONS: readonly ServerJobDefinition[] = [
   ...LIB_JOBS,
   ...EVENTS_JOBS,
   ...PAYMENTS_JOBS,
@@ -28,7 +28,7 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
 ];
 
 /** The definition of the job of that name; throws for one the server does not run. */
-export function getJobDefinition(name: string): JobDefinition {
+export function getJobDefinition(name: string): ServerJobDefinition {
   const definition = JOB_DEFINITIONS.find((candidate) => candidate.name === name);
   if (!definition) throw new Error(`no job named ${name}`);
   return definition;

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { type Connection, type Database, getConnection } from "./db/client";
+import { getEnv } from "./lib/env";
 import { logOutage, outageOf } from "./lib/outage";
 import { loadPushKeys } from "./lib/push";
 import { loadMediaSigningKey } from "./photos/media-url";
+import { createProviders, type Providers } from "./providers";
 import { syncSites } from "./sites/service";
 
 /** A process's start-up work on a freshly opened database, before it serves anything. */
@@ -51,4 +53,17 @@ export function getReadyDb(): Promise<Database> {
     prepared = { connection, db };
   }
   return prepared.db;
+}
+
+let providers: Providers | undefined;
+
+/**
+ * The providers of this process's settings (PAYMENT_PROVIDER, SMS_PROVIDER), made once: the
+ * server hands them to its app and job runner (src/server/index.ts) and the page pipeline to its
+ * pages (src/middleware.ts), so one Mollie client serves them all. Nothing swaps them: tests pass
+ * their own to `createApp`, the runner (`bindJobProviders`) or a page's locals.
+ */
+export function getProviders(): Providers {
+  providers ??= createProviders(getEnv());
+  return providers;
 }

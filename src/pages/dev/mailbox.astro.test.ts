@@ -9,6 +9,7 @@ import { createMediaSigner } from "../../server/photos/media-url";
 import { defaultSite } from "../../server/sites/registry";
 import { getPublicSettings } from "../../server/sites/service";
 import { createTestMember, uniqueEmail } from "../../test/members";
+import { testProviders } from "../../test/providers";
 import Mailbox from "./mailbox.astro";
 
 describe("/dev/mailbox without DEV_OUTBOX (design §10: fail closed)", () => {
@@ -37,6 +38,7 @@ describe("/dev/mailbox without DEV_OUTBOX (design §10: fail closed)", () => {
         user: null,
         viewer: null,
         media: createMediaSigner(defaultSite, null),
+        providers: testProviders(),
         member: null,
         preferences: null,
         hasTrafficSource: false,

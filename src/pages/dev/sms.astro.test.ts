@@ -8,13 +8,14 @@ import { sendSms } from "../../server/lib/sms";
 import { createMediaSigner } from "../../server/photos/media-url";
 import { defaultSite } from "../../server/sites/registry";
 import { getPublicSettings } from "../../server/sites/service";
+import { testProviders } from "../../test/providers";
 import Sms from "./sms.astro";
 
 describe("/dev/sms without DEV_OUTBOX (design §10: fail closed)", () => {
   it("is the 404 page and shows no text, even one with a live code", async () => {
     const db = await getDb();
     const to = `+3162${String(Date.now()).slice(-7)}`;
-    await sendSms(db, defaultSite, {
+    await sendSms(db, null, defaultSite, {
       kind: "direct_debit_code",
       to,
       text: "493817 is your Amora code to confirm the direct debit",
@@ -34,6 +35,7 @@ describe("/dev/sms without DEV_OUTBOX (design §10: fail closed)", () => {
         user: null,
         viewer: null,
         media: createMediaSigner(defaultSite, null),
+        providers: testProviders(),
         member: null,
         preferences: null,
         hasTrafficSource: false,

@@ -6,14 +6,16 @@ import { describe, expect, it } from "vitest";
 import { formatMoney } from "../../i18n/money";
 import { getDb } from "../../server/db/client";
 import { getTranslate } from "../../server/lib/i18n";
-import { setSandboxOutcome } from "../../server/payments/sandbox";
+import { syncOrder } from "../../server/payments/crediting";
+import { createOrder } from "../../server/payments/orders";
+import { createSandboxProvider, setSandboxOutcome } from "../../server/payments/sandbox";
 import { orders } from "../../server/payments/schema";
-import { createOrder, syncOrder } from "../../server/payments/service";
 import { createMediaSigner } from "../../server/photos/media-url";
 import { defaultSite } from "../../server/sites/registry";
 import { getPublicSettings } from "../../server/sites/service";
 import type { User } from "../../server/users/schema";
 import { createTestMember } from "../../test/members";
+import { testProviders } from "../../test/providers";
 import Result from "./[id].astro";
 
 async function renderResult(user: User, orderId: number) {
@@ -33,6 +35,7 @@ async function renderResult(user: User, orderId: number) {
       user,
       viewer: null,
       media: createMediaSigner(defaultSite, null),
+      providers: testProviders(),
       member: null,
       preferences: null,
       hasTrafficSource: false,
@@ -49,6 +52,7 @@ describe("the result page of an order whose time bonus ran out (issue 25)", () =
     const { user } = await createTestMember(db, { profile: { country: "nl" } });
     const order = await createOrder(
       db,
+      createSandboxProvider(db),
       defaultSite,
       {
         userId: user.id,
@@ -72,7 +76,7 @@ describe("the result page of an order whose time bonus ran out (issue 25)", () =
 
     // The member paid in a tab left open all the same: refunded, and told so.
     await setSandboxOutcome(db, order.providerRef ?? "", "paid");
-    expect((await syncOrder(db, order)).state).toBe("refunded");
+    expect((await syncOrder(db, createSandboxProvider(db), order)).state).toBe("refunded");
     const refunded = await renderResult(user, order.id);
     expect(refunded).toContain(t("payments.result.codeLapsed.title"));
     expect(refunded).toContain(

@@ -6,8 +6,9 @@ import { Worker } from "node:worker_threads";
 import type { ExtractTablesWithRelations, Logger, SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { getEnv } from "../lib/env";
-import { logOutage } from "../lib/outage";
 import { lockDataDir } from "./data-dir-lock";
+import { type ChannelListener, type ListenHandlers, listenOnPool, listenOnServer } from "./listen";
+import { CONNECT_TIMEOUT_MS, hookedPool, keepConnectionOnStatementErrors } from "./pool";
 import * as schema from "./schema";
 
 /** The port number only names the socket file (`.s.PGSQL.<port>`), as PostgreSQL does. */
@@ -31,6 +32,8 @@ export async function executeRows<Row>(db: Pick<Database, "execute">, query: SQL
   return (result as unknown as { rows: Row[] }).rows;
 }
 
+export type { ChannelListener, ListenHandlers } from "./listen";
+
 export type Connection = {
   db: Database;
   close: () => Promise<void>;
@@ -38,204 +41,6 @@ export type Connection = {
   /** Hears the NOTIFY payloads of one channel (ARCHITECTURE.md, the session cache). */
   listen: (channel: string, handlers: ListenHandlers) => Promise<ChannelListener>;
 };
-
-export type ListenHandlers = {
-  /** A notification's payload, delivered in commit order. */
-  onNotify: (payload: string) => void;
-  /**
-   * Notifications may have been missed (the listening connection was lost, or is back): what
-   * was learnt from them must be forgotten.
-   */
-  onReset: () => void;
-};
-
-export type ChannelListener = {
-  /** True while every notification committed from now on will be delivered. */
-  readonly live: boolean;
-  close: () => Promise<void>;
-};
-
-/** LISTEN's channel is an identifier; ours are fixed lower-case names. */
-function listenStatement(channel: string): string {
-  if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
-  return `LISTEN ${channel}`;
-}
-
-/** A connection's notification handler: hands on the payloads of `channel`. */
-function forwardTo(channel: string, handlers: ListenHandlers) {
-  return (message: import("pg").Notification) => {
-    if (message.channel === channel) handlers.onNotify(message.payload ?? "");
-  };
-}
-
-type ConnectHook = (client: import("pg").ClientBase) => Promise<void>;
-
-/**
- * A pg pool whose every new connection runs `hooks` (awaited, in order) before the pool hands
- * it out for its first query (pg-pool's onConnect).
- */
-function hookedPool(
-  pg: typeof import("pg").default,
-  config: import("pg").PoolConfig,
-): { pool: import("pg").Pool; hooks: Set<ConnectHook> } {
-  const hooks = new Set<ConnectHook>();
-  const pool = new pg.Pool({
-    ...config,
-    onConnect: async (client) => {
-      // pg-pool listens for a connection's errors only while it is idle: one that breaks while
-      // handed out (a query or transaction under way when the database restarts) would throw
-      // its `error` event at the process and end it. The statement under way fails with the
-      // error anyway, and the pool drops the broken connection when it is handed back.
-      client.on("error", ignoreError);
-      for (const hook of hooks) await hook(client);
-    },
-  });
-  // An idle connection cut by a restart or failover of the database: the pool has dropped it
-  // already, and the next query opens a new one. Unheard, this event would end the process.
-  pool.on("error", (error) => logOutage("database_unavailable", error));
-  return { pool, hooks };
-}
-
-function ignoreError(): void {}
-
-/**
- * pg-pool's `pool.query` hands its connection back with the statement's error, which closes
- * the connection (a syntax error, a constraint, a trigger's refusal). This one hands it back
- * as fine: a failed statement leaves a connection usable, and one that broke reports it
- * through its own error event, on which the pool drops it.
- */
-function keepConnectionOnStatementErrors(pool: import("pg").Pool): void {
-  const query = async (...args: unknown[]) => {
-    const client = await pool.connect();
-    try {
-      return await (client.query as (...all: unknown[]) => Promise<unknown>)(...args);
-    } finally {
-      client.release();
-    }
-  };
-  pool.query = query as typeof pool.query;
-}
-
-/**
- * Every connection of the pool listens, from before it runs anything else: PostgreSQL hands a
- * session its own notifications as its write commits, before the statement returns. On the
- * embedded database the pool's one connection is the only session and every write goes through
- * it, so this is the whole listener (between two connections nothing can be written).
- */
-async function listenOnPool(
-  { pool, hooks }: { pool: import("pg").Pool; hooks: Set<ConnectHook> },
-  channel: string,
-  handlers: ListenHandlers,
-): Promise<ChannelListener> {
-  const statement = listenStatement(channel);
-  const attached = new WeakSet<import("pg").ClientBase>();
-  const attach: ConnectHook = async (client) => {
-    if (attached.has(client)) return;
-    attached.add(client);
-    client.on("notification", forwardTo(channel, handlers));
-    await client.query(statement);
-  };
-  hooks.add(attach);
-  // A connection opened before listening began (migrations) listens now; one the pool opens
-  // for this very call has run the hook already.
-  const client = await pool.connect();
-  try {
-    await attach(client);
-  } finally {
-    client.release();
-  }
-  let closed = false;
-  return {
-    get live() {
-      return !closed;
-    },
-    close: async () => {
-      closed = true;
-      hooks.delete(attach);
-    },
-  };
-}
-
-const FIRST_RECONNECT_PAUSE_MS = 250;
-const MAX_RECONNECT_PAUSE_MS = 1_000;
-/** How long opening a connection to PostgreSQL may take before the request is answered 503. */
-const CONNECT_TIMEOUT_MS = 5_000;
-
-/**
- * On PostgreSQL, writes come from every process and every pooled connection: one connection of
- * its own listens, and while it is down the listener is not live (its users must not trust
- * what they remember). It reconnects with growing pauses of at most a second (caches and live
- * events are back within a second of the database), and reports a reset each time it drops and
- * each time it is back.
- */
-async function listenOnServer(
-  url: string,
-  channel: string,
-  handlers: ListenHandlers,
-): Promise<ChannelListener> {
-  const { default: pg } = await import("pg");
-  const statement = listenStatement(channel);
-  let live = false;
-  let closed = false;
-  let client: import("pg").Client | undefined;
-  let pause = FIRST_RECONNECT_PAUSE_MS;
-  let timer: NodeJS.Timeout | undefined;
-
-  const drop = () => {
-    const dropped = client;
-    client = undefined;
-    if (!dropped) return;
-    dropped.removeAllListeners();
-    dropped.on("error", () => {});
-    dropped.end().catch(() => {});
-  };
-  const lost = () => {
-    if (!live && !client) return;
-    live = false;
-    drop();
-    handlers.onReset();
-    if (!closed) {
-      timer = setTimeout(connect, pause);
-      timer.unref();
-      pause = Math.min(pause * 2, MAX_RECONNECT_PAUSE_MS);
-    }
-  };
-
-  async function connect(): Promise<void> {
-    const next = new pg.Client({
-      connectionString: url,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      keepAlive: true,
-    });
-    client = next;
-    next.on("error", lost);
-    next.on("end", lost);
-    next.on("notification", forwardTo(channel, handlers));
-    try {
-      await next.connect();
-      await next.query(statement);
-      if (closed) return;
-      live = true;
-      pause = FIRST_RECONNECT_PAUSE_MS;
-      handlers.onReset();
-    } catch {
-      lost();
-    }
-  }
-
-  await connect();
-  return {
-    get live() {
-      return live;
-    },
-    close: async () => {
-      closed = true;
-      clearTimeout(timer);
-      live = false;
-      drop();
-    },
-  };
-}
 
 const queryObservers = new Set<(query: string) => void>();
 

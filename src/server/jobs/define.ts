@@ -25,15 +25,22 @@ export type JobType<Payload extends z.ZodType = z.ZodType> = {
   readonly payload: Payload;
 };
 
-/** What a process does with the jobs of one kind. */
-export type JobDefinition<Payload extends z.ZodType = z.ZodType> = JobType<Payload> & {
+/**
+ * What a process does with the jobs of one kind. `Context` is what its run is given: the
+ * runner's own, or more that the process binds to it before handing it to the runner (the
+ * server's providers: `bindJobProviders` in src/server/providers.ts), which the queue never names.
+ */
+export type JobDefinition<
+  Payload extends z.ZodType = z.ZodType,
+  Context extends JobContext = JobContext,
+> = JobType<Payload> & {
   /** Its lane (`main` when not given). */
   readonly lane: JobLane;
   /**
    * Does the work with the parsed payload; throwing means "try again later". Runs at least once,
    * so it is idempotent. (A method, so that any definition is a JobDefinition of z.ZodType.)
    */
-  run(payload: z.output<Payload>, context: JobContext): Promise<void>;
+  run(payload: z.output<Payload>, context: Context): Promise<void>;
   /** A recurring job: one run per slot of this many minutes (slots start at the epoch). */
   readonly everyMinutes?: number;
   /** Attempts of a scheduled occurrence (enqueued jobs carry their own). */
@@ -67,16 +74,19 @@ export function declareJob<Payload extends z.ZodType>(
  * `payload` before `run` sees it; one that does not parse fails at once, without retries.
  * @example defineJob({ ...refundJob, lane: "payments", run: ({ order }, { db }) => refund(db, order) })
  */
-export function defineJob<Payload extends z.ZodType = typeof NO_PAYLOAD>(definition: {
+export function defineJob<
+  Payload extends z.ZodType = typeof NO_PAYLOAD,
+  Context extends JobContext = JobContext,
+>(definition: {
   name: string;
   payload?: Payload;
   lane?: JobLane;
-  run: (payload: z.output<Payload>, context: JobContext) => Promise<void>;
+  run: (payload: z.output<Payload>, context: Context) => Promise<void>;
   everyMinutes?: number;
   maxAttempts?: number;
   leaseMs?: number;
   retryBaseMs?: number;
-}): JobDefinition<Payload> {
+}): JobDefinition<Payload, Context> {
   return {
     ...definition,
     payload: definition.payload ?? (NO_PAYLOAD as z.ZodType as Payload),

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client";
-import { defineJob } from "../jobs/define";
+import { defineJob, type JobContext } from "../jobs/define";
 import { enqueueJob } from "../jobs/service";
 import { getEnv } from "./env";
 import { type OutboxSms, smsOutbox } from "./sms-schema";
@@ -39,7 +39,9 @@ export const smsDeliveryJob = defineJob({
   payload: z.object({ outboxId: z.number().int() }),
   lane: "sms",
   retryBaseMs: SMS_RETRY_BASE_MS,
-  run: ({ outboxId }, { db }) => deliverOutboxSms(db, outboxId),
+  // The process's sender, bound by src/server/providers.ts (bindJobProviders).
+  run: ({ outboxId }, { db, providers }: JobContext & { providers: { sms: SmsSender | null } }) =>
+    deliverOutboxSms(db, providers.sms, outboxId),
 });
 
 /**
@@ -82,38 +84,24 @@ export function createTwilioSender(options: {
   };
 }
 
-let senderOverride: SmsSender | undefined;
-
-/** The sender of SMS_PROVIDER, or null when texts stay in the outbox (development, the demo). */
-function getSmsSender(): SmsSender | null {
-  if (senderOverride) return senderOverride;
-  const env = getEnv();
-  if (env.SMS_PROVIDER === "outbox") return null;
-  // The schema refuses twilio without these.
-  return createTwilioSender({
-    accountSid: env.TWILIO_ACCOUNT_SID ?? "",
-    authToken: env.TWILIO_AUTH_TOKEN ?? "",
-    apiUrl: env.TWILIO_API_URL,
-  });
-}
-
-/** Tests only: deliver through this sender until reset with undefined. */
-export function setSmsSenderForTests(sender: SmsSender | undefined): void {
-  senderOverride = sender;
-}
-
 /**
  * Sends one text for a site: writes it to the outbox and, with a real provider, enqueues its
  * delivery job, as sendMail does for e-mail. Pass the transaction of the change the text belongs
- * to, so both happen or neither does.
+ * to, so both happen or neither does. `sender` is the process's (providers.ts); with none, the
+ * text stays in the outbox.
  */
-export async function sendSms(db: Database, site: SmsSite, message: SmsMessage): Promise<void> {
+export async function sendSms(
+  db: Database,
+  sender: SmsSender | null,
+  site: SmsSite,
+  message: SmsMessage,
+): Promise<void> {
   const from = getEnv().SMS_FROM ?? site.name.replace(/[^A-Za-z0-9 ]/g, "").slice(0, 11);
   const [row] = await db
     .insert(smsOutbox)
     .values({ siteId: site.id, kind: message.kind, to: message.to, from, text: message.text })
     .returning({ id: smsOutbox.id });
-  if (!row || !getSmsSender()) return;
+  if (!row || !sender) return;
   await enqueueJob(
     db,
     smsDeliveryJob,
@@ -126,12 +114,15 @@ export async function sendSms(db: Database, site: SmsSite, message: SmsMessage):
  * The sms.deliver job: hands one outbox text to the provider and records the attempt on the row;
  * throws on a failure so that the runner retries. A text already sent is not sent again.
  */
-export async function deliverOutboxSms(db: Database, outboxId: number): Promise<void> {
+export async function deliverOutboxSms(
+  db: Database,
+  sender: SmsSender | null,
+  outboxId: number,
+): Promise<void> {
   const [sms] = await db
     .select()
     .from(smsOutbox)
     .where(and(eq(smsOutbox.id, outboxId), isNull(smsOutbox.sentAt)));
-  const sender = getSmsSender();
   if (!sms || !sender) return;
   let sent: { id: string };
   try {

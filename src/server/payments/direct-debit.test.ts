@@ -187,6 +187,7 @@ describe("the texted code (issue 14: single use, expires, limited attempts)", ()
     const country = "nl";
     const sent = await requestDirectDebit(
       db,
+      null,
       defaultSite,
       {
         userId: member.user.id,

@@ -9,21 +9,15 @@ import { nudgeJobRunners } from "../jobs/runner";
 import { ApiError, notFound, ValidationError } from "../lib/errors";
 import { getTranslate } from "../lib/i18n";
 import { consumeRateLimit } from "../lib/rate-limit";
-import { sendSms } from "../lib/sms";
+import { type SmsSender, sendSms } from "../lib/sms";
 import type { Site } from "../sites/registry";
 import { assertEmailConfirmed } from "../users/service";
+import { syncOrder } from "./crediting";
 import { directDebitRefusal, directDebitRefused } from "./direct-debit-limits";
 import { discounted, discountFor } from "./discounts";
+import { type Buyer, insertOrder, offerFor, paymentBasics, refusedByProvider } from "./orders";
+import type { PaymentProvider } from "./provider";
 import { type DirectDebitMandate, directDebitMandates, type Order, orders } from "./schema";
-import {
-  type Buyer,
-  getPaymentProvider,
-  insertOrder,
-  offerFor,
-  paymentBasics,
-  refusedByProvider,
-  syncOrder,
-} from "./service";
 
 /** How long a texted code works. */
 export const CODE_TTL_MINUTES = 10;
@@ -78,7 +72,7 @@ function codeHash(salt: string, code: string): string {
   return createHash("sha256").update(`${salt}:${code}`).digest("hex");
 }
 
-/** The package and discount of a direct debit, as on any checkout (payments/service.ts). */
+/** The package and discount of a direct debit, as on any checkout (payments/orders.ts). */
 async function priced(
   db: Database,
   site: Site,
@@ -106,6 +100,7 @@ async function priced(
  */
 export async function requestDirectDebit(
   db: Database,
+  sms: SmsSender | null,
   site: Site,
   buyer: Buyer,
   form: DirectDebitForm,
@@ -146,7 +141,7 @@ export async function requestDirectDebit(
       })
       .returning({ id: directDebitMandates.id });
     if (!row) throw new Error("mandate not stored");
-    await sendSms(tx, site, {
+    await sendSms(tx, sms, site, {
       kind: "direct_debit_code",
       to: phone,
       text: t("payments.directDebit.sms", {
@@ -223,6 +218,7 @@ async function takeCode(
  */
 export async function confirmDirectDebit(
   db: Database,
+  provider: PaymentProvider,
   site: Site,
   buyer: Buyer,
   mandateId: number,
@@ -238,7 +234,6 @@ export async function confirmDirectDebit(
       mandate.packageId,
       mandate.discountCode,
     );
-    const provider = await getPaymentProvider(db);
     // The block and the monthly limit are checked again, under the member's lock, as the order
     // is made. The consent was given on the mandate's form, before its code was texted.
     const order = await insertOrder(
@@ -282,7 +277,7 @@ export async function confirmDirectDebit(
       .update(directDebitMandates)
       .set({ orderId: order.id })
       .where(eq(directDebitMandates.id, mandate.id));
-    return syncOrder(db, handed);
+    return syncOrder(db, provider, handed);
   } finally {
     // Whatever happened, the full IBAN is not kept: the provider has it, or the member types it
     // again for another try.

@@ -9,10 +9,10 @@ import { createApp } from "../app";
 import { getTranslate } from "../lib/i18n";
 import { getReadyDb } from "../startup";
 import { users } from "../users/schema";
+import { syncOrder } from "./crediting";
 import { refundJob } from "./job-types";
-import { type SandboxOutcome, setSandboxOutcome } from "./sandbox";
+import { createSandboxProvider, type SandboxOutcome, setSandboxOutcome } from "./sandbox";
 import { discountCodes, discountCodeUses, orders, sandboxPayments } from "./schema";
-import { syncOrder } from "./service";
 
 const app = createApp();
 type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
@@ -60,7 +60,7 @@ async function settleOrder(orderId: number, outcome: SandboxOutcome = "paid") {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row?.providerRef) throw new Error(`order ${orderId} has no payment`);
   await setSandboxOutcome(db, row.providerRef, outcome);
-  return syncOrder(db, row);
+  return syncOrder(db, createSandboxProvider(db), row);
 }
 
 const completeOrder = (orderId: number) => settleOrder(orderId, "paid");
@@ -285,7 +285,7 @@ describe("a one-use code held by the order that takes it (issue 25)", () => {
       .where(eq(sandboxPayments.orderId, abandoned.id));
     const [row] = await db.select().from(orders).where(eq(orders.id, abandoned.id));
     if (!row) throw new Error("no order");
-    expect((await syncOrder(db, row)).state).toBe("cancelled");
+    expect((await syncOrder(db, createSandboxProvider(db), row)).state).toBe("cancelled");
 
     const kept = await take();
     await completeOrder(kept.id);

@@ -1,9 +1,18 @@
 import { z } from "zod";
+import type { Database } from "../db/client";
+import type { JobContext } from "../jobs/define";
 import { defineJob, HOURLY } from "../jobs/define";
+import { handlePaymentNotice } from "./crediting";
 import { pruneUnconfirmedMandates } from "./direct-debit";
 import { receiptMailJob, refundJob } from "./job-types";
+import { refundWithdrawnOrder } from "./money-returned";
+import type { PaymentProvider } from "./provider";
 import { sendReceiptMail } from "./receipt";
-import { handlePaymentNotice, refundWithdrawnOrder } from "./service";
+
+/** What the payment jobs need of the process's providers (src/server/providers.ts binds them). */
+type PaymentsJobContext = JobContext & {
+  providers: { payments: (db: Database) => PaymentProvider };
+};
 
 export const receiptMailJobDefinition = defineJob({
   ...receiptMailJob,
@@ -14,7 +23,8 @@ export const receiptMailJobDefinition = defineJob({
 export const refundJobDefinition = defineJob({
   ...refundJob,
   lane: "payments",
-  run: ({ order }, { db }) => refundWithdrawnOrder(db, order),
+  run: ({ order }, { db, providers }: PaymentsJobContext) =>
+    refundWithdrawnOrder(db, providers.payments(db), order),
 });
 
 /**
@@ -25,7 +35,8 @@ export const paymentSyncJob = defineJob({
   name: "payments.sync",
   payload: z.object({ payment: z.string() }),
   lane: "payments",
-  run: ({ payment }, { db }) => handlePaymentNotice(db, payment),
+  run: ({ payment }, { db, providers }: PaymentsJobContext) =>
+    handlePaymentNotice(db, providers.payments(db), payment),
 });
 
 /** The payment feature's jobs. */

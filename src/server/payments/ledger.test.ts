@@ -12,10 +12,11 @@ import { getTranslate } from "../lib/i18n";
 import { getSiteById } from "../sites/registry";
 import { getReadyDb } from "../startup";
 import { users } from "../users/schema";
+import { syncOrder } from "./crediting";
 import { refundJob } from "./job-types";
-import { findSandboxPayment, setSandboxOutcome } from "./sandbox";
+import { withdrawalRefusal } from "./money-returned";
+import { createSandboxProvider, findSandboxPayment, setSandboxOutcome } from "./sandbox";
 import { orders, sandboxPayments } from "./schema";
-import { syncOrder, withdrawalRefusal } from "./service";
 
 const app = createApp();
 type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
@@ -33,7 +34,7 @@ async function purchase(member: Member, packageId: number) {
   const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
   if (!row?.providerRef) throw new Error("no payment");
   await setSandboxOutcome(db, row.providerRef, "paid");
-  return syncOrder(db, row);
+  return syncOrder(db, createSandboxProvider(db), row);
 }
 
 function withdraw(member: Member, order: number) {

@@ -9,28 +9,30 @@ import { findTextedCode } from "../../test/outbox";
 import { createApp } from "../app";
 import { creditLedger } from "../credits/schema";
 import { spendCredits } from "../credits/service";
+import type { Providers } from "../providers";
 import { getReadyDb } from "../startup";
 import { refundJob } from "./job-types";
 import { createMollieProvider, fromMollieValue, toMollieValue } from "./mollie";
+import type { PaymentProvider } from "./provider";
 import { orders } from "./schema";
-import { setPaymentProviderForTests } from "./service";
 
-const app = createApp();
 const KEY = "test_standinstandinstandinstandin";
 let mollie: Awaited<ReturnType<typeof startMollieStandIn>>;
+/** Mollie's own client on the stand-in, once it listens. */
+let provider: PaymentProvider;
+/** What the app and its jobs work through: Mollie, and texts kept in the outbox. */
+const providers: Providers = { payments: () => provider, sms: null };
+const app = createApp({ providers });
 
 beforeAll(async () => {
   // The stand-in's certificate is its own (src/test/mollie-stand-in.ts): this test process only.
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
   mollie = await startMollieStandIn(KEY);
-  setPaymentProviderForTests(
-    createMollieProvider({ apiKey: KEY, apiEndpoint: mollie.apiEndpoint }),
-  );
+  provider = createMollieProvider({ apiKey: KEY, apiEndpoint: mollie.apiEndpoint });
 });
 
 afterAll(async () => {
   delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-  setPaymentProviderForTests(undefined);
   await mollie.close();
 });
 
@@ -108,26 +110,19 @@ describe("the Mollie provider, against a stand-in of Mollie's API (design ยง2, ย
   });
 
   it("answers 502 payment_unavailable when Mollie refuses, and the order is failed", async () => {
-    setPaymentProviderForTests(
-      createMollieProvider({
-        apiKey: "test_wrongwrongwrongwrongwrong",
-        apiEndpoint: mollie.apiEndpoint,
-      }),
-    );
-    try {
-      const member = await createLoggedInMember(app, { profile: { country: "nl" } });
-      const answer = await memberCall(app, "POST", "/api/order.php", member.cookie, {
-        package_id: 1,
-        method: "ideal",
-        immediate_performance: true,
-      });
-      expect(answer.status).toBe(502);
-      expect(await answer.json()).toMatchObject({ error: "payment_unavailable" });
-    } finally {
-      setPaymentProviderForTests(
-        createMollieProvider({ apiKey: KEY, apiEndpoint: mollie.apiEndpoint }),
-      );
-    }
+    const refusing = createMollieProvider({
+      apiKey: "test_wrongwrongwrongwrongwrong",
+      apiEndpoint: mollie.apiEndpoint,
+    });
+    const wronglyKeyed = createApp({ providers: { payments: () => refusing, sms: null } });
+    const member = await createLoggedInMember(wronglyKeyed, { profile: { country: "nl" } });
+    const answer = await memberCall(wronglyKeyed, "POST", "/api/order.php", member.cookie, {
+      package_id: 1,
+      method: "ideal",
+      immediate_performance: true,
+    });
+    expect(answer.status).toBe(502);
+    expect(await answer.json()).toMatchObject({ error: "payment_unavailable" });
   });
 });
 
@@ -328,7 +323,7 @@ describe("money Mollie gives back: chargebacks and refunds made in its dashboard
       order: newer.id,
     });
     expect(withdrawn.status).toBe(200);
-    await runJobsNamed([refundJob.name]);
+    await runJobsNamed([refundJob.name], undefined, providers);
     expect(mollie.refunds.filter((refund) => refund.paymentId === newer.payment)).toHaveLength(1);
     await webhook(newer.payment);
     expect(await orderRow(newer.id)).toMatchObject({

@@ -61,7 +61,7 @@ export function fromMollieValue(value: string): number {
 /**
  * design §2, §9: Mollie through its own client (`@mollie/api-client`). A payment is created for
  * one Mollie method (the rule of our method name, methods.ts) with the order's id as metadata;
- * its webhook only names a payment, which is then fetched (payments/service.ts); a refund is
+ * its webhook only names a payment, which is then fetched (payments/crediting.ts); a refund is
  * Mollie's refund of that payment.
  */
 export function createMollieProvider(options: {

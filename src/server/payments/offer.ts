@@ -1,7 +1,7 @@
 import type { PackagesAnswer } from "../../contract/payments";
 import { packagesIn } from "../credits/packages";
 import type { Site } from "../sites/registry";
-import { offerFor } from "./service";
+import { offerFor } from "./orders";
 
 /** What a member (or a visitor: null) is offered: packages in their currency, and methods. */
 export function creditOffer(site: Site, country: string | null): PackagesAnswer {

@@ -1,74 +1,30 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from "ibantools";
 import { PAYMENT_METHODS } from "../../contract/payment-options";
 import {
-  directDebitCodeSent,
   discountCodeView,
   orderAnswer,
   packagesAnswer,
   transactionsAnswer,
 } from "../../contract/payments";
 import { findLedgerPage } from "../credits/service";
-import { enqueueJob } from "../jobs/service";
-import { getEnv } from "../lib/env";
-import { authenticationRequired, notFound } from "../lib/errors";
 import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
-import { enforceRateLimit, socketClientAddress } from "../lib/rate-limit";
-import { idParamSchema, idSchema, textSchema, validationHook } from "../lib/validation";
+import { enforceRateLimit } from "../lib/rate-limit";
+import { idParamSchema, idSchema, validationHook } from "../lib/validation";
 import type { AppEnv } from "../request/context";
-import { confirmDirectDebit, requestDirectDebit } from "./direct-debit";
+import { syncOrder } from "./crediting";
+import { directDebitRoutes } from "./direct-debit-routes";
 import { findDiscountCode, findWelcomeCode } from "./discounts";
-import { paymentSyncJob } from "./jobs";
+import { withdrawOrder } from "./money-returned";
 import { creditOffer } from "./offer";
-import { findMemberSandboxPayment, SANDBOX_OUTCOMES, setSandboxOutcome } from "./sandbox";
+import { createOrder, findMemberOrder, repeatOrder, toOrderView } from "./orders";
+import { providerRoutes } from "./provider-routes";
 import {
-  type Buyer,
-  createOrder,
-  findMemberOrder,
-  repeatOrder,
-  syncOrder,
-  toOrderView,
-  WEBHOOK_PATH,
-  withdrawOrder,
-} from "./service";
-import { receivePaymentNotice } from "./webhook";
-
-/** The buyer of a logged-in member's request: who, and where they pay from. */
-function buyerOf(vars: AppEnv["Variables"]): Buyer {
-  const user = requireUser(vars.user);
-  return {
-    userId: user.id,
-    paidUser: user.paidUser,
-    signupDate: user.signupDate,
-    email: user.email,
-    country: vars.userViewProfile?.profile?.country ?? null,
-    locale: vars.locale,
-  };
-}
-
-/** A logged-in member's user, or 403 authentication_required (spec §8). */
-function requireUser(user: AppEnv["Variables"]["user"]) {
-  if (!user) throw authenticationRequired();
-  return user;
-}
-
-/**
- * A discount code as typed: letters, digits, '-' and '_' (a code of ours never has more), so
- * anything else (a NUL, a quote) is 'Code not found' before it reaches the database.
- */
-const discountCodeParam = z
-  .string()
-  .trim()
-  .min(1, "payments.code.notFound")
-  .max(40, "payments.code.notFound")
-  .regex(/^[A-Za-z0-9_-]+$/, "payments.code.notFound");
-
-/**
- * Directive 2011/83/EU art. 16(m): the member asks for the package at once and acknowledges
- * losing the right of withdrawal once it is used. Every checkout asks (an unticked box): no
- * order is made without it.
- */
-const immediatePerformance = z.literal(true, { error: "payments.consent.required" });
+  buyerOf,
+  discountCodeParam,
+  immediatePerformance,
+  paymentProviderOf,
+  requireUser,
+} from "./route-inputs";
 
 const packagesRoute = createRoute({
   method: "get",
@@ -174,102 +130,6 @@ const discountCodeRoute = createRoute({
   },
 });
 
-/** One line of the mandate form: plain text, trimmed, of a sensible length. */
-function line(max: number) {
-  return textSchema().trim().min(1).max(max);
-}
-
-/**
- * An IBAN as people type it (spaces, lower case), checked by ibantools (country, length, format
- * and checksum), and one of the SEPA area: answered in electronic format.
- */
-const ibanParam = z
-  .string()
-  .max(50, "payments.directDebit.error.iban")
-  .transform((typed) => electronicFormatIBAN(typed) ?? "")
-  .refine((iban) => iban !== "", "validation.required")
-  .refine((iban) => isValidIBAN(iban), "payments.directDebit.error.iban")
-  .refine((iban) => isSEPACountry(iban.slice(0, 2)), "payments.directDebit.error.ibanCountry");
-
-const directDebitRoute = createRoute({
-  method: "post",
-  path: "/directdebit.php",
-  summary:
-    "issue 14, spec §3 Direct-debit form: the member's SEPA mandate for a package (euro only); texts a 6-digit code to their mobile. 403 when the member may not pay by direct debit",
-  request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            package_id: idSchema,
-            code: discountCodeParam.optional(),
-            holder: line(70),
-            iban: ibanParam,
-            street: line(100),
-            house_number: line(12),
-            zip: line(12),
-            city: line(60),
-            phone: z.string().trim().min(1).max(30, "payments.directDebit.error.phone"),
-            mandate: z.literal(true, { error: "payments.directDebit.error.mandate" }),
-            immediate_performance: immediatePerformance,
-          }),
-        },
-      },
-      required: true,
-    },
-  },
-  responses: {
-    201: jsonContent(directDebitCodeSent, "The code is on its way"),
-    ...errorResponses([
-      ...MEMBER_WRITE_ERRORS,
-      ERRORS.rateLimited,
-      ERRORS.unconfirmed,
-      {
-        403: "direct_debit_blocked: 'Your account is blocked for direct debit payments' | direct_debit_limit: 'Your limit for direct debit payments has been reached'",
-      },
-      { 404: "not_found: no such package" },
-      {
-        422: "validation: a field (iban, phone, mandate, immediate_performance …), direct debit not offered to the member, or a code that does not apply",
-      },
-    ]),
-  },
-});
-
-const directDebitConfirmRoute = createRoute({
-  method: "post",
-  path: "/directdebit-confirm.php",
-  summary:
-    "issue 14: the texted code signs the mandate (single use, 10 minutes, 5 attempts: 'Code invalid'); the order is made and debited. Answers the order, pending until the bank has paid",
-  request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            mandate: idSchema,
-            otp: z
-              .string()
-              .trim()
-              .regex(/^[0-9]{6}$/, "payments.directDebit.error.codeInvalid"),
-          }),
-        },
-      },
-      required: true,
-    },
-  },
-  responses: {
-    201: jsonContent(orderAnswer, "The order"),
-    ...errorResponses([
-      ...MEMBER_WRITE_ERRORS,
-      {
-        403: "direct_debit_blocked | direct_debit_limit, as for /directdebit.php (checked again)",
-      },
-      { 404: "not_found: no such mandate of the member's" },
-      { 422: "validation: otp 'Code invalid', or the code is spent (expired, used, attempts)" },
-      { 502: "payment_unavailable: the provider refused the debit" },
-    ]),
-  },
-});
-
 const orderRoute = createRoute({
   method: "get",
   path: "/order.php",
@@ -324,51 +184,10 @@ const withdrawRoute = createRoute({
   },
 });
 
-const webhookRoute = createRoute({
-  method: "post",
-  path: WEBHOOK_PATH.replace(/^\/api/, ""),
-  summary:
-    "design §9: the payment provider's webhook. Its body names a payment (`id`, form-encoded, as Mollie sends it) and is believed no further: the payment is fetched from the provider. 200 once read, for known and unknown ids alike (an id no order has is not asked of the provider); 429 past the generous per-address limit and 5xx when the provider cannot be asked, so that the provider sends the notice again",
-  request: {
-    body: {
-      content: {
-        "application/x-www-form-urlencoded": {
-          schema: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
-        },
-      },
-      required: true,
-    },
-  },
-  responses: {
-    200: { description: "Taken" },
-    ...errorResponses([ERRORS.invalid, ERRORS.tooLarge, ERRORS.rateLimited]),
-  },
-});
-
-const sandboxOutcomeRoute = createRoute({
-  method: "post",
-  path: "/sandbox/checkout.php",
-  summary:
-    "design §9: the sandbox provider's checkout page sets its payment's outcome, as a provider's page would; only the order's member may. Answers where to go back to",
-  request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            id: z.string().regex(/^tr_sandbox_[A-Za-z0-9_-]{16}$/, "validation.invalid"),
-            outcome: z.enum(SANDBOX_OUTCOMES),
-          }),
-        },
-      },
-      required: true,
-    },
-  },
-  responses: {
-    200: jsonContent(z.object({ redirect_url: z.string() }), "Where the member goes back"),
-    ...errorResponses([...MEMBER_WRITE_ERRORS, { 404: "not_found: no such payment" }]),
-  },
-});
-
+/**
+ * issue 14: the payment API: packages, orders and the member's history here, the direct-debit
+ * form (direct-debit-routes.ts) and what the provider calls (provider-routes.ts) beside them.
+ */
 export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(packagesRoute, (c) => {
     const country = c.get("userViewProfile")?.profile?.country ?? null;
@@ -378,48 +197,30 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     const user = requireUser(c.get("user"));
     await enforceRateLimit(c, "orders", String(user.id));
     const body = c.req.valid("json");
-    const order = await createOrder(c.get("db"), c.get("site"), buyerOf(c.var), {
-      packageId: body.package_id,
-      method: body.method,
-      code: body.code,
-      consentedAt: new Date(),
-    });
+    const order = await createOrder(
+      c.get("db"),
+      paymentProviderOf(c.var),
+      c.get("site"),
+      buyerOf(c.var),
+      {
+        packageId: body.package_id,
+        method: body.method,
+        code: body.code,
+        consentedAt: new Date(),
+      },
+    );
     return c.json({ order: toOrderView(order) }, 201);
   })
   .openapi(repeatOrderRoute, async (c) => {
     const user = requireUser(c.get("user"));
     await enforceRateLimit(c, "orders", String(user.id));
     c.req.valid("json");
-    const order = await repeatOrder(c.get("db"), c.get("site"), buyerOf(c.var), new Date());
-    return c.json({ order: toOrderView(order) }, 201);
-  })
-  .openapi(directDebitRoute, async (c) => {
-    const user = requireUser(c.get("user"));
-    await enforceRateLimit(c, "directDebitCodes", String(user.id));
-    const body = c.req.valid("json");
-    const sent = await requestDirectDebit(c.get("db"), c.get("site"), buyerOf(c.var), {
-      packageId: body.package_id,
-      code: body.code,
-      holder: body.holder,
-      iban: body.iban,
-      street: body.street,
-      houseNumber: body.house_number,
-      zip: body.zip,
-      city: body.city,
-      phone: body.phone,
-    });
-    return c.json(sent, 201);
-  })
-  .openapi(directDebitConfirmRoute, async (c) => {
-    const user = requireUser(c.get("user"));
-    await enforceRateLimit(c, "orders", String(user.id));
-    const { mandate, otp } = c.req.valid("json");
-    const order = await confirmDirectDebit(
+    const order = await repeatOrder(
       c.get("db"),
+      paymentProviderOf(c.var),
       c.get("site"),
       buyerOf(c.var),
-      mandate,
-      otp,
+      new Date(),
     );
     return c.json({ order: toOrderView(order) }, 201);
   })
@@ -436,7 +237,8 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
   .openapi(orderRoute, async (c) => {
     const user = requireUser(c.get("user"));
     const order = await findMemberOrder(c.get("db"), user.id, c.req.valid("query").id);
-    return c.json({ order: toOrderView(await syncOrder(c.get("db"), order)) }, 200);
+    const synced = await syncOrder(c.get("db"), paymentProviderOf(c.var), order);
+    return c.json({ order: toOrderView(synced) }, 200);
   })
   .openapi(transactionsRoute, async (c) => {
     const user = requireUser(c.get("user"));
@@ -453,24 +255,5 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     );
     return c.json({ order: toOrderView(order) }, 200);
   })
-  .openapi(webhookRoute, async (c) => {
-    // In-process callers (tests) have no address, and must not share one counter.
-    const address = socketClientAddress(c);
-    if (address) await enforceRateLimit(c, "paymentWebhookIp", address);
-    await receivePaymentNotice(c.get("db"), c.req.valid("form").id);
-    return c.body(null, 200);
-  })
-  .openapi(sandboxOutcomeRoute, async (c) => {
-    const user = requireUser(c.get("user"));
-    // Fail closed: with a real provider the sandbox's button does not exist.
-    if (getEnv().PAYMENT_PROVIDER !== "sandbox") throw notFound();
-    const { id, outcome } = c.req.valid("json");
-    const payment = await findMemberSandboxPayment(c.get("db"), id, user.id);
-    await setSandboxOutcome(c.get("db"), id, outcome);
-    // As a provider does: the webhook comes on its own, a moment later; the member's return
-    // to the result page asks the provider at once.
-    await enqueueJob(c.get("db"), paymentSyncJob, { payment: id });
-    // Back on this site, as the checkout page was (see createSandboxProvider).
-    const back = new URL(payment.redirectUrl);
-    return c.json({ redirect_url: `${back.pathname}${back.search}` }, 200);
-  });
+  .route("/", directDebitRoutes)
+  .route("/", providerRoutes);

@@ -7,7 +7,7 @@ import { users } from "../users/schema";
  * design §9, issue 14: a member's purchase of a credit package. What was bought and its price
  * are copied in when the order is made, computed on the server from the site's packages (never
  * from the client), so a later price change does not touch it. The state follows the provider's
- * payment, forward only (payments/service.ts); `credited_at` is set in the transaction that
+ * payment, forward only (payments/crediting.ts); `credited_at` is set in the transaction that
  * credits the order, which can happen once.
  */
 export const orders = pgTable(

@@ -1,34 +1,33 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { OrderAnswer } from "../../contract/payments";
 import { memberCall } from "../../test/api";
 import { createLoggedInMember, memberBalance, nextTestAddress } from "../../test/members";
 import { createApp } from "../app";
 import { consumeRateLimit, RATE_LIMIT_POLICIES } from "../lib/rate-limit";
 import { getReadyDb } from "../startup";
-import type { PaymentProvider } from "./provider";
-import { setSandboxOutcome } from "./sandbox";
+import { createSandboxProvider, setSandboxOutcome } from "./sandbox";
 import { orders } from "./schema";
-import { getPaymentProvider, setPaymentProviderForTests } from "./service";
-
-const app = createApp();
 
 /** The payment ids the provider was asked about, in order. */
 const asked: string[] = [];
 
-beforeAll(async () => {
-  const sandbox = await getPaymentProvider(await getReadyDb());
-  const counting: PaymentProvider = {
-    ...sandbox,
-    getPayment: (id) => {
-      asked.push(id);
-      return sandbox.getPayment(id);
+/** The sandbox, counting what it is asked. */
+const app = createApp({
+  providers: {
+    payments: (db) => {
+      const sandbox = createSandboxProvider(db);
+      return {
+        ...sandbox,
+        getPayment: (id) => {
+          asked.push(id);
+          return sandbox.getPayment(id);
+        },
+      };
     },
-  };
-  setPaymentProviderForTests(counting);
+    sms: null,
+  },
 });
-
-afterAll(() => setPaymentProviderForTests(undefined));
 
 /** A notice as Mollie sends it, from a client address (the policy counts per address). */
 function notice(id: string, address = "192.0.2.10") {

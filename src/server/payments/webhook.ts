@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { handlePaymentNotice } from "./crediting";
+import type { PaymentProvider } from "./provider";
 import { orders } from "./schema";
-import { getPaymentProvider, handlePaymentNotice } from "./service";
 
 /**
  * One payment's notices being handled in this process: the call under way, and the one that
@@ -55,8 +56,11 @@ async function isOurPayment(db: Database, provider: string, paymentId: string): 
  * provider, a burst for one payment coalesced (handleCoalesced). A failure is thrown, so the
  * webhook answers 5xx and the provider sends the notice again.
  */
-export async function receivePaymentNotice(db: Database, paymentId: string): Promise<void> {
-  const provider = await getPaymentProvider(db);
+export async function receivePaymentNotice(
+  db: Database,
+  provider: PaymentProvider,
+  paymentId: string,
+): Promise<void> {
   if (!(await isOurPayment(db, provider.id, paymentId))) return;
-  await handleCoalesced(paymentId, () => handlePaymentNotice(db, paymentId));
+  await handleCoalesced(paymentId, () => handlePaymentNotice(db, provider, paymentId));
 }

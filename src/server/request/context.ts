@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import type { UserViewProfile } from "../members/user-view";
 import type { MediaSigner } from "../photos/media-url";
 import type { Viewer } from "../profiles/viewer";
+import type { Providers } from "../providers";
 import type { Site } from "../sites/registry";
 import type { User } from "../users/schema";
 import type { RequestClient } from "./client";
@@ -25,6 +26,8 @@ export type AppVariables = {
   userViewProfile: UserViewProfile | null;
   /** Mints this request's /media URLs for its member, or for a visitor (photos/media-url.ts). */
   media: MediaSigner;
+  /** The payment and SMS providers the app was made with (`createApp`, providers.ts). */
+  providers: Providers;
 };
 
 /** Bindings passed in by the Astro endpoint that serves the app: the socket's peer address. */

@@ -7,10 +7,10 @@ import { recordQueries } from "../../test/queries";
 import { createApp } from "../app";
 import { unreadTotal } from "../chat/service";
 import { countNewLikes } from "../likes/service";
+import { syncOrder } from "../payments/crediting";
 import { memberOffer, memberOfferCode } from "../payments/discounts";
-import { setSandboxOutcome } from "../payments/sandbox";
+import { createSandboxProvider, setSandboxOutcome } from "../payments/sandbox";
 import { orders } from "../payments/schema";
-import { syncOrder } from "../payments/service";
 import { getReadyDb } from "../startup";
 import { loadNavBadges } from "./nav-badges";
 
@@ -117,7 +117,7 @@ describe("loadNavBadges: the member pages' badges in one statement (spec §2, is
     const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
     if (!row?.providerRef) throw new Error("no payment");
     await setSandboxOutcome(db, row.providerRef, "pending");
-    await syncOrder(db, row);
+    await syncOrder(db, createSandboxProvider(db), row);
     expect((await shell()).offerCodeTaken).toBe(true);
     // The time bonus may still show; the welcome discount no longer does.
     expect(memberOffer(view, true)).toEqual({ welcome: null });

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { createMediaSigner, hasMediaSigningKey } from "../photos/media-url";
+import type { Providers } from "../providers";
 import { getReadyDb } from "../startup";
 import type { AppEnv, MediaEnv } from "./context";
 import { resolveRequest, resolveVisitor } from "./visitor";
@@ -7,10 +8,11 @@ import { resolveRequest, resolveVisitor } from "./visitor";
 /**
  * Puts the database and the visitor on the context, once per request: the site, the client (by
  * the trusted-proxy rule), the member of the auth cookie with their viewer and user view's
- * profile (one statement, none for a visitor), the locale, and the signer of the answer's media
- * URLs for that member. The page pipeline (src/middleware.ts) uses the same resolveVisitor.
+ * profile (one statement, none for a visitor), the locale, the signer of the answer's media
+ * URLs for that member, and the app's providers. The page pipeline (src/middleware.ts) uses the
+ * same resolveVisitor.
  */
-export function requestContext(): MiddlewareHandler<AppEnv> {
+export function requestContext(providers: Providers): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const db = await getReadyDb();
     const visitor = await resolveVisitor(db, {
@@ -27,6 +29,7 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
     c.set("locale", visitor.locale);
     c.set("t", visitor.t);
     c.set("media", createMediaSigner(visitor.site, visitor.user));
+    c.set("providers", providers);
     await next();
   };
 }
