@@ -1,16 +1,16 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { checkMailAnswer, okAnswer } from "../../contract/common";
 import { memberExport, memberSettings } from "../../contract/users";
-import { authenticationRequired, notFound } from "../lib/errors";
+import { notFound } from "../lib/errors";
 import {
   ERRORS,
   errorResponses,
+  jsonBody,
   jsonContent,
   MEMBER_WRITE_ERRORS,
   WRITE_ERRORS,
 } from "../lib/openapi";
-import { validationHook } from "../lib/validation";
-import type { AppEnv } from "../request/context";
+import { createRouter, requireMember } from "../lib/router";
 import { requestEmailChange } from "./email-change";
 import { exportMemberData } from "./export";
 import { unsubscribe } from "./notification-mail";
@@ -32,7 +32,7 @@ const updateSettingsRoute = createRoute({
   path: "/notifications.php",
   summary: "Change notification opt-outs, invisible mode, or turn e-mail back on",
   request: {
-    body: { content: { "application/json": { schema: settingsUpdateBody } }, required: true },
+    body: jsonBody(settingsUpdateBody),
   },
   responses: {
     200: jsonContent(memberSettings, "Settings"),
@@ -45,7 +45,7 @@ const passwordRoute = createRoute({
   path: "/password.php",
   summary: "Change the password; other sessions end",
   request: {
-    body: { content: { "application/json": { schema: passwordChangeBody } }, required: true },
+    body: jsonBody(passwordChangeBody),
   },
   responses: {
     200: jsonContent(okAnswer, "Changed"),
@@ -59,7 +59,7 @@ const emailChangeRoute = createRoute({
   summary:
     "Send a confirmation link to a new e-mail address (spec §2 Settings); confirmed members only. A taken address gets the same answer, and its owner a notice instead (design §10)",
   request: {
-    body: { content: { "application/json": { schema: emailChangeBody } }, required: true },
+    body: jsonBody(emailChangeBody),
   },
   responses: {
     200: jsonContent(checkMailAnswer, "Link sent to the new address"),
@@ -103,7 +103,7 @@ const unsubscribeLinkRoute = createRoute({
   },
 });
 
-export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const accountRoutes = createRouter()
   .openapi(unsubscribeRoute, async (c) => {
     if (!(await unsubscribe(c.get("db"), c.req.valid("query").token))) throw notFound();
     return c.json({ ok: true as const }, 200);
@@ -111,15 +111,13 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
   // A GET must not unsubscribe: mail scanners follow links (RFC 8058 §3.2).
   .openapi(unsubscribeLinkRoute, (c) => c.redirect("/notifications", 303))
   .openapi(exportRoute, async (c) => {
-    const user = c.get("user");
-    if (!user) throw authenticationRequired();
+    const { user } = requireMember(c);
     const date = new Date().toISOString().slice(0, 10);
     c.header("content-disposition", `attachment; filename="my-data-${date}.json"`);
     return c.json(await exportMemberData(c.get("db"), user, c.get("site")), 200);
   })
   .openapi(emailChangeRoute, async (c) => {
-    const user = c.get("user");
-    if (!user) throw authenticationRequired();
+    const { user } = requireMember(c);
     const { email } = c.req.valid("json");
     await requestEmailChange(c.get("db"), c.get("site"), user, email, {
       locale: c.get("locale"),
@@ -128,19 +126,15 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     return c.json({ status: "check_mail" as const, email }, 200);
   })
   .openapi(getSettingsRoute, async (c) => {
-    const user = c.get("user");
-    if (!user) throw authenticationRequired();
+    const { user } = requireMember(c);
     return c.json(await getMemberSettings(c.get("db"), user), 200);
   })
   .openapi(updateSettingsRoute, async (c) => {
-    const user = c.get("user");
-    if (!user) throw authenticationRequired();
+    const { user } = requireMember(c);
     return c.json(await updateMemberSettings(c.get("db"), user, c.req.valid("json")), 200);
   })
   .openapi(passwordRoute, async (c) => {
-    const user = c.get("user");
-    const session = c.get("session");
-    if (!user || !session) throw authenticationRequired();
+    const { user, session } = requireMember(c);
     await changePassword(c.get("db"), user, session.id, c.req.valid("json"));
     return c.json({ ok: true as const }, 200);
   });

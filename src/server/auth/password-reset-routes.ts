@@ -1,10 +1,9 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { checkMailAnswer } from "../../contract/common";
 import { userResponse } from "../../contract/users";
-import { errorResponses, jsonContent, WRITE_ERRORS } from "../lib/openapi";
-import { validationHook } from "../lib/validation";
+import { errorResponses, jsonBody, jsonContent, WRITE_ERRORS } from "../lib/openapi";
+import { createRouter } from "../lib/router";
 import { getUserView } from "../members/user-view";
-import type { AppEnv } from "../request/context";
 import { startSession } from "./cookie";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { passwordResetBody, passwordResetRequestBody } from "./validation";
@@ -14,7 +13,7 @@ const requestRoute = createRoute({
   path: "/password-reset.php",
   summary: "E-mail a link to set a new password (same answer for every address)",
   request: {
-    body: { content: { "application/json": { schema: passwordResetRequestBody } }, required: true },
+    body: jsonBody(passwordResetRequestBody),
   },
   responses: {
     200: jsonContent(checkMailAnswer, "Sent, if the address has an account"),
@@ -27,7 +26,7 @@ const resetRoute = createRoute({
   path: "/password-reset.php",
   summary: "Set the new password with the e-mailed token; logs in, ends other sessions",
   request: {
-    body: { content: { "application/json": { schema: passwordResetBody } }, required: true },
+    body: jsonBody(passwordResetBody),
   },
   responses: {
     200: jsonContent(userResponse, "The member, logged in"),
@@ -35,7 +34,7 @@ const resetRoute = createRoute({
   },
 });
 
-export const passwordResetRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const passwordResetRoutes = createRouter()
   .openapi(requestRoute, async (c) => {
     const { email } = c.req.valid("json");
     await requestPasswordReset(c.get("db"), c.get("site"), email, { locale: c.get("locale") });

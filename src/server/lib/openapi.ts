@@ -6,12 +6,23 @@ export function jsonContent<T>(schema: T, description: string) {
   return { content: { "application/json": { schema } }, description };
 }
 
+/**
+ * A route's JSON body: required, and validated by its schema before the handler runs (a body
+ * that is not JSON is a 400 bad_request, an invalid one design §6's 422 with fields).
+ * @example request: { body: jsonBody(profileTargetBody) }
+ */
+export function jsonBody<T>(schema: T) {
+  return { content: { "application/json": { schema } }, required: true };
+}
+
 /** 422 where a service also refuses well-formed input by a rule (cannot_like_self): either shape. */
 const validationOrRefusal = z.union([validationErrorBody, errorBody]);
 
 type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 502;
 /** Statuses and what they mean; `refused` is a 422 in the `{ error, message }` shape. */
-type ErrorDescriptions = { readonly [S in ErrorStatus]?: string } & { readonly refused?: string };
+export type ErrorDescriptions = { readonly [S in ErrorStatus]?: string } & {
+  readonly refused?: string;
+};
 
 /**
  * What a cause adds to a route's error answers. Every status answers design §6's

@@ -1,9 +1,8 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { INTERESTS } from "../../contract/profile-options";
 import { interestsAnswer, ownProfile } from "../../contract/profiles";
-import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
-import { validationHook } from "../lib/validation";
-import type { AppEnv } from "../request/context";
+import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { createRouter } from "../lib/router";
 import { profileUpdateBody } from "./validation";
 import { requireMemberViewer } from "./viewer";
 import { updateOwnProfile } from "./wizard";
@@ -13,7 +12,7 @@ const updateProfileRoute = createRoute({
   path: "/profile.php",
   summary: "Save one step of the profile wizard (spec §2 /profile)",
   request: {
-    body: { content: { "application/json": { schema: profileUpdateBody } }, required: true },
+    body: jsonBody(profileUpdateBody),
   },
   responses: {
     200: jsonContent(ownProfile, "Saved"),
@@ -30,7 +29,7 @@ const interestsRoute = createRoute({
   },
 });
 
-export const profileRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const profileRoutes = createRouter()
   .openapi(updateProfileRoute, async (c) => {
     const member = requireMemberViewer(c.get("viewer"));
     return c.json(
