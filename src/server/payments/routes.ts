@@ -1,25 +1,33 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from "ibantools";
-import { PAYMENT_METHODS } from "../../contract/payment-options";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import {
+  directDebitBody,
   directDebitCodeSent,
+  directDebitConfirmBody,
+  discountCodeParam,
   discountCodeView,
   orderAnswer,
+  orderBody,
   packagesAnswer,
+  repeatOrderBody,
+  sandboxOutcomeAnswer,
+  sandboxOutcomeBody,
   transactionsAnswer,
+  withdrawBody,
 } from "../../contract/payments";
 import { findLedgerPage } from "../credits/service";
 import { enqueueJob } from "../jobs/service";
 import { getEnv } from "../lib/env";
-import { authenticationRequired, notFound } from "../lib/errors";
-import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { notFound } from "../lib/errors";
+import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit, socketClientAddress } from "../lib/rate-limit";
-import { idParamSchema, idSchema, textSchema, validationHook } from "../lib/validation";
+import { createRouter, requireMember } from "../lib/router";
+import { idParamSchema } from "../lib/validation";
 import type { AppEnv } from "../request/context";
 import { confirmDirectDebit, requestDirectDebit } from "./direct-debit";
 import { findDiscountCode, findWelcomeCode } from "./discounts";
 import { creditOffer } from "./offer";
-import { findMemberSandboxPayment, SANDBOX_OUTCOMES, setSandboxOutcome } from "./sandbox";
+import { findMemberSandboxPayment, setSandboxOutcome } from "./sandbox";
 import {
   type Buyer,
   createOrder,
@@ -34,41 +42,17 @@ import {
 import { receivePaymentNotice } from "./webhook";
 
 /** The buyer of a logged-in member's request: who, and where they pay from. */
-function buyerOf(vars: AppEnv["Variables"]): Buyer {
-  const user = requireUser(vars.user);
+function buyerOf(c: Context<AppEnv>): Buyer {
+  const { user, userViewProfile } = requireMember(c);
   return {
     userId: user.id,
     paidUser: user.paidUser,
     signupDate: user.signupDate,
     email: user.email,
-    country: vars.userViewProfile?.profile?.country ?? null,
-    locale: vars.locale,
+    country: userViewProfile.profile?.country ?? null,
+    locale: c.get("locale"),
   };
 }
-
-/** A logged-in member's user, or 403 authentication_required (spec §8). */
-function requireUser(user: AppEnv["Variables"]["user"]) {
-  if (!user) throw authenticationRequired();
-  return user;
-}
-
-/**
- * A discount code as typed: letters, digits, '-' and '_' (a code of ours never has more), so
- * anything else (a NUL, a quote) is 'Code not found' before it reaches the database.
- */
-const discountCodeParam = z
-  .string()
-  .trim()
-  .min(1, "payments.code.notFound")
-  .max(40, "payments.code.notFound")
-  .regex(/^[A-Za-z0-9_-]+$/, "payments.code.notFound");
-
-/**
- * Directive 2011/83/EU art. 16(m): the member asks for the package at once and acknowledges
- * losing the right of withdrawal once it is used. Every checkout asks (an unticked box): no
- * order is made without it.
- */
-const immediatePerformance = z.literal(true, { error: "payments.consent.required" });
 
 const packagesRoute = createRoute({
   method: "get",
@@ -84,20 +68,7 @@ const createOrderRoute = createRoute({
   summary:
     "issue 14: orders a package with a method; the price comes from the price list, never the body. Answers the order with the provider's checkout URL",
   request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            package_id: idSchema,
-            method: z.enum(PAYMENT_METHODS),
-            /** spec §3 Discount code (or the member's TIMEBONUS25 / WELCOME25). */
-            code: discountCodeParam.optional(),
-            immediate_performance: immediatePerformance,
-          }),
-        },
-      },
-      required: true,
-    },
+    body: jsonBody(orderBody),
   },
   responses: {
     201: jsonContent(orderAnswer, "The order, open, with its checkout_url"),
@@ -120,14 +91,7 @@ const repeatOrderRoute = createRoute({
   summary:
     "issue 14: buys the member's last completed package again with the same method, at today's price: charged at once where the provider holds a mandate (checkout_url null), else an order for the provider's checkout",
   request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({ immediate_performance: immediatePerformance }),
-        },
-      },
-      required: true,
-    },
+    body: jsonBody(repeatOrderBody),
   },
   responses: {
     201: jsonContent(orderAnswer, "The new order"),
@@ -174,49 +138,13 @@ const discountCodeRoute = createRoute({
   },
 });
 
-/** One line of the mandate form: plain text, trimmed, of a sensible length. */
-function line(max: number) {
-  return textSchema().trim().min(1).max(max);
-}
-
-/**
- * An IBAN as people type it (spaces, lower case), checked by ibantools (country, length, format
- * and checksum), and one of the SEPA area: answered in electronic format.
- */
-const ibanParam = z
-  .string()
-  .max(50, "payments.directDebit.error.iban")
-  .transform((typed) => electronicFormatIBAN(typed) ?? "")
-  .refine((iban) => iban !== "", "validation.required")
-  .refine((iban) => isValidIBAN(iban), "payments.directDebit.error.iban")
-  .refine((iban) => isSEPACountry(iban.slice(0, 2)), "payments.directDebit.error.ibanCountry");
-
 const directDebitRoute = createRoute({
   method: "post",
   path: "/directdebit.php",
   summary:
     "issue 14, spec §3 Direct-debit form: the member's SEPA mandate for a package (euro only); texts a 6-digit code to their mobile. 403 when the member may not pay by direct debit",
   request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            package_id: idSchema,
-            code: discountCodeParam.optional(),
-            holder: line(70),
-            iban: ibanParam,
-            street: line(100),
-            house_number: line(12),
-            zip: line(12),
-            city: line(60),
-            phone: z.string().trim().min(1).max(30, "payments.directDebit.error.phone"),
-            mandate: z.literal(true, { error: "payments.directDebit.error.mandate" }),
-            immediate_performance: immediatePerformance,
-          }),
-        },
-      },
-      required: true,
-    },
+    body: jsonBody(directDebitBody),
   },
   responses: {
     201: jsonContent(directDebitCodeSent, "The code is on its way"),
@@ -241,20 +169,7 @@ const directDebitConfirmRoute = createRoute({
   summary:
     "issue 14: the texted code signs the mandate (single use, 10 minutes, 5 attempts: 'Code invalid'); the order is made and debited. Answers the order, pending until the bank has paid",
   request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            mandate: idSchema,
-            otp: z
-              .string()
-              .trim()
-              .regex(/^[0-9]{6}$/, "payments.directDebit.error.codeInvalid"),
-          }),
-        },
-      },
-      required: true,
-    },
+    body: jsonBody(directDebitConfirmBody),
   },
   responses: {
     201: jsonContent(orderAnswer, "The order"),
@@ -307,10 +222,7 @@ const withdrawRoute = createRoute({
   summary:
     "issue 14, 25: the member withdraws a completed purchase within the site's refund_days, its package untouched (no credit of it spent, no premium content opened on it); the credits are taken back and the whole amount refunded through the provider",
   request: {
-    body: {
-      content: { "application/json": { schema: z.object({ order: idSchema }) } },
-      required: true,
-    },
+    body: jsonBody(withdrawBody),
   },
   responses: {
     200: jsonContent(orderAnswer, "The order, refunded"),
@@ -351,34 +263,24 @@ const sandboxOutcomeRoute = createRoute({
   summary:
     "design §9: the sandbox provider's checkout page sets its payment's outcome, as a provider's page would; only the order's member may. Answers where to go back to",
   request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            id: z.string().regex(/^tr_sandbox_[A-Za-z0-9_-]{16}$/, "validation.invalid"),
-            outcome: z.enum(SANDBOX_OUTCOMES),
-          }),
-        },
-      },
-      required: true,
-    },
+    body: jsonBody(sandboxOutcomeBody),
   },
   responses: {
-    200: jsonContent(z.object({ redirect_url: z.string() }), "Where the member goes back"),
+    200: jsonContent(sandboxOutcomeAnswer, "Where the member goes back"),
     ...errorResponses([...MEMBER_WRITE_ERRORS, { 404: "not_found: no such payment" }]),
   },
 });
 
-export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const paymentRoutes = createRouter()
   .openapi(packagesRoute, (c) => {
     const country = c.get("userViewProfile")?.profile?.country ?? null;
     return c.json(creditOffer(c.get("site"), country), 200);
   })
   .openapi(createOrderRoute, async (c) => {
-    const user = requireUser(c.get("user"));
+    const { user } = requireMember(c);
     await enforceRateLimit(c, "orders", String(user.id));
     const body = c.req.valid("json");
-    const order = await createOrder(c.get("db"), c.get("site"), buyerOf(c.var), {
+    const order = await createOrder(c.get("db"), c.get("site"), buyerOf(c), {
       packageId: body.package_id,
       method: body.method,
       code: body.code,
@@ -387,17 +289,17 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     return c.json({ order: toOrderView(order) }, 201);
   })
   .openapi(repeatOrderRoute, async (c) => {
-    const user = requireUser(c.get("user"));
+    const { user } = requireMember(c);
     await enforceRateLimit(c, "orders", String(user.id));
     c.req.valid("json");
-    const order = await repeatOrder(c.get("db"), c.get("site"), buyerOf(c.var), new Date());
+    const order = await repeatOrder(c.get("db"), c.get("site"), buyerOf(c), new Date());
     return c.json({ order: toOrderView(order) }, 201);
   })
   .openapi(directDebitRoute, async (c) => {
-    const user = requireUser(c.get("user"));
+    const { user } = requireMember(c);
     await enforceRateLimit(c, "directDebitCodes", String(user.id));
     const body = c.req.valid("json");
-    const sent = await requestDirectDebit(c.get("db"), c.get("site"), buyerOf(c.var), {
+    const sent = await requestDirectDebit(c.get("db"), c.get("site"), buyerOf(c), {
       packageId: body.package_id,
       code: body.code,
       holder: body.holder,
@@ -411,20 +313,14 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     return c.json(sent, 201);
   })
   .openapi(directDebitConfirmRoute, async (c) => {
-    const user = requireUser(c.get("user"));
+    const { user } = requireMember(c);
     await enforceRateLimit(c, "orders", String(user.id));
     const { mandate, otp } = c.req.valid("json");
-    const order = await confirmDirectDebit(
-      c.get("db"),
-      c.get("site"),
-      buyerOf(c.var),
-      mandate,
-      otp,
-    );
+    const order = await confirmDirectDebit(c.get("db"), c.get("site"), buyerOf(c), mandate, otp);
     return c.json({ order: toOrderView(order) }, 201);
   })
   .openapi(discountCodeRoute, async (c) => {
-    const holder = buyerOf(c.var);
+    const holder = buyerOf(c);
     const { code, welcome } = c.req.valid("query");
     // The member's own offer guesses nothing; a typed code is a guess, and guesses are counted.
     if (!welcome) await enforceRateLimit(c, "discountCodeLookups", String(holder.userId));
@@ -434,17 +330,17 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     return c.json(found, 200);
   })
   .openapi(orderRoute, async (c) => {
-    const user = requireUser(c.get("user"));
+    const { user } = requireMember(c);
     const order = await findMemberOrder(c.get("db"), user.id, c.req.valid("query").id);
     return c.json({ order: toOrderView(await syncOrder(c.get("db"), order)) }, 200);
   })
   .openapi(transactionsRoute, async (c) => {
-    const user = requireUser(c.get("user"));
+    const { user } = requireMember(c);
     const page = await findLedgerPage(c.get("db"), user.id, c.req.valid("query").cursor);
     return c.json(page, 200);
   })
   .openapi(withdrawRoute, async (c) => {
-    const user = requireUser(c.get("user"));
+    const { user } = requireMember(c);
     const order = await withdrawOrder(
       c.get("db"),
       c.get("site"),
@@ -461,7 +357,7 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     return c.body(null, 200);
   })
   .openapi(sandboxOutcomeRoute, async (c) => {
-    const user = requireUser(c.get("user"));
+    const { user } = requireMember(c);
     // Fail closed: with a real provider the sandbox's button does not exist.
     if (getEnv().PAYMENT_PROVIDER !== "sandbox") throw notFound();
     const { id, outcome } = c.req.valid("json");
