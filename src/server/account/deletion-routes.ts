@@ -5,7 +5,7 @@ import { verifyCredentials } from "../auth/service";
 import { loginBody } from "../auth/validation";
 import { authenticationRequired } from "../lib/errors";
 import {
-  ERRORS,
+  emailLinkRoute,
   errorResponses,
   jsonBody,
   jsonContent,
@@ -51,16 +51,11 @@ const reactivateRoute = createRoute({
   },
 });
 
-const reactivateLinkRoute = createRoute({
-  method: "get",
-  path: "/reactivate.php",
-  summary: "The reactivation link of the deletion e-mail",
-  request: { query: z.object({ token: z.string().max(100).optional() }) },
-  responses: {
-    303: { description: "To /members when reactivated, else to /login" },
-    ...errorResponses([ERRORS.invalid]),
-  },
-});
+const reactivateLinkRoute = emailLinkRoute(
+  "/reactivate.php",
+  "The reactivation link of the deletion e-mail",
+  "To /members when reactivated, else to /login",
+);
 
 export const deletionRoutes = createRouter()
   .openapi(deleteRoute, async (c) => {

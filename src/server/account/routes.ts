@@ -4,6 +4,7 @@ import { memberExport, memberSettings } from "../../contract/users";
 import { notFound } from "../lib/errors";
 import {
   ERRORS,
+  emailLinkRoute,
   errorResponses,
   jsonBody,
   jsonContent,
@@ -31,9 +32,7 @@ const updateSettingsRoute = createRoute({
   method: "put",
   path: "/notifications.php",
   summary: "Change notification opt-outs, invisible mode, or turn e-mail back on",
-  request: {
-    body: jsonBody(settingsUpdateBody),
-  },
+  request: { body: jsonBody(settingsUpdateBody) },
   responses: {
     200: jsonContent(memberSettings, "Settings"),
     ...errorResponses(MEMBER_WRITE_ERRORS),
@@ -44,9 +43,7 @@ const passwordRoute = createRoute({
   method: "put",
   path: "/password.php",
   summary: "Change the password; other sessions end",
-  request: {
-    body: jsonBody(passwordChangeBody),
-  },
+  request: { body: jsonBody(passwordChangeBody) },
   responses: {
     200: jsonContent(okAnswer, "Changed"),
     ...errorResponses(MEMBER_WRITE_ERRORS),
@@ -58,9 +55,7 @@ const emailChangeRoute = createRoute({
   path: "/mail-change.php",
   summary:
     "Send a confirmation link to a new e-mail address (spec §2 Settings); confirmed members only. A taken address gets the same answer, and its owner a notice instead (design §10)",
-  request: {
-    body: jsonBody(emailChangeBody),
-  },
+  request: { body: jsonBody(emailChangeBody) },
   responses: {
     200: jsonContent(checkMailAnswer, "Link sent to the new address"),
     ...errorResponses([
@@ -92,16 +87,11 @@ const unsubscribeRoute = createRoute({
   },
 });
 
-const unsubscribeLinkRoute = createRoute({
-  method: "get",
-  path: "/unsubscribe.php",
-  summary: "The unsubscribe link opened in a browser: shows the e-mail settings",
-  request: { query: z.object({ token: z.string().max(100).optional() }) },
-  responses: {
-    303: { description: "To the settings, where e-mail can be switched off" },
-    ...errorResponses([ERRORS.invalid]),
-  },
-});
+const unsubscribeLinkRoute = emailLinkRoute(
+  "/unsubscribe.php",
+  "The unsubscribe link opened in a browser: shows the e-mail settings",
+  "To the settings, where e-mail can be switched off",
+);
 
 export const accountRoutes = createRouter()
   .openapi(unsubscribeRoute, async (c) => {

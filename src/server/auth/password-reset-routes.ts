@@ -12,9 +12,7 @@ const requestRoute = createRoute({
   method: "post",
   path: "/password-reset.php",
   summary: "E-mail a link to set a new password (same answer for every address)",
-  request: {
-    body: jsonBody(passwordResetRequestBody),
-  },
+  request: { body: jsonBody(passwordResetRequestBody) },
   responses: {
     200: jsonContent(checkMailAnswer, "Sent, if the address has an account"),
     ...errorResponses([...WRITE_ERRORS, { 429: "reset_limit: three e-mails a day per address" }]),
@@ -25,9 +23,7 @@ const resetRoute = createRoute({
   method: "put",
   path: "/password-reset.php",
   summary: "Set the new password with the e-mailed token; logs in, ends other sessions",
-  request: {
-    body: jsonBody(passwordResetBody),
-  },
+  request: { body: jsonBody(passwordResetBody) },
   responses: {
     200: jsonContent(userResponse, "The member, logged in"),
     ...errorResponses([...WRITE_ERRORS, { 400: "link_invalid: the link expired or was used" }]),

@@ -55,9 +55,7 @@ const updateUserRoute = createRoute({
   method: "put",
   path: "/user.php",
   summary: "Update the member's language after a locale switch (spec §4)",
-  request: {
-    body: jsonBody(updateUserBody),
-  },
+  request: { body: jsonBody(updateUserBody) },
   responses: {
     200: jsonContent(userResponse, "The updated member"),
     ...errorResponses(MEMBER_WRITE_ERRORS),

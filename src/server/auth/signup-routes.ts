@@ -31,9 +31,7 @@ const resendRoute = createRoute({
   method: "post",
   path: "/activation.php",
   summary: "Send the activation link again (same answer for every address)",
-  request: {
-    body: jsonBody(resendActivationBody),
-  },
+  request: { body: jsonBody(resendActivationBody) },
   responses: {
     200: jsonContent(checkMailAnswer, "Sent, if the address has an unconfirmed account"),
     ...errorResponses([...WRITE_ERRORS, ERRORS.rateLimited]),

@@ -88,9 +88,7 @@ const openRoute = createRoute({
   method: "post",
   path: "/chat.php",
   summary: "Opens (or starts) the conversation with a member (/members/{id}/chat)",
-  request: {
-    body: jsonBody(openChatBody),
-  },
+  request: { body: jsonBody(openChatBody) },
   responses: {
     200: jsonContent(openedAnswer, "The conversation's id"),
     ...errorResponses([...CHAT_ERRORS, ERRORS.noProfile, { refused: "cannot_chat_self" }]),
@@ -102,9 +100,7 @@ const removeRoute = createRoute({
   path: "/chat.php",
   summary:
     "spec §4: removes a conversation from the member's list (its messages up to now are gone for them); by profile, every conversation with that member",
-  request: {
-    body: jsonBody(removeChatBody),
-  },
+  request: { body: jsonBody(removeChatBody) },
   responses: {
     200: jsonContent(okAnswer, "Removed"),
     ...errorResponses([...CHAT_ERRORS]),
@@ -130,9 +126,7 @@ const sendRoute = createRoute({
   path: "/message.php",
   summary:
     "Sends a text message; costs message_credits outside the free conversations (ARCHITECTURE.md). Send an Idempotency-Key: a retry is sent and charged once",
-  request: {
-    body: jsonBody(sendMessageBody),
-  },
+  request: { body: jsonBody(sendMessageBody) },
   responses: {
     200: jsonContent(sentAnswer, "Sent; the member's new balance"),
     ...errorResponses([...SEND_ERRORS]),
@@ -144,9 +138,7 @@ const readRoute = createRoute({
   path: "/chat-read.php",
   summary:
     "Marks a conversation read (spec §4: its unread count becomes 0): when the page shows its newest messages, and when a message arrives while it is open",
-  request: {
-    body: jsonBody(conversationBody),
-  },
+  request: { body: jsonBody(conversationBody) },
   responses: { 200: jsonContent(okAnswer, "Read"), ...errorResponses([...CHAT_ERRORS]) },
 });
 
@@ -154,9 +146,7 @@ const typingRoute = createRoute({
   method: "post",
   path: "/typing.php",
   summary: "The member is typing: the other member's open page shows it for a few seconds",
-  request: {
-    body: jsonBody(conversationBody),
-  },
+  request: { body: jsonBody(conversationBody) },
   responses: {
     200: jsonContent(okAnswer, "Signalled"),
     ...errorResponses([...CHAT_ERRORS, ERRORS.unconfirmed]),
@@ -196,9 +186,7 @@ const openImageRoute = createRoute({
   method: "post",
   path: "/chat-image-open.php",
   summary: "Opens a received image message (premium; spec §1 locked photos)",
-  request: {
-    body: jsonBody(openImageBody),
-  },
+  request: { body: jsonBody(openImageBody) },
   responses: {
     200: jsonContent(openedImageAnswer, "The message with the image's URL"),
     ...errorResponses([
@@ -213,9 +201,7 @@ const giftRoute = createRoute({
   path: "/gift.php",
   summary:
     "Sends a gift to a member, paid with the site's gift_credits (spec §1, §6); it appears in their conversation",
-  request: {
-    body: jsonBody(giftBody),
-  },
+  request: { body: jsonBody(giftBody) },
   responses: {
     200: jsonContent(giftAnswer, "Sent; the new credit balance"),
     ...errorResponses([...SEND_ERRORS, ERRORS.noProfile, { refused: "cannot_gift_self" }]),

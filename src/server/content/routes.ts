@@ -28,9 +28,7 @@ const consentRoute = createRoute({
   method: "post",
   path: "/cookie-consent.php",
   summary: "Record the cookie notice's answer; 'necessary' also drops the ad-source cookie",
-  request: {
-    body: jsonBody(cookieConsentBody),
-  },
+  request: { body: jsonBody(cookieConsentBody) },
   responses: { 204: { description: "Recorded" }, ...errorResponses(WRITE_ERRORS) },
 });
 

@@ -58,9 +58,7 @@ const matchSeenRoute = createRoute({
   path: "/match-seen.php",
   summary:
     "issue 13: the member was shown 'It's a match' with this member; it is not shown again (nothing happens for a member who is no match)",
-  request: {
-    body: jsonBody(profileTargetBody),
-  },
+  request: { body: jsonBody(profileTargetBody) },
   responses: {
     200: jsonContent(okAnswer, "Noted"),
     ...errorResponses([...MEMBER_WRITE_ERRORS, ERRORS.noProfile]),

@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { errorBody, validationErrorBody } from "../../contract/common";
 
 /** A JSON answer of a route: its schema (from src/contract) and what it means. */
@@ -102,4 +102,19 @@ export function errorResponses<const G extends readonly ErrorDescriptions[]>(gro
     responses[status] = jsonContent(schema, list.join("; "));
   }
   return responses as Merged<G>;
+}
+
+/**
+ * A link of one of our e-mails opened in a browser: GET with an optional `?token=` (a link cut
+ * short still gets somewhere), answered by a redirect.
+ * @example emailLinkRoute("/unsubscribe.php", "The unsubscribe link…", "To the settings")
+ */
+export function emailLinkRoute<P extends string>(path: P, summary: string, redirect: string) {
+  return createRoute({
+    method: "get",
+    path,
+    summary,
+    request: { query: z.object({ token: z.string().max(100).optional() }) },
+    responses: { 303: { description: redirect }, ...errorResponses([ERRORS.invalid]) },
+  });
 }

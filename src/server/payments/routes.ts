@@ -67,9 +67,7 @@ const createOrderRoute = createRoute({
   path: "/order.php",
   summary:
     "issue 14: orders a package with a method; the price comes from the price list, never the body. Answers the order with the provider's checkout URL",
-  request: {
-    body: jsonBody(orderBody),
-  },
+  request: { body: jsonBody(orderBody) },
   responses: {
     201: jsonContent(orderAnswer, "The order, open, with its checkout_url"),
     ...errorResponses([
@@ -90,9 +88,7 @@ const repeatOrderRoute = createRoute({
   path: "/repeat-order.php",
   summary:
     "issue 14: buys the member's last completed package again with the same method, at today's price: charged at once where the provider holds a mandate (checkout_url null), else an order for the provider's checkout",
-  request: {
-    body: jsonBody(repeatOrderBody),
-  },
+  request: { body: jsonBody(repeatOrderBody) },
   responses: {
     201: jsonContent(orderAnswer, "The new order"),
     ...errorResponses([
@@ -143,9 +139,7 @@ const directDebitRoute = createRoute({
   path: "/directdebit.php",
   summary:
     "issue 14, spec §3 Direct-debit form: the member's SEPA mandate for a package (euro only); texts a 6-digit code to their mobile. 403 when the member may not pay by direct debit",
-  request: {
-    body: jsonBody(directDebitBody),
-  },
+  request: { body: jsonBody(directDebitBody) },
   responses: {
     201: jsonContent(directDebitCodeSent, "The code is on its way"),
     ...errorResponses([
@@ -168,9 +162,7 @@ const directDebitConfirmRoute = createRoute({
   path: "/directdebit-confirm.php",
   summary:
     "issue 14: the texted code signs the mandate (single use, 10 minutes, 5 attempts: 'Code invalid'); the order is made and debited. Answers the order, pending until the bank has paid",
-  request: {
-    body: jsonBody(directDebitConfirmBody),
-  },
+  request: { body: jsonBody(directDebitConfirmBody) },
   responses: {
     201: jsonContent(orderAnswer, "The order"),
     ...errorResponses([
@@ -221,9 +213,7 @@ const withdrawRoute = createRoute({
   path: "/withdraw.php",
   summary:
     "issue 14, 25: the member withdraws a completed purchase within the site's refund_days, its package untouched (no credit of it spent, no premium content opened on it); the credits are taken back and the whole amount refunded through the provider",
-  request: {
-    body: jsonBody(withdrawBody),
-  },
+  request: { body: jsonBody(withdrawBody) },
   responses: {
     200: jsonContent(orderAnswer, "The order, refunded"),
     ...errorResponses([
@@ -262,9 +252,7 @@ const sandboxOutcomeRoute = createRoute({
   path: "/sandbox/checkout.php",
   summary:
     "design §9: the sandbox provider's checkout page sets its payment's outcome, as a provider's page would; only the order's member may. Answers where to go back to",
-  request: {
-    body: jsonBody(sandboxOutcomeBody),
-  },
+  request: { body: jsonBody(sandboxOutcomeBody) },
   responses: {
     200: jsonContent(sandboxOutcomeAnswer, "Where the member goes back"),
     ...errorResponses([...MEMBER_WRITE_ERRORS, { 404: "not_found: no such payment" }]),

@@ -11,9 +11,7 @@ const updateProfileRoute = createRoute({
   method: "put",
   path: "/profile.php",
   summary: "Save one step of the profile wizard (spec §2 /profile)",
-  request: {
-    body: jsonBody(profileUpdateBody),
-  },
+  request: { body: jsonBody(profileUpdateBody) },
   responses: {
     200: jsonContent(ownProfile, "Saved"),
     ...errorResponses([...MEMBER_WRITE_ERRORS, ERRORS.noProfile]),

@@ -17,9 +17,7 @@ const subscribeRoute = createRoute({
   path: PUSH_SUBSCRIPTION_PATH,
   summary:
     "spec §7 POST /api/user.php?push=1 {subscription}: saves this browser's push subscription for the member (PushSubscription.toJSON())",
-  request: {
-    body: jsonBody(pushSubscriptionBody),
-  },
+  request: { body: jsonBody(pushSubscriptionBody) },
   responses: {
     200: jsonContent(okAnswer, "Saved"),
     ...errorResponses([
@@ -35,9 +33,7 @@ const unsubscribeRoute = createRoute({
   path: PUSH_SUBSCRIPTION_PATH,
   summary:
     "Removes this browser's push subscription (push turned off, or logging out); also DELETE /api/user.php?push=1",
-  request: {
-    body: jsonBody(pushUnsubscribeBody),
-  },
+  request: { body: jsonBody(pushUnsubscribeBody) },
   responses: {
     200: jsonContent(okAnswer, "Removed, or there was none"),
     ...errorResponses([...MEMBER_WRITE_ERRORS, ERRORS.rateLimited]),

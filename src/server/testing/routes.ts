@@ -10,9 +10,7 @@ const membersRoute = createRoute({
   path: "/members.php",
   summary: "Browser tests only (TEST_FIXTURES): create members with photos, credits and likes",
   tags: ["test fixtures"],
-  request: {
-    body: jsonBody(fixtureMembersBody),
-  },
+  request: { body: jsonBody(fixtureMembersBody) },
   responses: {
     201: jsonContent(z.object({ members: z.array(fixtureMember) }), "The new members"),
     ...errorResponses,
