@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { GIFTS, MESSAGE_KINDS } from "./chat-options";
+import { idSchema, textSchema } from "./fields";
 import { profileCard } from "./profiles";
 
 const conversationId = z.number().int().openapi({ description: "A conversation's id" });
@@ -104,3 +105,38 @@ export const openedAnswer = z
   .openapi("ConversationOpened");
 
 export const openedImageAnswer = z.object({ message: messageView }).openapi("OpenedImage");
+
+/** A message id in a JSON body: a positive safe integer (bigint ids). */
+const messageIdSchema = z
+  .number()
+  .int("validation.invalid")
+  .positive("validation.invalid")
+  .max(Number.MAX_SAFE_INTEGER, "validation.invalid");
+
+/** POST /api/chat.php: the member to open (or start) the conversation with. */
+export const openChatBody = z.object({ profile: idSchema });
+export type OpenChatBody = z.input<typeof openChatBody>;
+
+/** POST /api/chat-read.php, /api/typing.php: the conversation meant. */
+export const conversationBody = z.object({ conversation: idSchema });
+export type ConversationBody = z.input<typeof conversationBody>;
+
+/** DELETE /api/chat.php: one conversation, or every conversation with a member. */
+export const removeChatBody = z.union([conversationBody, openChatBody]);
+export type RemoveChatBody = z.input<typeof removeChatBody>;
+
+/** POST /api/message.php: a text message. */
+export const sendMessageBody = z.object({
+  conversation: idSchema,
+  // The site's message_length is checked by the service; this bounds any site.
+  text: textSchema({ multiline: true }).max(10_000, "validation.tooLong"),
+});
+export type SendMessageBody = z.input<typeof sendMessageBody>;
+
+/** POST /api/chat-image-open.php: the received image message to open. */
+export const openImageBody = z.object({ message: messageIdSchema });
+export type OpenImageBody = z.input<typeof openImageBody>;
+
+/** POST /api/gift.php: the gift and the member it goes to. */
+export const giftBody = z.object({ id: idSchema, gift: z.enum(GIFTS) });
+export type GiftBody = z.input<typeof giftBody>;

@@ -66,3 +66,6 @@ export const FINAL_ORDER_STATES: readonly OrderState[] = [
 export const TIME_BONUS = { code: "TIMEBONUS25", percent: 25, seconds: 14_400 } as const;
 /** spec §1: the welcome discount of a new unpaid member, for the first week. */
 export const WELCOME_DISCOUNT = { code: "WELCOME25", percent: 25, days: 7 } as const;
+
+/** The outcomes the sandbox's checkout page offers (design §9). */
+export const SANDBOX_OUTCOMES = ["paid", "pending", "failed", "canceled"] as const;

@@ -1,4 +1,3 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
@@ -18,7 +17,7 @@ import { getEnv } from "./lib/env";
 import { ApiError, ValidationError } from "./lib/errors";
 import { getTranslate } from "./lib/i18n";
 import { logOutage, OUTAGE_MESSAGES, outageOf } from "./lib/outage";
-import { validationHook } from "./lib/validation";
+import { createRouter } from "./lib/router";
 import { likeRoutes } from "./likes/routes";
 import { memberRoutes } from "./members/routes";
 import { paymentRoutes } from "./payments/routes";
@@ -50,7 +49,7 @@ export type AppOptions = {
 
 /** The JSON API under /api (design §6), one router per feature; its registry is the contract. */
 export function createApi(options: AppOptions = {}) {
-  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const api = createRouter();
   // API answers are per member and per language: never stored by shared caches.
   api.use("*", async (c, next) => {
     await next();

@@ -1,4 +1,9 @@
+import { eq } from "drizzle-orm";
+import type { OrderAnswer, OrderBody } from "../contract/payments";
 import type { App } from "../server/app";
+import { setSandboxOutcome } from "../server/payments/sandbox";
+import { orders } from "../server/payments/schema";
+import { getReadyDb } from "../server/startup";
 
 /**
  * A member's JSON call to the API through `app.request`, with their session cookie; a body is
@@ -11,6 +16,40 @@ export function memberCall(app: App, method: string, path: string, cookie: strin
     headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+/**
+ * memberCall for one app, as a test file's `call`.
+ * @example const call = memberCaller(app); await call("POST", "/api/like.php", cookie, { id })
+ */
+export function memberCaller(app: App) {
+  return (method: string, path: string, cookie: string, body?: unknown) =>
+    memberCall(app, method, path, cookie, body);
+}
+
+/**
+ * A member's order through POST /api/order.php (consent given), then paid at the sandbox
+ * provider: only the provider's notice (the webhook) or a sync is missing. Answers its row.
+ * @example await createPaidOrder(app, member.cookie, { package_id: 1, method: "ideal" })
+ */
+export async function createPaidOrder(
+  app: App,
+  cookie: string,
+  order: Omit<OrderBody, "immediate_performance">,
+) {
+  const answer = await memberCall(app, "POST", "/api/order.php", cookie, {
+    ...order,
+    immediate_performance: true,
+  });
+  if (answer.status !== 201) {
+    throw new Error(`the order was refused: ${answer.status} ${await answer.text()}`);
+  }
+  const { order: created } = (await answer.json()) as OrderAnswer;
+  const db = await getReadyDb();
+  const [row] = await db.select().from(orders).where(eq(orders.id, created.id));
+  if (!row?.providerRef) throw new Error("no payment");
+  await setSandboxOutcome(db, row.providerRef, "paid");
+  return { ...row, providerRef: row.providerRef };
 }
 
 /** A payment provider's webhook, as Mollie sends it: the payment's id, form-encoded, no session. */

@@ -141,3 +141,6 @@ export async function memberBalance(userId: number) {
     .where(eq(users.id, userId));
   return row;
 }
+
+/** A member createLoggedInMember made: their rows, address and session cookie. */
+export type TestMember = Awaited<ReturnType<typeof createLoggedInMember>>;

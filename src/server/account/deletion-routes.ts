@@ -1,20 +1,20 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { pendingDeletionAnswer, userResponse } from "../../contract/users";
 import { clearSessionCookie, startSession } from "../auth/cookie";
 import { verifyCredentials } from "../auth/service";
 import { loginBody } from "../auth/validation";
 import { authenticationRequired } from "../lib/errors";
 import {
-  ERRORS,
+  emailLinkRoute,
   errorResponses,
+  jsonBody,
   jsonContent,
   MEMBER_WRITE_ERRORS,
   WRITE_ERRORS,
 } from "../lib/openapi";
 import { socketClientAddress } from "../lib/rate-limit";
-import { validationHook } from "../lib/validation";
+import { createRouter, requireMember } from "../lib/router";
 import { getUserView } from "../members/user-view";
-import type { AppEnv } from "../request/context";
 import {
   REACTIVATION_DAYS,
   reactivateAccount,
@@ -27,12 +27,7 @@ const deleteRoute = createRoute({
   path: "/account-delete.php",
   summary: "Delete the account: pending deletion for 14 days, reactivation link by e-mail",
   request: {
-    body: {
-      content: {
-        "application/json": { schema: z.object({ password: z.string().min(1).max(128) }) },
-      },
-      required: true,
-    },
+    body: jsonBody(z.object({ password: z.string().min(1).max(128) })),
   },
   responses: {
     200: jsonContent(pendingDeletionAnswer, "Pending deletion; logged out"),
@@ -44,7 +39,7 @@ const reactivateRoute = createRoute({
   method: "post",
   path: "/reactivate.php",
   summary: "Reactivate an account pending deletion with its e-mail and password; logs in",
-  request: { body: { content: { "application/json": { schema: loginBody } }, required: true } },
+  request: { body: jsonBody(loginBody) },
   responses: {
     200: jsonContent(userResponse, "Reactivated and logged in"),
     ...errorResponses([
@@ -56,21 +51,15 @@ const reactivateRoute = createRoute({
   },
 });
 
-const reactivateLinkRoute = createRoute({
-  method: "get",
-  path: "/reactivate.php",
-  summary: "The reactivation link of the deletion e-mail",
-  request: { query: z.object({ token: z.string().max(100).optional() }) },
-  responses: {
-    303: { description: "To /members when reactivated, else to /login" },
-    ...errorResponses([ERRORS.invalid]),
-  },
-});
+const reactivateLinkRoute = emailLinkRoute(
+  "/reactivate.php",
+  "The reactivation link of the deletion e-mail",
+  "To /members when reactivated, else to /login",
+);
 
-export const deletionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const deletionRoutes = createRouter()
   .openapi(deleteRoute, async (c) => {
-    const user = c.get("user");
-    if (!user) throw authenticationRequired();
+    const { user } = requireMember(c);
     await requestAccountDeletion(c.get("db"), c.get("site"), user, c.req.valid("json").password, {
       locale: c.get("locale"),
       origin: c.get("site").origin,

@@ -1,16 +1,17 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { checkMailAnswer, okAnswer } from "../../contract/common";
 import { memberExport, memberSettings } from "../../contract/users";
-import { authenticationRequired, notFound } from "../lib/errors";
+import { notFound } from "../lib/errors";
 import {
   ERRORS,
+  emailLinkRoute,
   errorResponses,
+  jsonBody,
   jsonContent,
   MEMBER_WRITE_ERRORS,
   WRITE_ERRORS,
 } from "../lib/openapi";
-import { validationHook } from "../lib/validation";
-import type { AppEnv } from "../request/context";
+import { createRouter, requireMember } from "../lib/router";
 import { requestEmailChange } from "./email-change";
 import { exportMemberData } from "./export";
 import { unsubscribe } from "./notification-mail";
@@ -31,9 +32,7 @@ const updateSettingsRoute = createRoute({
   method: "put",
   path: "/notifications.php",
   summary: "Change notification opt-outs, invisible mode, or turn e-mail back on",
-  request: {
-    body: { content: { "application/json": { schema: settingsUpdateBody } }, required: true },
-  },
+  request: { body: jsonBody(settingsUpdateBody) },
   responses: {
     200: jsonContent(memberSettings, "Settings"),
     ...errorResponses(MEMBER_WRITE_ERRORS),
@@ -44,9 +43,7 @@ const passwordRoute = createRoute({
   method: "put",
   path: "/password.php",
   summary: "Change the password; other sessions end",
-  request: {
-    body: { content: { "application/json": { schema: passwordChangeBody } }, required: true },
-  },
+  request: { body: jsonBody(passwordChangeBody) },
   responses: {
     200: jsonContent(okAnswer, "Changed"),
     ...errorResponses(MEMBER_WRITE_ERRORS),
@@ -58,9 +55,7 @@ const emailChangeRoute = createRoute({
   path: "/mail-change.php",
   summary:
     "Send a confirmation link to a new e-mail address (spec §2 Settings); confirmed members only. A taken address gets the same answer, and its owner a notice instead (design §10)",
-  request: {
-    body: { content: { "application/json": { schema: emailChangeBody } }, required: true },
-  },
+  request: { body: jsonBody(emailChangeBody) },
   responses: {
     200: jsonContent(checkMailAnswer, "Link sent to the new address"),
     ...errorResponses([
@@ -92,18 +87,13 @@ const unsubscribeRoute = createRoute({
   },
 });
 
-const unsubscribeLinkRoute = createRoute({
-  method: "get",
-  path: "/unsubscribe.php",
-  summary: "The unsubscribe link opened in a browser: shows the e-mail settings",
-  request: { query: z.object({ token: z.string().max(100).optional() }) },
-  responses: {
-    303: { description: "To the settings, where e-mail can be switched off" },
-    ...errorResponses([ERRORS.invalid]),
-  },
-});
+const unsubscribeLinkRoute = emailLinkRoute(
+  "/unsubscribe.php",
+  "The unsubscribe link opened in a browser: shows the e-mail settings",
+  "To the settings, where e-mail can be switched off",
+);
 
-export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const accountRoutes = createRouter()
   .openapi(unsubscribeRoute, async (c) => {
     if (!(await unsubscribe(c.get("db"), c.req.valid("query").token))) throw notFound();
     return c.json({ ok: true as const }, 200);
@@ -111,15 +101,13 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
   // A GET must not unsubscribe: mail scanners follow links (RFC 8058 §3.2).
   .openapi(unsubscribeLinkRoute, (c) => c.redirect("/notifications", 303))
   .openapi(exportRoute, async (c) => {
-    const user = c.get("user");
-    if (!user) throw authenticationRequired();
+    const { user } = requireMember(c);
     const date = new Date().toISOString().slice(0, 10);
     c.header("content-disposition", `attachment; filename="my-data-${date}.json"`);
     return c.json(await exportMemberData(c.get("db"), user, c.get("site")), 200);
   })
   .openapi(emailChangeRoute, async (c) => {
-    const user = c.get("user");
-    if (!user) throw authenticationRequired();
+    const { user } = requireMember(c);
     const { email } = c.req.valid("json");
     await requestEmailChange(c.get("db"), c.get("site"), user, email, {
       locale: c.get("locale"),
@@ -128,19 +116,15 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     return c.json({ status: "check_mail" as const, email }, 200);
   })
   .openapi(getSettingsRoute, async (c) => {
-    const user = c.get("user");
-    if (!user) throw authenticationRequired();
+    const { user } = requireMember(c);
     return c.json(await getMemberSettings(c.get("db"), user), 200);
   })
   .openapi(updateSettingsRoute, async (c) => {
-    const user = c.get("user");
-    if (!user) throw authenticationRequired();
+    const { user } = requireMember(c);
     return c.json(await updateMemberSettings(c.get("db"), user, c.req.valid("json")), 200);
   })
   .openapi(passwordRoute, async (c) => {
-    const user = c.get("user");
-    const session = c.get("session");
-    if (!user || !session) throw authenticationRequired();
+    const { user, session } = requireMember(c);
     await changePassword(c.get("db"), user, session.id, c.req.valid("json"));
     return c.json({ ok: true as const }, 200);
   });

@@ -1,7 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { directDebitMandate, memberCall } from "../../test/api";
-import { createLoggedInMember, type TestMemberOptions } from "../../test/members";
+import { directDebitMandate, memberCaller } from "../../test/api";
+import { openEventStream } from "../../test/event-stream";
+import { createLoggedInMember, type TestMember, type TestMemberOptions } from "../../test/members";
 import { createApp } from "../app";
 import { blocks } from "../blocks/schema";
 import { swipeDays } from "../discovery/schema";
@@ -19,10 +20,8 @@ import { users } from "../users/schema";
  */
 
 const app = createApp();
-type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
 
-const call = (method: string, path: string, cookie: string, body?: unknown) =>
-  memberCall(app, method, path, cookie, body);
+const call = memberCaller(app);
 
 /** An account as signup leaves it: the address not confirmed, the profile not shown. */
 const unconfirmed: TestMemberOptions = {
@@ -45,32 +44,12 @@ async function expectRefused(response: Response | Promise<Response>) {
 
 /** A member's open events stream, read event by event (past its `ready`). */
 async function openStream(cookie: string) {
-  const response = await app.request("/api/events.php", { headers: { cookie } });
-  expect(response.status).toBe(200);
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const next = async (): Promise<{ event: string; data: unknown }> => {
-    for (;;) {
-      const end = buffer.indexOf("\n\n");
-      if (end >= 0) {
-        const lines = buffer.slice(0, end).split("\n");
-        buffer = buffer.slice(end + 2);
-        if (lines[0]?.startsWith(":")) continue;
-        const field = (name: string) =>
-          lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
-        return { event: field("event") ?? "message", data: JSON.parse(field("data") ?? "null") };
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the stream ended");
-      buffer += decoder.decode(value, { stream: true });
-    }
-  };
-  expect((await next()).event).toBe("ready");
-  return { next, close: () => reader.cancel() };
+  const stream = await openEventStream(app, cookie);
+  expect((await stream.next()).event).toBe("ready");
+  return stream;
 }
 
-async function likesBy(member: Member) {
+async function likesBy(member: TestMember) {
   const db = await getReadyDb();
   const [row] = await db
     .select({ count: count() })

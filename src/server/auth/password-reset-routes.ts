@@ -1,10 +1,9 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { checkMailAnswer } from "../../contract/common";
 import { userResponse } from "../../contract/users";
-import { errorResponses, jsonContent, WRITE_ERRORS } from "../lib/openapi";
-import { validationHook } from "../lib/validation";
+import { errorResponses, jsonBody, jsonContent, WRITE_ERRORS } from "../lib/openapi";
+import { createRouter } from "../lib/router";
 import { getUserView } from "../members/user-view";
-import type { AppEnv } from "../request/context";
 import { startSession } from "./cookie";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { passwordResetBody, passwordResetRequestBody } from "./validation";
@@ -13,9 +12,7 @@ const requestRoute = createRoute({
   method: "post",
   path: "/password-reset.php",
   summary: "E-mail a link to set a new password (same answer for every address)",
-  request: {
-    body: { content: { "application/json": { schema: passwordResetRequestBody } }, required: true },
-  },
+  request: { body: jsonBody(passwordResetRequestBody) },
   responses: {
     200: jsonContent(checkMailAnswer, "Sent, if the address has an account"),
     ...errorResponses([...WRITE_ERRORS, { 429: "reset_limit: three e-mails a day per address" }]),
@@ -26,16 +23,14 @@ const resetRoute = createRoute({
   method: "put",
   path: "/password-reset.php",
   summary: "Set the new password with the e-mailed token; logs in, ends other sessions",
-  request: {
-    body: { content: { "application/json": { schema: passwordResetBody } }, required: true },
-  },
+  request: { body: jsonBody(passwordResetBody) },
   responses: {
     200: jsonContent(userResponse, "The member, logged in"),
     ...errorResponses([...WRITE_ERRORS, { 400: "link_invalid: the link expired or was used" }]),
   },
 });
 
-export const passwordResetRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const passwordResetRoutes = createRouter()
   .openapi(requestRoute, async (c) => {
     const { email } = c.req.valid("json");
     await requestPasswordReset(c.get("db"), c.get("site"), email, { locale: c.get("locale") });

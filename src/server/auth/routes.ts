@@ -1,17 +1,17 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { okAnswer } from "../../contract/common";
 import { userResponse } from "../../contract/users";
-import { authenticationRequired } from "../lib/errors";
 import {
   ERRORS,
   errorResponses,
+  jsonBody,
   jsonContent,
   MEMBER_WRITE_ERRORS,
   WRITE_ERRORS,
 } from "../lib/openapi";
 import { socketClientAddress } from "../lib/rate-limit";
-import { validationHook } from "../lib/validation";
+import { createRouter, requireMember } from "../lib/router";
 import { getUserView, toUserView } from "../members/user-view";
 import { markMemberActive } from "../profiles/activity";
 import type { AppEnv } from "../request/context";
@@ -26,7 +26,7 @@ const loginRoute = createRoute({
   method: "post",
   path: "/user.php",
   summary: "Log in (spec §7); sets the 30-day auth cookie",
-  request: { body: { content: { "application/json": { schema: loginBody } }, required: true } },
+  request: { body: jsonBody(loginBody) },
   responses: {
     200: jsonContent(userResponse, "The member, now logged in"),
     ...errorResponses([
@@ -55,9 +55,7 @@ const updateUserRoute = createRoute({
   method: "put",
   path: "/user.php",
   summary: "Update the member's language after a locale switch (spec §4)",
-  request: {
-    body: { content: { "application/json": { schema: updateUserBody } }, required: true },
-  },
+  request: { body: jsonBody(updateUserBody) },
   responses: {
     200: jsonContent(userResponse, "The updated member"),
     ...errorResponses(MEMBER_WRITE_ERRORS),
@@ -95,7 +93,7 @@ async function logOut(c: Context<AppEnv>) {
   return c.json({ ok: true as const }, 200);
 }
 
-export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const authRoutes = createRouter()
   .openapi(loginRoute, async (c) => {
     const result = await login(c.get("db"), c.req.valid("json"), {
       address: socketClientAddress(c),
@@ -107,9 +105,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
   })
   .openapi(currentUserRoute, async (c) => {
     // The session's statement brought the profile and main photo: no other statement is needed.
-    const user = c.get("user");
-    const userViewProfile = c.get("userViewProfile");
-    if (!user || !userViewProfile) throw authenticationRequired();
+    const { user, userViewProfile } = requireMember(c);
     // The client's periodic refresh (spec §9) marks the member as active.
     if (c.req.valid("header")["x-request-type"] === "client") {
       await markMemberActive(c.get("db"), user.id);
@@ -117,9 +113,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
     return c.json({ user: toUserView(user, userViewProfile, c.get("site")) }, 200);
   })
   .openapi(updateUserRoute, async (c) => {
-    const user = c.get("user");
-    const userViewProfile = c.get("userViewProfile");
-    if (!user || !userViewProfile) throw authenticationRequired();
+    const { user, userViewProfile } = requireMember(c);
     const { language } = c.req.valid("json");
     await updateUserLanguage(c.get("db"), user.id, language);
     return c.json({ user: toUserView({ ...user, language }, userViewProfile, c.get("site")) }, 200);

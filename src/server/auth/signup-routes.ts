@@ -1,12 +1,11 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
 import { checkMailAnswer } from "../../contract/common";
 import { sendSignupMessage } from "../chat/service";
-import { ERRORS, errorResponses, jsonContent, WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonBody, jsonContent, WRITE_ERRORS } from "../lib/openapi";
 import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
+import { createRouter } from "../lib/router";
 import { parseTrackingCookie, TRACKING_COOKIE } from "../lib/tracking";
-import { validationHook } from "../lib/validation";
-import type { AppEnv } from "../request/context";
 import { getSiteById } from "../sites/registry";
 import { getPublicSettings, readGeoipCountry } from "../sites/service";
 import { startSession } from "./cookie";
@@ -17,7 +16,7 @@ const signupRoute = createRoute({
   method: "post",
   path: "/signup.php",
   summary: "Sign up (spec §2, §5); the activation link goes by e-mail",
-  request: { body: { content: { "application/json": { schema: signupBody } }, required: true } },
+  request: { body: jsonBody(signupBody) },
   responses: {
     201: jsonContent(checkMailAnswer, "Account created, or the address already had one"),
     ...errorResponses([
@@ -32,9 +31,7 @@ const resendRoute = createRoute({
   method: "post",
   path: "/activation.php",
   summary: "Send the activation link again (same answer for every address)",
-  request: {
-    body: { content: { "application/json": { schema: resendActivationBody } }, required: true },
-  },
+  request: { body: jsonBody(resendActivationBody) },
   responses: {
     200: jsonContent(checkMailAnswer, "Sent, if the address has an unconfirmed account"),
     ...errorResponses([...WRITE_ERRORS, ERRORS.rateLimited]),
@@ -49,7 +46,7 @@ const activateRoute = createRoute({
   responses: { 303: { description: "To /activate/done, or /activate/error" } },
 });
 
-export const signupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const signupRoutes = createRouter()
   .openapi(signupRoute, async (c) => {
     await enforceRateLimit(c, "signupIp", clientAddress(c));
     const settings = getPublicSettings(c.get("site"), {

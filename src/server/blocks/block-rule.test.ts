@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { memberCall } from "../../test/api";
+import { memberCaller } from "../../test/api";
+import { type EventStream, openEventStream } from "../../test/event-stream";
 import { makePhoneJpeg } from "../../test/images";
-import { createLoggedInMember, type TestMemberOptions } from "../../test/members";
+import { createLoggedInMember, type TestMember, type TestMemberOptions } from "../../test/members";
 import { createApp } from "../app";
 import { likes } from "../likes/schema";
 import { loadNavBadges } from "../request/nav-badges";
@@ -14,11 +15,9 @@ import { getReadyDb } from "../startup";
  */
 
 const app = createApp();
-type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
 const premium: TestMemberOptions = { paidUser: true, credits: 100 };
 
-const call = (method: string, path: string, cookie: string, body?: unknown) =>
-  memberCall(app, method, path, cookie, body);
+const call = memberCaller(app);
 
 async function ok(response: Response | Promise<Response>) {
   const answer = await response;
@@ -26,58 +25,36 @@ async function ok(response: Response | Promise<Response>) {
   return answer;
 }
 
-async function conversationOf(from: Member, to: Member): Promise<number> {
+async function conversationOf(from: TestMember, to: TestMember): Promise<number> {
   const opened = await ok(call("POST", "/api/chat.php", from.cookie, { profile: to.profile.id }));
   return (await opened.json()).conversation;
 }
 
-const block = (blocker: Member, blocked: Member) =>
+const block = (blocker: TestMember, blocked: TestMember) =>
   ok(call("POST", "/api/block.php", blocker.cookie, { id: blocked.profile.id }));
 
-const badgesOf = async (member: Member) =>
+const badgesOf = async (member: TestMember) =>
   loadNavBadges(await getReadyDb(), { userId: member.user.id, profileId: member.profile.id });
-
-type SseEvent = { event: string; data: unknown };
 
 /** A member's open events stream, read event by event (past its `ready`). */
 async function openStream(cookie: string) {
-  const response = await app.request("/api/events.php", { headers: { cookie } });
-  expect(response.status).toBe(200);
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const next = async (): Promise<SseEvent> => {
-    for (;;) {
-      const end = buffer.indexOf("\n\n");
-      if (end >= 0) {
-        const lines = buffer.slice(0, end).split("\n");
-        buffer = buffer.slice(end + 2);
-        if (lines[0]?.startsWith(":")) continue;
-        const field = (name: string) =>
-          lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
-        return { event: field("event") ?? "message", data: JSON.parse(field("data") ?? "null") };
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the stream ended");
-      buffer += decoder.decode(value, { stream: true });
-    }
-  };
-  expect((await next()).event).toBe("ready");
-  return { next, close: () => reader.cancel() };
+  const stream = await openEventStream(app, cookie);
+  expect((await stream.next()).event).toBe("ready");
+  return stream;
 }
 
 /**
  * The next event of a stream that is not about the member's own lists (`chats`, `likes`):
  * what reached them from someone else.
  */
-async function nextFromOthers(stream: Awaited<ReturnType<typeof openStream>>) {
+async function nextFromOthers(stream: EventStream) {
   for (;;) {
     const event = await stream.next();
     if (event.event !== "chats" && event.event !== "likes") return event;
   }
 }
 
-function sendImage(from: Member, conversation: number, bytes: Uint8Array) {
+function sendImage(from: TestMember, conversation: number, bytes: Uint8Array) {
   const form = new FormData();
   form.append("conversation", String(conversation));
   form.append("photo", new File([bytes as Uint8Array<ArrayBuffer>], "beach.jpg"));

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { OwnPhotos, PhotoView } from "../../contract/photos";
 import type { ProfileDetail } from "../../contract/profiles";
 import type { MemberSearchPage } from "../../contract/search";
+import { memberCaller } from "../../test/api";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
@@ -13,13 +14,7 @@ const COUNTRY = "ie";
 
 type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
 
-function call(method: string, path: string, cookie: string, body?: unknown) {
-  return app.request(path, {
-    method,
-    headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-}
+const call = memberCaller(app);
 
 async function searchIds(viewer: Member): Promise<number[]> {
   const response = await call("GET", `/api/search.php?country=${COUNTRY}`, viewer.cookie);

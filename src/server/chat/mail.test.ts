@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { memberCall } from "../../test/api";
+import { memberCaller } from "../../test/api";
 import { runJobsNamed } from "../../test/jobs";
 import { createLoggedInMember } from "../../test/members";
 import { findMailsTo } from "../../test/outbox";
@@ -13,8 +13,7 @@ import { CHAT_MAIL_DELAY_MS } from "./service";
 const app = createApp();
 
 /** A member's JSON call (src/test/api.ts). */
-const call = (method: string, path: string, cookie: string, body?: unknown) =>
-  memberCall(app, method, path, cookie, body);
+const call = memberCaller(app);
 
 /** Runs the jobs due once the e-mail delay has passed. */
 async function runMailJobs() {

@@ -1,22 +1,28 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import {
   chatsAnswer,
   conversationAnswer,
+  conversationBody,
+  giftBody,
+  openChatBody,
   openedAnswer,
   openedImageAnswer,
+  openImageBody,
+  removeChatBody,
+  sendMessageBody,
   sentAnswer,
 } from "../../contract/chat";
-import { GIFTS } from "../../contract/chat-options";
 import { okAnswer } from "../../contract/common";
 import { giftAnswer } from "../../contract/profiles";
 import { onEventsDelivered } from "../events/routes";
 import { ApiError, ValidationError } from "../lib/errors";
-import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
+import { createRouter } from "../lib/router";
 import { getStorage } from "../lib/storage";
-import { idParamSchema, idSchema, textSchema, validationHook } from "../lib/validation";
+import { idParamSchema } from "../lib/validation";
 import { requireMemberViewer } from "../profiles/viewer";
 import { getBodyLimit } from "../request/body-limit";
 import type { AppEnv } from "../request/context";
@@ -40,15 +46,6 @@ const messageIdParam = z
   .regex(/^[1-9][0-9]{0,14}$/)
   .transform(Number)
   .openapi({ type: "integer", minimum: 1 });
-
-const conversationBody = z.object({ conversation: idSchema });
-
-/** A message id in a JSON body: a positive safe integer (bigint ids). */
-const messageIdSchema = z
-  .number()
-  .int("validation.invalid")
-  .positive("validation.invalid")
-  .max(Number.MAX_SAFE_INTEGER, "validation.invalid");
 
 const CHAT_ERRORS = [
   ...MEMBER_WRITE_ERRORS,
@@ -91,12 +88,7 @@ const openRoute = createRoute({
   method: "post",
   path: "/chat.php",
   summary: "Opens (or starts) the conversation with a member (/members/{id}/chat)",
-  request: {
-    body: {
-      content: { "application/json": { schema: z.object({ profile: idSchema }) } },
-      required: true,
-    },
-  },
+  request: { body: jsonBody(openChatBody) },
   responses: {
     200: jsonContent(openedAnswer, "The conversation's id"),
     ...errorResponses([...CHAT_ERRORS, ERRORS.noProfile, { refused: "cannot_chat_self" }]),
@@ -108,16 +100,7 @@ const removeRoute = createRoute({
   path: "/chat.php",
   summary:
     "spec §4: removes a conversation from the member's list (its messages up to now are gone for them); by profile, every conversation with that member",
-  request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.union([conversationBody, z.object({ profile: idSchema })]),
-        },
-      },
-      required: true,
-    },
-  },
+  request: { body: jsonBody(removeChatBody) },
   responses: {
     200: jsonContent(okAnswer, "Removed"),
     ...errorResponses([...CHAT_ERRORS]),
@@ -143,20 +126,7 @@ const sendRoute = createRoute({
   path: "/message.php",
   summary:
     "Sends a text message; costs message_credits outside the free conversations (ARCHITECTURE.md). Send an Idempotency-Key: a retry is sent and charged once",
-  request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            conversation: idSchema,
-            // The site's message_length is checked by the service; this bounds any site.
-            text: textSchema({ multiline: true }).max(10_000, "validation.tooLong"),
-          }),
-        },
-      },
-      required: true,
-    },
-  },
+  request: { body: jsonBody(sendMessageBody) },
   responses: {
     200: jsonContent(sentAnswer, "Sent; the member's new balance"),
     ...errorResponses([...SEND_ERRORS]),
@@ -168,9 +138,7 @@ const readRoute = createRoute({
   path: "/chat-read.php",
   summary:
     "Marks a conversation read (spec §4: its unread count becomes 0): when the page shows its newest messages, and when a message arrives while it is open",
-  request: {
-    body: { content: { "application/json": { schema: conversationBody } }, required: true },
-  },
+  request: { body: jsonBody(conversationBody) },
   responses: { 200: jsonContent(okAnswer, "Read"), ...errorResponses([...CHAT_ERRORS]) },
 });
 
@@ -178,9 +146,7 @@ const typingRoute = createRoute({
   method: "post",
   path: "/typing.php",
   summary: "The member is typing: the other member's open page shows it for a few seconds",
-  request: {
-    body: { content: { "application/json": { schema: conversationBody } }, required: true },
-  },
+  request: { body: jsonBody(conversationBody) },
   responses: {
     200: jsonContent(okAnswer, "Signalled"),
     ...errorResponses([...CHAT_ERRORS, ERRORS.unconfirmed]),
@@ -220,12 +186,7 @@ const openImageRoute = createRoute({
   method: "post",
   path: "/chat-image-open.php",
   summary: "Opens a received image message (premium; spec §1 locked photos)",
-  request: {
-    body: {
-      content: { "application/json": { schema: z.object({ message: messageIdSchema }) } },
-      required: true,
-    },
-  },
+  request: { body: jsonBody(openImageBody) },
   responses: {
     200: jsonContent(openedImageAnswer, "The message with the image's URL"),
     ...errorResponses([
@@ -240,14 +201,7 @@ const giftRoute = createRoute({
   path: "/gift.php",
   summary:
     "Sends a gift to a member, paid with the site's gift_credits (spec §1, §6); it appears in their conversation",
-  request: {
-    body: {
-      content: {
-        "application/json": { schema: z.object({ id: idSchema, gift: z.enum(GIFTS) }) },
-      },
-      required: true,
-    },
-  },
+  request: { body: jsonBody(giftBody) },
   responses: {
     200: jsonContent(giftAnswer, "Sent; the new credit balance"),
     ...errorResponses([...SEND_ERRORS, ERRORS.noProfile, { refused: "cannot_gift_self" }]),
@@ -269,7 +223,7 @@ onEventsDelivered(async (db, userId, events) => {
 const TYPING_GAP_MS = 2000;
 const lastTyping = new Map<string, number>();
 
-export const chatRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+export const chatRoutes = createRouter();
 
 // Refuses an oversized image from its Content-Length or while reading, before it is parsed.
 chatRoutes.use(

@@ -1,11 +1,10 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { complaintReceipt } from "../../contract/content";
-import { ERRORS, errorResponses, jsonContent, WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonBody, jsonContent, WRITE_ERRORS } from "../lib/openapi";
 import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
+import { createRouter } from "../lib/router";
 import { TRACKING_COOKIE } from "../lib/tracking";
-import { validationHook } from "../lib/validation";
-import type { AppEnv } from "../request/context";
 import {
   CONSENT_COOKIE,
   CONSENT_COOKIE_MAX_AGE,
@@ -18,7 +17,7 @@ const complaintRoute = createRoute({
   method: "post",
   path: "/complaints.php",
   summary: "Send a complaint: stored and e-mailed to the site's support address",
-  request: { body: { content: { "application/json": { schema: complaintBody } }, required: true } },
+  request: { body: jsonBody(complaintBody) },
   responses: {
     201: jsonContent(complaintReceipt, "Received, with its reference"),
     ...errorResponses([...WRITE_ERRORS, ERRORS.rateLimited]),
@@ -29,13 +28,11 @@ const consentRoute = createRoute({
   method: "post",
   path: "/cookie-consent.php",
   summary: "Record the cookie notice's answer; 'necessary' also drops the ad-source cookie",
-  request: {
-    body: { content: { "application/json": { schema: cookieConsentBody } }, required: true },
-  },
+  request: { body: jsonBody(cookieConsentBody) },
   responses: { 204: { description: "Recorded" }, ...errorResponses(WRITE_ERRORS) },
 });
 
-export const contentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const contentRoutes = createRouter()
   .openapi(complaintRoute, async (c) => {
     await enforceRateLimit(c, "complaintIp", clientAddress(c));
     const result = await createComplaint(c.get("db"), c.get("site"), c.req.valid("json"), {

@@ -1,7 +1,7 @@
 import { and, eq, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { LikesAnswer } from "../../contract/likes";
-import { memberCall } from "../../test/api";
+import { memberCaller } from "../../test/api";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
 import { memberEvents } from "../events/schema";
@@ -13,8 +13,7 @@ const app = createApp();
 type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
 
 /** A member's JSON call (src/test/api.ts). */
-const call = (method: string, path: string, cookie: string, body?: unknown) =>
-  memberCall(app, method, path, cookie, body);
+const call = memberCaller(app);
 
 async function like(from: Member, to: Member) {
   const answer = await call("POST", "/api/like.php", from.cookie, { id: to.profile.id });

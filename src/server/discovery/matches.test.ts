@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memberCall } from "../../test/api";
+import { memberCaller } from "../../test/api";
 import { runJobsNamed } from "../../test/jobs";
 import { createLoggedInMember } from "../../test/members";
 import { findMailsTo } from "../../test/outbox";
@@ -15,8 +15,7 @@ const app = createApp();
 type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
 
 /** A member's JSON call (src/test/api.ts). */
-const call = (method: string, path: string, cookie: string, body?: unknown) =>
-  memberCall(app, method, path, cookie, body);
+const call = memberCaller(app);
 
 async function like(from: Member, to: Member) {
   expect((await call("POST", "/api/like.php", from.cookie, { id: to.profile.id })).status).toBe(

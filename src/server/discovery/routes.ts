@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { okAnswer } from "../../contract/common";
 import { LIKE_LISTS } from "../../contract/like-options";
 import {
@@ -12,17 +12,18 @@ import { SWIPE_LIKES_PER_DAY } from "../../contract/premium";
 import {
   ERRORS,
   errorResponses,
+  jsonBody,
   jsonContent,
   MEMBER_WRITE_ERRORS,
   QUERY_WRITE_ERRORS,
 } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
-import { idSchema, validationHook } from "../lib/validation";
+import { createRouter } from "../lib/router";
+import { idSchema } from "../lib/validation";
 import { markMatchSeen } from "../likes/service";
 import { preferencesOf } from "../members/user-view";
 import { profileTargetBody } from "../profiles/validation";
 import { requireMemberViewer } from "../profiles/viewer";
-import type { AppEnv } from "../request/context";
 import { listLikes } from "./likes-list";
 import {
   findAutoLikeProfile,
@@ -57,9 +58,7 @@ const matchSeenRoute = createRoute({
   path: "/match-seen.php",
   summary:
     "issue 13: the member was shown 'It's a match' with this member; it is not shown again (nothing happens for a member who is no match)",
-  request: {
-    body: { content: { "application/json": { schema: profileTargetBody } }, required: true },
-  },
+  request: { body: jsonBody(profileTargetBody) },
   responses: {
     200: jsonContent(okAnswer, "Noted"),
     ...errorResponses([...MEMBER_WRITE_ERRORS, ERRORS.noProfile]),
@@ -115,14 +114,7 @@ const swipeRoute = createRoute({
   path: "/swipe.php",
   summary: `issue 13: like or pass a card of the swipe game; free members like ${SWIPE_LIKES_PER_DAY} times a day (403 swipe_limit after)`,
   request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({ id: idSchema, action: z.enum(["like", "pass"]) }),
-        },
-      },
-      required: true,
-    },
+    body: jsonBody(z.object({ id: idSchema, action: z.enum(["like", "pass"]) })),
   },
   responses: {
     200: jsonContent(swipeAnswer, "The likes left today, and whether the like made a match"),
@@ -147,7 +139,7 @@ const swipeUndoRoute = createRoute({
   },
 });
 
-export const discoveryRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const discoveryRoutes = createRouter()
   .openapi(likesRoute, async (c) => {
     const member = requireMemberViewer(c.get("viewer"));
     const { type, cursor } = c.req.valid("query");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AutoLikeAnswer, SwipeCardsAnswer } from "../../contract/likes";
 import { SWIPE_LIKES_PER_DAY } from "../../contract/premium";
-import { memberCall } from "../../test/api";
+import { memberCaller } from "../../test/api";
 import { birthEras } from "../../test/eras";
 import { createLoggedInMember, createTestMember, type TestMemberOptions } from "../../test/members";
 import { createApp } from "../app";
@@ -15,8 +15,7 @@ const app = createApp();
 type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
 
 /** A member's JSON call (src/test/api.ts). */
-const call = (method: string, path: string, cookie: string, body?: unknown) =>
-  memberCall(app, method, path, cookie, body);
+const call = memberCaller(app);
 
 /*
  * Test members share the database with every other test (and file, on PostgreSQL): each test's

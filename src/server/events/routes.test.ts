@@ -1,62 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { memberCaller } from "../../test/api";
+import { openEventStream } from "../../test/event-stream";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
 import { observeQueries } from "../db/client";
 
 const app = createApp();
 
-function call(method: string, path: string, cookie: string, body?: unknown) {
-  return app.request(path, {
-    method,
-    headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-}
+const call = memberCaller(app);
 
-type SseEvent = { event: string; id?: string; data: unknown };
-
-/** An open events stream, read event by event. */
+/** An open events stream, answered as an event stream that no proxy may transform. */
 async function openStream(cookie: string, lastEventId?: string) {
-  const response = await app.request("/api/events.php", {
-    headers: { cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
-  });
-  expect(response.status).toBe(200);
-  expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
-  expect(response.headers.get("cache-control")).toContain("no-transform");
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const next = async (): Promise<SseEvent> => {
-    for (;;) {
-      const end = buffer.indexOf("\n\n");
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (block.startsWith(":")) continue;
-        const fields = Object.fromEntries(
-          block
-            .split("\n")
-            .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]),
-        );
-        return {
-          event: fields.event ?? "message",
-          id: fields.id,
-          data: JSON.parse(fields.data ?? "null"),
-        };
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the stream ended");
-      buffer += decoder.decode(value, { stream: true });
-    }
-  };
-  /** The next event of a type, skipping others. */
-  const until = async (type: string): Promise<SseEvent> => {
-    for (;;) {
-      const event = await next();
-      if (event.event === type) return event;
-    }
-  };
-  return { next, until, close: () => reader.cancel() };
+  const stream = await openEventStream(app, cookie, lastEventId);
+  expect(stream.response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+  expect(stream.response.headers.get("cache-control")).toContain("no-transform");
+  return stream;
 }
 
 async function conversationOf(alice: { cookie: string }, bob: { profile: { id: number } }) {

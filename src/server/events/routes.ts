@@ -1,11 +1,9 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import { okAnswer } from "../../contract/common";
 import type { Database } from "../db/client";
-import { authenticationRequired } from "../lib/errors";
-import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
-import { validationHook } from "../lib/validation";
-import type { AppEnv } from "../request/context";
+import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { createRouter, requireMember } from "../lib/router";
 import { type EventHub, eventHub, eventsSince, latestEventId, type StoredEvent } from "./bus";
 import { markOffline, markOnline, PRESENCE_RENEW_MS } from "./presence";
 import { MemberEventStream } from "./stream";
@@ -52,7 +50,7 @@ const pageHiddenRoute = createRoute({
   summary:
     "spec §7: a beacon (empty JSON body) from a page the member hid or left: it stops counting as a visible page, so what comes next reaches them by push and e-mail",
   request: {
-    body: { content: { "application/json": { schema: z.object({}).strict() } }, required: true },
+    body: jsonBody(z.object({}).strict()),
   },
   responses: {
     200: jsonContent(okAnswer, "Noted"),
@@ -75,16 +73,14 @@ function renewPresence(db: Database, hub: EventHub): void {
   renewing.unref();
 }
 
-export const eventRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const eventRoutes = createRouter()
   .openapi(pageHiddenRoute, async (c) => {
-    const user = c.get("user");
-    if (!user) throw authenticationRequired();
+    const { user } = requireMember(c);
     await markOffline(c.get("db"), user.id);
     return c.json({ ok: true as const }, 200);
   })
   .openapi(eventsRoute, async (c) => {
-    const user = c.get("user");
-    if (!user) throw authenticationRequired();
+    const { user } = requireMember(c);
     const db = c.get("db");
     const hub = await eventHub();
     const resumeFrom = c.req.valid("header")["last-event-id"] ?? c.req.valid("query").last_event_id;

@@ -1,9 +1,8 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { geocodeAnswer, regionsAnswer } from "../../contract/geo";
 import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
 import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
-import { validationHook } from "../lib/validation";
-import type { AppEnv } from "../request/context";
+import { createRouter } from "../lib/router";
 import { geocode } from "./geocode";
 import { loadRegionCatalogue } from "./regions";
 
@@ -32,7 +31,7 @@ const geocodeRoute = createRoute({
   },
 });
 
-export const geoRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const geoRoutes = createRouter()
   .openapi(regionsRoute, async (c) => {
     const catalogue = await loadRegionCatalogue();
     c.header("cache-control", "public, max-age=86400");

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorCode } from "../../contract/errors";
 import type { MessageKey } from "../../i18n/catalogues";
 import type { MessageParams } from "../../i18n/translate";
 
@@ -10,7 +11,7 @@ import type { MessageParams } from "../../i18n/translate";
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly messageKey: MessageKey,
     readonly params?: MessageParams,
   ) {

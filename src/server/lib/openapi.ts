@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { errorBody, validationErrorBody } from "../../contract/common";
 
 /** A JSON answer of a route: its schema (from src/contract) and what it means. */
@@ -6,12 +6,23 @@ export function jsonContent<T>(schema: T, description: string) {
   return { content: { "application/json": { schema } }, description };
 }
 
+/**
+ * A route's JSON body: required, and validated by its schema before the handler runs (a body
+ * that is not JSON is a 400 bad_request, an invalid one design §6's 422 with fields).
+ * @example request: { body: jsonBody(profileTargetBody) }
+ */
+export function jsonBody<T>(schema: T) {
+  return { content: { "application/json": { schema } }, required: true };
+}
+
 /** 422 where a service also refuses well-formed input by a rule (cannot_like_self): either shape. */
 const validationOrRefusal = z.union([validationErrorBody, errorBody]);
 
 type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 502;
 /** Statuses and what they mean; `refused` is a 422 in the `{ error, message }` shape. */
-type ErrorDescriptions = { readonly [S in ErrorStatus]?: string } & { readonly refused?: string };
+export type ErrorDescriptions = { readonly [S in ErrorStatus]?: string } & {
+  readonly refused?: string;
+};
 
 /**
  * What a cause adds to a route's error answers. Every status answers design §6's
@@ -91,4 +102,19 @@ export function errorResponses<const G extends readonly ErrorDescriptions[]>(gro
     responses[status] = jsonContent(schema, list.join("; "));
   }
   return responses as Merged<G>;
+}
+
+/**
+ * A link of one of our e-mails opened in a browser: GET with an optional `?token=` (a link cut
+ * short still gets somewhere), answered by a redirect.
+ * @example emailLinkRoute("/unsubscribe.php", "The unsubscribe link…", "To the settings")
+ */
+export function emailLinkRoute<P extends string>(path: P, summary: string, redirect: string) {
+  return createRoute({
+    method: "get",
+    path,
+    summary,
+    request: { query: z.object({ token: z.string().max(100).optional() }) },
+    responses: { 303: { description: redirect }, ...errorResponses([ERRORS.invalid]) },
+  });
 }

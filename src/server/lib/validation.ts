@@ -1,23 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ZodError } from "zod";
+import { idSchema, MAX_ID } from "../../contract/fields";
 import type { MessageKey } from "../../i18n/catalogues";
 import { catalogues } from "../../i18n/catalogues";
 import type { Translate } from "../../i18n/translate";
 import type { AppEnv } from "../request/context";
 
-/** The largest id: every id column is a PostgreSQL `integer` (int4). */
-export const MAX_ID = 2_147_483_647;
-
-/**
- * An id in a JSON body: a positive integer within int4, so a larger one is a 422 and never
- * reaches the database (design §10: ids past 2^31 get a 4xx, not a 5xx).
- */
-export const idSchema = z
-  .number()
-  .int("validation.invalid")
-  .positive("validation.invalid")
-  .max(MAX_ID, "validation.invalid");
+// The contract's field schemas, where the server's own schemas have always found them.
+export { idSchema, isPlainText, MAX_ID, textSchema } from "../../contract/fields";
 
 /**
  * An id in a query string or a path: decimal digits only, as the site writes them (no sign,
@@ -38,29 +29,6 @@ export const idParamSchema = z
 export function parseIdParam(value: string | undefined): number | null {
   const parsed = idParamSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
-}
-
-/**
- * Text a person could have written: no control characters (Unicode Cc: NUL, which PostgreSQL
- * cannot store in `text`, so the query fails; the other C0 and C1 controls and DEL, which nobody
- * types) and no lone UTF-16 surrogates (not Unicode; they would be stored as U+FFFD, silently).
- * Tab, line feed and carriage return are allowed where text may have several lines.
- */
-export function isPlainText(value: string, options: { multiline?: boolean } = {}): boolean {
-  if (!value.isWellFormed()) return false;
-  const checked = options.multiline ? value.replace(/[\t\n\r]/g, "") : value;
-  return !/\p{Cc}/u.test(checked);
-}
-
-/**
- * Free text from people (names, messages, profile text): refuses control characters with a
- * field message rather than stripping them, so what is stored is exactly what was sent, and a
- * client that sends a NUL learns of it instead of seeing its text changed behind its back.
- * Chain `.trim()`, `.min()`, `.max()` as for `z.string()`.
- * @example textSchema({ multiline: true }).trim().max(2000)
- */
-export function textSchema(options: { multiline?: boolean } = {}) {
-  return z.string().refine((value) => isPlainText(value, options), "validation.controlCharacters");
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { memberCaller } from "../../test/api";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
@@ -9,13 +10,7 @@ import { likes } from "./schema";
 
 const app = createApp();
 
-function call(method: string, path: string, cookie: string, body?: unknown) {
-  return app.request(path, {
-    method,
-    headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-}
+const call = memberCaller(app);
 
 describe("likes (spec §2 Profile view, §4)", () => {
   it("records a like, shows it on the profile, and takes it back", async () => {

@@ -1,12 +1,11 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { ownProfile, profileDetail } from "../../contract/profiles";
 import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
-import { validationHook } from "../lib/validation";
+import { createRouter } from "../lib/router";
 import { markLikeSeen } from "../likes/service";
 import { profileQuery } from "../profiles/validation";
 import { requireMemberViewer } from "../profiles/viewer";
 import { getOwnProfile } from "../profiles/wizard";
-import type { AppEnv } from "../request/context";
 import { getProfileDetail } from "./service";
 
 const profileRoute = createRoute({
@@ -28,24 +27,15 @@ const profileRoute = createRoute({
   },
 });
 
-export const memberRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
-  profileRoute,
-  async (c) => {
-    const { id } = c.req.valid("query");
-    if (id === undefined) {
-      const member = requireMemberViewer(c.get("viewer"));
-      return c.json(await getOwnProfile(c.get("db"), member.profileId), 200);
-    }
-    const viewer = c.get("viewer");
-    const profile = await getProfileDetail(
-      c.get("db"),
-      id,
-      viewer,
-      c.get("media"),
-      c.get("locale"),
-    );
-    // spec §4: opening a profile clears its new-like flag.
-    if (viewer?.profileId && !profile.is_own) await markLikeSeen(c.get("db"), id, viewer.profileId);
-    return c.json(profile, 200);
-  },
-);
+export const memberRoutes = createRouter().openapi(profileRoute, async (c) => {
+  const { id } = c.req.valid("query");
+  if (id === undefined) {
+    const member = requireMemberViewer(c.get("viewer"));
+    return c.json(await getOwnProfile(c.get("db"), member.profileId), 200);
+  }
+  const viewer = c.get("viewer");
+  const profile = await getProfileDetail(c.get("db"), id, viewer, c.get("media"), c.get("locale"));
+  // spec §4: opening a profile clears its new-like flag.
+  if (viewer?.profileId && !profile.is_own) await markLikeSeen(c.get("db"), id, viewer.profileId);
+  return c.json(profile, 200);
+});

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { OrderAnswer } from "../../contract/payments";
-import { memberCall } from "../../test/api";
+import { createPaidOrder, memberCall } from "../../test/api";
 import { makePhoneJpeg } from "../../test/images";
 import { runJobsNamed } from "../../test/jobs";
 import { createLoggedInMember, createTestMember } from "../../test/members";
@@ -15,26 +15,20 @@ import { users } from "../users/schema";
 import { syncOrder } from "./crediting";
 import { refundJob } from "./job-types";
 import { withdrawalRefusal } from "./money-returned";
-import { createSandboxProvider, findSandboxPayment, setSandboxOutcome } from "./sandbox";
-import { orders, sandboxPayments } from "./schema";
+import { createSandboxProvider, findSandboxPayment } from "./sandbox";
+import { sandboxPayments } from "./schema";
 
 const app = createApp();
 type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
 
 /** A completed purchase of a package, through the sandbox, as the member's return sees it. */
 async function purchase(member: Member, packageId: number) {
-  const answer = await memberCall(app, "POST", "/api/order.php", member.cookie, {
+  const order = await createPaidOrder(app, member.cookie, {
     package_id: packageId,
     method: "paypal",
-    immediate_performance: true,
   });
-  expect(answer.status).toBe(201);
-  const { order } = (await answer.json()) as OrderAnswer;
   const db = await getReadyDb();
-  const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
-  if (!row?.providerRef) throw new Error("no payment");
-  await setSandboxOutcome(db, row.providerRef, "paid");
-  return syncOrder(db, createSandboxProvider(db), row);
+  return syncOrder(db, createSandboxProvider(db), order);
 }
 
 function withdraw(member: Member, order: number) {

@@ -1,14 +1,14 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import { sandboxOutcomeAnswer, sandboxOutcomeBody } from "../../contract/payments";
 import { enqueueJob } from "../jobs/service";
 import { notFound } from "../lib/errors";
-import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit, socketClientAddress } from "../lib/rate-limit";
-import { validationHook } from "../lib/validation";
-import type { AppEnv } from "../request/context";
+import { createRouter, requireMember } from "../lib/router";
 import { paymentSyncJob } from "./jobs";
 import { WEBHOOK_PATH } from "./orders";
-import { paymentProviderOf, requireUser } from "./route-inputs";
-import { findMemberSandboxPayment, SANDBOX_OUTCOMES, setSandboxOutcome } from "./sandbox";
+import { paymentProviderOf } from "./route-inputs";
+import { findMemberSandboxPayment, setSandboxOutcome } from "./sandbox";
 import { receivePaymentNotice } from "./webhook";
 
 const webhookRoute = createRoute({
@@ -38,26 +38,16 @@ const sandboxOutcomeRoute = createRoute({
   summary:
     "design §9: the sandbox provider's checkout page sets its payment's outcome, as a provider's page would; only the order's member may. Answers where to go back to",
   request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            id: z.string().regex(/^tr_sandbox_[A-Za-z0-9_-]{16}$/, "validation.invalid"),
-            outcome: z.enum(SANDBOX_OUTCOMES),
-          }),
-        },
-      },
-      required: true,
-    },
+    body: jsonBody(sandboxOutcomeBody),
   },
   responses: {
-    200: jsonContent(z.object({ redirect_url: z.string() }), "Where the member goes back"),
+    200: jsonContent(sandboxOutcomeAnswer, "Where the member goes back"),
     ...errorResponses([...MEMBER_WRITE_ERRORS, { 404: "not_found: no such payment" }]),
   },
 });
 
 /** What the provider calls: its webhook, and the sandbox's own checkout page (design §9). */
-export const providerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const providerRoutes = createRouter()
   .openapi(webhookRoute, async (c) => {
     // In-process callers (tests) have no address, and must not share one counter.
     const address = socketClientAddress(c);
@@ -66,7 +56,7 @@ export const providerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationH
     return c.body(null, 200);
   })
   .openapi(sandboxOutcomeRoute, async (c) => {
-    const user = requireUser(c.get("user"));
+    const { user } = requireMember(c);
     // Fail closed: with a real provider the sandbox's button does not exist.
     if (paymentProviderOf(c.var).id !== "sandbox") throw notFound();
     const { id, outcome } = c.req.valid("json");

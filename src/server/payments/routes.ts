@@ -1,16 +1,19 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { PAYMENT_METHODS } from "../../contract/payment-options";
+import { createRoute, z } from "@hono/zod-openapi";
 import {
+  discountCodeParam,
   discountCodeView,
   orderAnswer,
+  orderBody,
   packagesAnswer,
+  repeatOrderBody,
   transactionsAnswer,
+  withdrawBody,
 } from "../../contract/payments";
 import { findLedgerPage } from "../credits/service";
-import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
-import { idParamSchema, idSchema, validationHook } from "../lib/validation";
-import type { AppEnv } from "../request/context";
+import { createRouter, requireMember } from "../lib/router";
+import { idParamSchema } from "../lib/validation";
 import { syncOrder } from "./crediting";
 import { directDebitRoutes } from "./direct-debit-routes";
 import { findDiscountCode, findWelcomeCode } from "./discounts";
@@ -18,13 +21,7 @@ import { withdrawOrder } from "./money-returned";
 import { creditOffer } from "./offer";
 import { createOrder, findMemberOrder, repeatOrder, toOrderView } from "./orders";
 import { providerRoutes } from "./provider-routes";
-import {
-  buyerOf,
-  discountCodeParam,
-  immediatePerformance,
-  paymentProviderOf,
-  requireUser,
-} from "./route-inputs";
+import { buyerOf, paymentProviderOf } from "./route-inputs";
 
 const packagesRoute = createRoute({
   method: "get",
@@ -40,20 +37,7 @@ const createOrderRoute = createRoute({
   summary:
     "issue 14: orders a package with a method; the price comes from the price list, never the body. Answers the order with the provider's checkout URL",
   request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            package_id: idSchema,
-            method: z.enum(PAYMENT_METHODS),
-            /** spec §3 Discount code (or the member's TIMEBONUS25 / WELCOME25). */
-            code: discountCodeParam.optional(),
-            immediate_performance: immediatePerformance,
-          }),
-        },
-      },
-      required: true,
-    },
+    body: jsonBody(orderBody),
   },
   responses: {
     201: jsonContent(orderAnswer, "The order, open, with its checkout_url"),
@@ -76,14 +60,7 @@ const repeatOrderRoute = createRoute({
   summary:
     "issue 14: buys the member's last completed package again with the same method, at today's price: charged at once where the provider holds a mandate (checkout_url null), else an order for the provider's checkout",
   request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({ immediate_performance: immediatePerformance }),
-        },
-      },
-      required: true,
-    },
+    body: jsonBody(repeatOrderBody),
   },
   responses: {
     201: jsonContent(orderAnswer, "The new order"),
@@ -167,10 +144,7 @@ const withdrawRoute = createRoute({
   summary:
     "issue 14, 25: the member withdraws a completed purchase within the site's refund_days, its package untouched (no credit of it spent, no premium content opened on it); the credits are taken back and the whole amount refunded through the provider",
   request: {
-    body: {
-      content: { "application/json": { schema: z.object({ order: idSchema }) } },
-      required: true,
-    },
+    body: jsonBody(withdrawBody),
   },
   responses: {
     200: jsonContent(orderAnswer, "The order, refunded"),
@@ -188,20 +162,20 @@ const withdrawRoute = createRoute({
  * issue 14: the payment API: packages, orders and the member's history here, the direct-debit
  * form (direct-debit-routes.ts) and what the provider calls (provider-routes.ts) beside them.
  */
-export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const paymentRoutes = createRouter()
   .openapi(packagesRoute, (c) => {
     const country = c.get("userViewProfile")?.profile?.country ?? null;
     return c.json(creditOffer(c.get("site"), country), 200);
   })
   .openapi(createOrderRoute, async (c) => {
-    const user = requireUser(c.get("user"));
+    const { user } = requireMember(c);
     await enforceRateLimit(c, "orders", String(user.id));
     const body = c.req.valid("json");
     const order = await createOrder(
       c.get("db"),
       paymentProviderOf(c.var),
       c.get("site"),
-      buyerOf(c.var),
+      buyerOf(c),
       {
         packageId: body.package_id,
         method: body.method,
@@ -212,20 +186,20 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     return c.json({ order: toOrderView(order) }, 201);
   })
   .openapi(repeatOrderRoute, async (c) => {
-    const user = requireUser(c.get("user"));
+    const { user } = requireMember(c);
     await enforceRateLimit(c, "orders", String(user.id));
     c.req.valid("json");
     const order = await repeatOrder(
       c.get("db"),
       paymentProviderOf(c.var),
       c.get("site"),
-      buyerOf(c.var),
+      buyerOf(c),
       new Date(),
     );
     return c.json({ order: toOrderView(order) }, 201);
   })
   .openapi(discountCodeRoute, async (c) => {
-    const holder = buyerOf(c.var);
+    const holder = buyerOf(c);
     const { code, welcome } = c.req.valid("query");
     // The member's own offer guesses nothing; a typed code is a guess, and guesses are counted.
     if (!welcome) await enforceRateLimit(c, "discountCodeLookups", String(holder.userId));
@@ -235,18 +209,18 @@ export const paymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     return c.json(found, 200);
   })
   .openapi(orderRoute, async (c) => {
-    const user = requireUser(c.get("user"));
+    const { user } = requireMember(c);
     const order = await findMemberOrder(c.get("db"), user.id, c.req.valid("query").id);
     const synced = await syncOrder(c.get("db"), paymentProviderOf(c.var), order);
     return c.json({ order: toOrderView(synced) }, 200);
   })
   .openapi(transactionsRoute, async (c) => {
-    const user = requireUser(c.get("user"));
+    const { user } = requireMember(c);
     const page = await findLedgerPage(c.get("db"), user.id, c.req.valid("query").cursor);
     return c.json(page, 200);
   })
   .openapi(withdrawRoute, async (c) => {
-    const user = requireUser(c.get("user"));
+    const { user } = requireMember(c);
     const order = await withdrawOrder(
       c.get("db"),
       c.get("site"),

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
+import type { SANDBOX_OUTCOMES } from "../../contract/payment-options";
 import type { Database } from "../db/client";
 import { notFound } from "../lib/errors";
 import {
@@ -10,8 +11,6 @@ import {
 } from "./provider";
 import { orders, sandboxPayments } from "./schema";
 
-/** The outcomes the sandbox's checkout page offers (design §9). */
-export const SANDBOX_OUTCOMES = ["paid", "pending", "failed", "canceled"] as const;
 export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 
 /** Where the sandbox's checkout page lives on each site. */

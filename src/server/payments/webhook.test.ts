@@ -1,13 +1,10 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { OrderAnswer } from "../../contract/payments";
-import { memberCall } from "../../test/api";
+import { createPaidOrder } from "../../test/api";
 import { createLoggedInMember, memberBalance, nextTestAddress } from "../../test/members";
 import { createApp } from "../app";
 import { consumeRateLimit, RATE_LIMIT_POLICIES } from "../lib/rate-limit";
 import { getReadyDb } from "../startup";
-import { createSandboxProvider, setSandboxOutcome } from "./sandbox";
-import { orders } from "./schema";
+import { createSandboxProvider } from "./sandbox";
 
 /** The payment ids the provider was asked about, in order. */
 const asked: string[] = [];
@@ -45,18 +42,8 @@ function notice(id: string, address = "192.0.2.10") {
 /** A member's order of package 1, paid at the sandbox: only its webhook is missing. */
 async function paidOrder() {
   const member = await createLoggedInMember(app, { profile: { country: "nl" } });
-  const answer = await memberCall(app, "POST", "/api/order.php", member.cookie, {
-    package_id: 1,
-    method: "ideal",
-    immediate_performance: true,
-  });
-  expect(answer.status).toBe(201);
-  const { order } = (await answer.json()) as OrderAnswer;
-  const db = await getReadyDb();
-  const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
-  if (!row?.providerRef) throw new Error("no payment");
-  await setSandboxOutcome(db, row.providerRef, "paid");
-  return { member, payment: row.providerRef };
+  const order = await createPaidOrder(app, member.cookie, { package_id: 1, method: "ideal" });
+  return { member, payment: order.providerRef };
 }
 
 describe("the payment webhook under a flood (issue 25)", () => {

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ownPhotos } from "../../contract/photos";
@@ -6,16 +6,18 @@ import { ApiError, notFound, ValidationError } from "../lib/errors";
 import {
   ERRORS,
   errorResponses,
+  jsonBody,
   jsonContent,
   MEMBER_WRITE_ERRORS,
   QUERY_WRITE_ERRORS,
 } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
+import { createRouter } from "../lib/router";
 import { contentTypeOf, getStorage, isSafeStorageKey } from "../lib/storage";
-import { idParamSchema, idSchema, validationHook } from "../lib/validation";
+import { idParamSchema, idSchema } from "../lib/validation";
 import { requireMemberViewer } from "../profiles/viewer";
 import { getBodyLimit } from "../request/body-limit";
-import type { AppEnv, MediaEnv } from "../request/context";
+import type { MediaEnv } from "../request/context";
 import { verifyMediaUrl } from "./media-url";
 import { arrangePhotos, deletePhoto, findOwnPhotos, uploadPhoto } from "./service";
 
@@ -95,19 +97,14 @@ const arrangeRoute = createRoute({
   path: "/photos.php",
   summary: "Reorder the member's photos and/or choose the main photo",
   request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z
-            .object({
-              order: z.array(idSchema).max(50).optional(),
-              main_id: idSchema.optional(),
-            })
-            .openapi("PhotoArrangement"),
-        },
-      },
-      required: true,
-    },
+    body: jsonBody(
+      z
+        .object({
+          order: z.array(idSchema).max(50).optional(),
+          main_id: idSchema.optional(),
+        })
+        .openapi("PhotoArrangement"),
+    ),
   },
   responses: {
     200: jsonContent(ownPhotos, "The member's photos"),
@@ -136,7 +133,7 @@ const deleteRoute = createRoute({
   },
 });
 
-export const photoRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+export const photoRoutes = createRouter();
 
 // Refuses an oversized upload from its Content-Length or while reading, before it is parsed.
 photoRoutes.use(

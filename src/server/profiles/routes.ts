@@ -1,9 +1,8 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { INTERESTS } from "../../contract/profile-options";
 import { interestsAnswer, ownProfile } from "../../contract/profiles";
-import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
-import { validationHook } from "../lib/validation";
-import type { AppEnv } from "../request/context";
+import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { createRouter } from "../lib/router";
 import { profileUpdateBody } from "./validation";
 import { requireMemberViewer } from "./viewer";
 import { updateOwnProfile } from "./wizard";
@@ -12,9 +11,7 @@ const updateProfileRoute = createRoute({
   method: "put",
   path: "/profile.php",
   summary: "Save one step of the profile wizard (spec §2 /profile)",
-  request: {
-    body: { content: { "application/json": { schema: profileUpdateBody } }, required: true },
-  },
+  request: { body: jsonBody(profileUpdateBody) },
   responses: {
     200: jsonContent(ownProfile, "Saved"),
     ...errorResponses([...MEMBER_WRITE_ERRORS, ERRORS.noProfile]),
@@ -30,7 +27,7 @@ const interestsRoute = createRoute({
   },
 });
 
-export const profileRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const profileRoutes = createRouter()
   .openapi(updateProfileRoute, async (c) => {
     const member = requireMemberViewer(c.get("viewer"));
     return c.json(

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { memberCaller } from "../../test/api";
 import { runJobsNamed } from "../../test/jobs";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
@@ -24,13 +25,7 @@ const app = createApp();
 
 afterAll(() => pushService.close());
 
-function call(method: string, path: string, cookie: string, body?: unknown) {
-  return app.request(path, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const call = memberCaller(app);
 
 /** Runs the due push jobs as the server's runner would. */
 async function runJobs() {

@@ -1,11 +1,9 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { okAnswer } from "../../contract/common";
 import { pushSubscriptionBody, pushUnsubscribeBody } from "../../contract/push";
-import { authenticationRequired } from "../lib/errors";
-import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
-import { validationHook } from "../lib/validation";
-import type { AppEnv } from "../request/context";
+import { createRouter, requireMember } from "../lib/router";
 import { removePushSubscription, savePushSubscription } from "./service";
 
 /**
@@ -19,9 +17,7 @@ const subscribeRoute = createRoute({
   path: PUSH_SUBSCRIPTION_PATH,
   summary:
     "spec §7 POST /api/user.php?push=1 {subscription}: saves this browser's push subscription for the member (PushSubscription.toJSON())",
-  request: {
-    body: { content: { "application/json": { schema: pushSubscriptionBody } }, required: true },
-  },
+  request: { body: jsonBody(pushSubscriptionBody) },
   responses: {
     200: jsonContent(okAnswer, "Saved"),
     ...errorResponses([
@@ -37,26 +33,22 @@ const unsubscribeRoute = createRoute({
   path: PUSH_SUBSCRIPTION_PATH,
   summary:
     "Removes this browser's push subscription (push turned off, or logging out); also DELETE /api/user.php?push=1",
-  request: {
-    body: { content: { "application/json": { schema: pushUnsubscribeBody } }, required: true },
-  },
+  request: { body: jsonBody(pushUnsubscribeBody) },
   responses: {
     200: jsonContent(okAnswer, "Removed, or there was none"),
     ...errorResponses([...MEMBER_WRITE_ERRORS, ERRORS.rateLimited]),
   },
 });
 
-export const pushRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const pushRoutes = createRouter()
   .openapi(subscribeRoute, async (c) => {
-    const user = c.get("user");
-    if (!user) throw authenticationRequired();
+    const { user } = requireMember(c);
     await enforceRateLimit(c, "pushSubscriptions", String(user.id));
     await savePushSubscription(c.get("db"), user.id, c.req.valid("json"));
     return c.json({ ok: true as const }, 200);
   })
   .openapi(unsubscribeRoute, async (c) => {
-    const user = c.get("user");
-    if (!user) throw authenticationRequired();
+    const { user } = requireMember(c);
     await enforceRateLimit(c, "pushSubscriptions", String(user.id));
     await removePushSubscription(c.get("db"), user.id, c.req.valid("json").endpoint);
     return c.json({ ok: true as const }, 200);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { memberCaller } from "../../test/api";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
@@ -7,13 +8,7 @@ import { reports } from "./schema";
 
 const app = createApp();
 
-function call(method: string, path: string, cookie: string, body?: unknown) {
-  return app.request(path, {
-    method,
-    headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-}
+const call = memberCaller(app);
 
 describe("reporting a member (issue 12)", () => {
   it("stores the report with the conversation, and the reporter no longer sees the member", async () => {

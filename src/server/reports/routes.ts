@@ -1,11 +1,11 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { okAnswer } from "../../contract/common";
 import { REPORT_NOTE_MAX, REPORT_REASONS } from "../../contract/report-options";
-import { ERRORS, errorResponses, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
-import { idSchema, textSchema, validationHook } from "../lib/validation";
+import { createRouter } from "../lib/router";
+import { idSchema, textSchema } from "../lib/validation";
 import { requireMemberViewer } from "../profiles/viewer";
-import type { AppEnv } from "../request/context";
 import { reportMember } from "./service";
 
 const reportRoute = createRoute({
@@ -14,21 +14,14 @@ const reportRoute = createRoute({
   summary:
     "Reports a member (reason, optional note, the conversation it came from); the reporter no longer sees them. One report per pair",
   request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            profile: idSchema,
-            reason: z.enum(REPORT_REASONS),
-            note: textSchema({ multiline: true })
-              .max(REPORT_NOTE_MAX, "validation.tooLong")
-              .optional(),
-            conversation: idSchema.optional(),
-          }),
-        },
-      },
-      required: true,
-    },
+    body: jsonBody(
+      z.object({
+        profile: idSchema,
+        reason: z.enum(REPORT_REASONS),
+        note: textSchema({ multiline: true }).max(REPORT_NOTE_MAX, "validation.tooLong").optional(),
+        conversation: idSchema.optional(),
+      }),
+    ),
   },
   responses: {
     200: jsonContent(okAnswer, "Reported"),
@@ -42,12 +35,9 @@ const reportRoute = createRoute({
   },
 });
 
-export const reportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
-  reportRoute,
-  async (c) => {
-    const member = requireMemberViewer(c.get("viewer"));
-    await enforceRateLimit(c, "likes", String(member.profileId));
-    await reportMember(c.get("db"), member, c.req.valid("json"));
-    return c.json({ ok: true as const }, 200);
-  },
-);
+export const reportRoutes = createRouter().openapi(reportRoute, async (c) => {
+  const member = requireMemberViewer(c.get("viewer"));
+  await enforceRateLimit(c, "likes", String(member.profileId));
+  await reportMember(c.get("db"), member, c.req.valid("json"));
+  return c.json({ ok: true as const }, 200);
+});

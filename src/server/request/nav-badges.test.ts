@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { OrderAnswer } from "../../contract/payments";
-import { memberCall } from "../../test/api";
+import { memberCall, memberCaller } from "../../test/api";
 import { createLoggedInMember } from "../../test/members";
 import { recordQueries } from "../../test/queries";
 import { createApp } from "../app";
@@ -17,8 +17,7 @@ import { loadNavBadges } from "./nav-badges";
 const app = createApp();
 type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
 
-const call = (method: string, path: string, cookie: string, body?: unknown) =>
-  memberCall(app, method, path, cookie, body);
+const call = memberCaller(app);
 
 async function ok(response: Response | Promise<Response>) {
   const answer = await response;

@@ -1,11 +1,10 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
 import { memberSearchPage } from "../../contract/search";
 import { ApiError } from "../lib/errors";
 import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
+import { createRouter } from "../lib/router";
 import { parseTrackingCookie, TRACKING_COOKIE } from "../lib/tracking";
-import { validationHook } from "../lib/validation";
-import type { AppEnv } from "../request/context";
 import { canSearchLoggedOut } from "../sites/service";
 import { findMembers } from "./service";
 import { memberSearchQuery } from "./validation";
@@ -24,20 +23,17 @@ const searchRoute = createRoute({
   },
 });
 
-export const searchRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
-  searchRoute,
-  async (c) => {
-    const user = c.get("user");
-    const hasTrafficSource = parseTrackingCookie(getCookie(c, TRACKING_COOKIE)) !== null;
-    if (!user && !canSearchLoggedOut(c.get("site"), { hasTrafficSource })) {
-      throw new ApiError(403, "authentication_required", "members.loginToSearch.title");
-    }
-    const page = await findMembers(c.get("db"), c.req.valid("query"), {
-      media: c.get("media"),
-      locale: c.get("locale"),
-      viewerProfileId: c.get("viewer")?.profileId ?? null,
-      withSimilar: true,
-    });
-    return c.json(page, 200);
-  },
-);
+export const searchRoutes = createRouter().openapi(searchRoute, async (c) => {
+  const user = c.get("user");
+  const hasTrafficSource = parseTrackingCookie(getCookie(c, TRACKING_COOKIE)) !== null;
+  if (!user && !canSearchLoggedOut(c.get("site"), { hasTrafficSource })) {
+    throw new ApiError(403, "authentication_required", "members.loginToSearch.title");
+  }
+  const page = await findMembers(c.get("db"), c.req.valid("query"), {
+    media: c.get("media"),
+    locale: c.get("locale"),
+    viewerProfileId: c.get("viewer")?.profileId ?? null,
+    withSimilar: true,
+  });
+  return c.json(page, 200);
+});

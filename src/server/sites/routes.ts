@@ -1,8 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { companyInfo, publicSettings } from "../../contract/sites";
 import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
-import { validationHook } from "../lib/validation";
-import type { AppEnv } from "../request/context";
+import { createRouter } from "../lib/router";
 import { getSiteByHost } from "./registry";
 import { getCompanyInfo, getPublicSettings, readGeoipCountry } from "./service";
 
@@ -34,7 +33,7 @@ const companyInfoRoute = createRoute({
   },
 });
 
-export const siteRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const siteRoutes = createRouter()
   .openapi(settingsRoute, (c) => {
     const query = c.req.valid("query");
     const site = query.domain ? getSiteByHost(query.domain) : c.get("site");

@@ -1,8 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { errorResponses, jsonContent } from "../lib/openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { createRouter } from "../lib/router";
 import { getStorage } from "../lib/storage";
-import { validationHook } from "../lib/validation";
-import type { AppEnv } from "../request/context";
 import { createFixtureMembers, reserveEmptyRegion } from "./service";
 import { fixtureMember, fixtureMembersBody, fixtureRegion } from "./validation";
 
@@ -11,9 +10,7 @@ const membersRoute = createRoute({
   path: "/members.php",
   summary: "Browser tests only (TEST_FIXTURES): create members with photos, credits and likes",
   tags: ["test fixtures"],
-  request: {
-    body: { content: { "application/json": { schema: fixtureMembersBody } }, required: true },
-  },
+  request: { body: jsonBody(fixtureMembersBody) },
   responses: {
     201: jsonContent(z.object({ members: z.array(fixtureMember) }), "The new members"),
     ...errorResponses,
@@ -35,7 +32,7 @@ const regionsRoute = createRoute({
  * /api/test only when TEST_FIXTURES is on, which the env schema refuses in production and with
  * SMTP (design §10: development aids fail closed).
  */
-export const testingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const testingRoutes = createRouter()
   .openapi(membersRoute, async (c) => {
     const members = await createFixtureMembers(c.get("db"), getStorage(), c.req.valid("json"));
     return c.json({ members }, 201);

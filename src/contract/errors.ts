@@ -1,0 +1,63 @@
+/**
+ * design §6: every code an error answer's `error` may carry, for programs to compare against (a
+ * plain module: islands import it, and a misspelt code fails the type check on either side).
+ */
+export type ErrorCode =
+  // The request pipeline (src/server/app.ts, src/server/request)
+  | "bad_request"
+  | "database_unavailable"
+  | "forbidden_origin"
+  | "idempotency_conflict"
+  | "idempotency_key_reused"
+  | "internal"
+  | "not_found"
+  | "payload_too_large"
+  | "rate_limited"
+  | "storage_full"
+  | "unsupported_media_type"
+  | "validation"
+  // Accounts, logins and links (spec §8: the client logs out on authentication_required)
+  | "account_blocked"
+  | "authentication_required"
+  | "email_unconfirmed"
+  | "link_invalid"
+  | "login_failed"
+  | "no_free_region"
+  | "pending_deletion"
+  | "reset_limit"
+  | "signups_closed"
+  // Members between themselves
+  | "already_reported"
+  | "cannot_block_self"
+  | "cannot_chat_self"
+  | "cannot_gift_self"
+  | "cannot_like_self"
+  | "cannot_pass_self"
+  | "cannot_report_self"
+  | "like_limit"
+  | "member_deleted"
+  | "premium_required"
+  | "recipient_unconfirmed"
+  | "swipe_limit"
+  | "push_service_refused"
+  // Photos (the upload's reasons: photos/processing.ts)
+  | "photo_limit"
+  | "photo_not_active"
+  | "photo_order"
+  | "photo_not_image"
+  | "photo_unsupported_type"
+  | "photo_too_large"
+  | "photo_too_many_pixels"
+  | "photo_too_small"
+  // Credits and payments (issue 14)
+  | "code_held"
+  | "code_not_found"
+  | "code_used"
+  | "direct_debit_blocked"
+  | "direct_debit_limit"
+  | "not_enough_credits"
+  | "payment_unavailable"
+  | "withdrawal_not_completed"
+  | "withdrawal_period_over"
+  | "withdrawal_credits_used"
+  | "withdrawal_premium_used";
