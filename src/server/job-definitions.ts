@@ -12,7 +12,7 @@ import {
   findMessageNotice,
   findUnreadReminders,
   markNotified,
-} from "./chat/service";
+} from "./chat/notifications";
 import { vacuumEmbedded } from "./db/maintenance";
 import { pruneMemberEvents } from "./events/bus";
 import { isOnline } from "./events/presence";

@@ -7,7 +7,7 @@ import { findMailsTo } from "../../test/outbox";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
 import { users } from "../users/schema";
-import { CHAT_MAIL_DELAY_MS, CHAT_MAIL_JOB } from "./service";
+import { CHAT_MAIL_DELAY_MS, CHAT_MAIL_JOB } from "./notifications";
 
 const app = createApp();
 

@@ -5,7 +5,7 @@ import { memberCall } from "../../test/api";
 import { createLoggedInMember } from "../../test/members";
 import { recordQueries } from "../../test/queries";
 import { createApp } from "../app";
-import { unreadTotal } from "../chat/service";
+import { unreadTotal } from "../chat/unread";
 import { countNewLikes } from "../likes/service";
 import { memberOffer, memberOfferCode } from "../payments/discounts";
 import { setSandboxOutcome } from "../payments/sandbox";
