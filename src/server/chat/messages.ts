@@ -1,6 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { SentAnswer } from "../../contract/chat";
-import { FREE_CONVERSATIONS } from "../../contract/chat-options";
 import { spendCredits } from "../credits/service";
 import type { Database } from "../db/client";
 import { publishEvent } from "../events/bus";
@@ -10,11 +9,12 @@ import { ApiError, notFound, ValidationError } from "../lib/errors";
 import type { MemberViewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
 import { users } from "../users/schema";
+import { chargeMessage } from "./free-conversations";
 import { toMessageView } from "./message-view";
 import { CHAT_MAIL_DELAY_MS, CHAT_MAIL_JOB, CHAT_PUSH_JOB } from "./notifications";
 import { conversationMembers, type Message, messages } from "./schema";
 import { assertCanWrite } from "./sides";
-import { freeConversationsUsed } from "./terms";
+import { freeConversationsUsedQuery } from "./terms";
 import { unreadTotal } from "./unread";
 
 /** A text message (spec §2 footer): checks, costs, the message and both sides' lists. */
@@ -63,8 +63,12 @@ export async function postMessage(
 
   const sent = await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${me.userId} for update`);
-    const [side] = await tx
-      .select()
+    // The sender's side and their free conversations, in one statement.
+    const [row] = await tx
+      .select({
+        side: conversationMembers,
+        freeConversationsUsed: sql<number>`(${freeConversationsUsedQuery(tx, me.userId)})`,
+      })
       .from(conversationMembers)
       .where(
         and(
@@ -72,12 +76,16 @@ export async function postMessage(
           eq(conversationMembers.userId, me.userId),
         ),
       );
-    if (!side) throw notFound("chat.error.notFound");
-    let free = side.free;
-    if (!free && !side.hasWritten && !me.isPremium && content.kind === "text") {
-      free = (await freeConversationsUsed(tx, me.userId)) < FREE_CONVERSATIONS;
-    }
-    const price = costs?.credits ?? (free ? 0 : site.messageCredits);
+    if (!row) throw notFound("chat.error.notFound");
+    const { side } = row;
+    const { free, credits: price } = chargeMessage({
+      side,
+      isPremium: me.isPremium,
+      freeConversationsUsed: row.freeConversationsUsed,
+      kind: content.kind,
+      messageCredits: site.messageCredits,
+      price: costs?.credits,
+    });
     const [message] = await tx
       .insert(messages)
       .values({ ...content, conversationId, senderUserId: me.userId, credits: price })
