@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Connection, type Database, getConnection } from "./db/client";
+import { registerHooks } from "./hooks";
 import { getEnv } from "./lib/env";
 import { logOutage, outageOf } from "./lib/outage";
 import { loadPushKeys } from "./lib/push";
@@ -41,9 +42,11 @@ let prepared: { connection: Promise<Connection>; db: Promise<Database> } | undef
 /**
  * The process's database with its start-up work done, once per opened connection. The request
  * pipelines, scripts and test set-up take the database here; the database client itself only
- * opens and migrates (it imports no feature).
+ * opens and migrates (it imports no feature). The features' hooks are registered first (once per
+ * process, hooks.ts), so whatever writes through this database is followed by them.
  */
 export function getReadyDb(): Promise<Database> {
+  registerHooks();
   const connection = getConnection();
   if (prepared?.connection !== connection) {
     const db = connection.then(prepareDatabase).catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { MemberExport } from "../../contract/users";
 import { findBlockedProfiles } from "../blocks/service";
-import { findMessagesSent } from "../chat/service";
+import { findMessagesSent } from "../chat/messages";
 import { findLedger } from "../credits/service";
 import type { Database } from "../db/client";
 import { findGiftsSent } from "../gifts/service";

@@ -1,5 +1,5 @@
 import { chatMailJob } from "../chat/job-types";
-import { findMessageNotice, findUnreadReminders, markNotified } from "../chat/service";
+import { findMessageNotice, findUnreadReminders, markNotified } from "../chat/notifications";
 import { isOnline } from "../events/presence";
 import { DAILY, defineJob } from "../jobs/define";
 import { MAIL_TEMPLATES } from "../lib/mail-templates";

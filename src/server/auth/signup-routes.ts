@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
 import { checkMailAnswer } from "../../contract/common";
-import { sendSignupMessage } from "../chat/service";
+import { sendSignupMessage } from "../chat/signup-message";
 import { ERRORS, errorResponses, jsonBody, jsonContent, WRITE_ERRORS } from "../lib/openapi";
 import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
 import { createRouter } from "../lib/router";

@@ -6,7 +6,9 @@ import { ApiError } from "../lib/errors";
 import type { MemberViewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
 import { emailUnconfirmed } from "../users/service";
-import { assertCanReceive, openConversation, postMessage } from "./service";
+import { openConversation } from "./conversations";
+import { postMessage } from "./messages";
+import { assertCanReceive } from "./sides";
 
 /**
  * Sends a gift (spec §1: paid with `gift_credits`): a gift message in the conversation with the

@@ -2,7 +2,7 @@ import { isOnline } from "../events/presence";
 import { defineJob } from "../jobs/define";
 import { pushToMember } from "../push/service";
 import { chatPushJob } from "./job-types";
-import { findMessageNotice, markNotified } from "./service";
+import { findMessageNotice, markNotified } from "./notifications";
 
 /**
  * Pushes a message to a recipient with no visible page. A push is worth its moment only: a push

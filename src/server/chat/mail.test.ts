@@ -8,7 +8,7 @@ import { createApp } from "../app";
 import { getDb } from "../db/client";
 import { users } from "../users/schema";
 import { chatMailJob } from "./job-types";
-import { CHAT_MAIL_DELAY_MS } from "./service";
+import { CHAT_MAIL_DELAY_MS } from "./notifications";
 
 const app = createApp();
 

@@ -16,7 +16,6 @@ import {
 } from "../../contract/chat";
 import { okAnswer } from "../../contract/common";
 import { giftAnswer } from "../../contract/profiles";
-import { onEventsDelivered } from "../events/routes";
 import { ApiError, ValidationError } from "../lib/errors";
 import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
@@ -26,19 +25,11 @@ import { idParamSchema } from "../lib/validation";
 import { requireMemberViewer } from "../profiles/viewer";
 import { getBodyLimit } from "../request/body-limit";
 import type { AppEnv } from "../request/context";
+import { getConversation, listChats, openConversation, removeConversations } from "./conversations";
 import { sendGift } from "./gifts";
-import {
-  getConversation,
-  listChats,
-  markDelivered,
-  markRead,
-  openConversation,
-  openImage,
-  removeConversations,
-  sendImageMessage,
-  sendTextMessage,
-  signalTyping,
-} from "./service";
+import { openImage, sendImageMessage } from "./images";
+import { sendTextMessage } from "./messages";
+import { markRead, signalTyping } from "./receipts";
 
 /** A message id in a query string: digits, within JavaScript's safe integers (bigint ids). */
 const messageIdParam = z
@@ -206,17 +197,6 @@ const giftRoute = createRoute({
     200: jsonContent(giftAnswer, "Sent; the new credit balance"),
     ...errorResponses([...SEND_ERRORS, ERRORS.noProfile, { refused: "cannot_gift_self" }]),
   },
-});
-
-// A message event written to the recipient's open page: their side marks it delivered.
-onEventsDelivered(async (db, userId, events) => {
-  const reached = new Set<number>();
-  for (const event of events) {
-    if (event.type === "message" && !event.data.message.from_me) {
-      reached.add(event.data.message.conversation);
-    }
-  }
-  for (const conversation of reached) await markDelivered(db, userId, conversation);
 });
 
 /** Typing signals are dropped when the same member signals the same chat within this time. */

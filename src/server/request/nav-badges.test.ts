@@ -5,7 +5,7 @@ import { memberCall, memberCaller } from "../../test/api";
 import { createLoggedInMember } from "../../test/members";
 import { recordQueries } from "../../test/queries";
 import { createApp } from "../app";
-import { unreadTotal } from "../chat/service";
+import { unreadTotal } from "../chat/unread";
 import { countNewLikes } from "../likes/service";
 import { syncOrder } from "../payments/crediting";
 import { memberOffer, memberOfferCode } from "../payments/discounts";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { unreadTotalQuery } from "../chat/service";
+import { unreadTotalQuery } from "../chat/unread";
 import { type Database, executeRows } from "../db/client";
 import { unseenMatchPartnerQuery } from "../discovery/matches";
 import { newLikesQuery } from "../likes/service";
