@@ -8,6 +8,13 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { getEnv } from "../lib/env";
 import { logOutage } from "../lib/outage";
 import { lockDataDir } from "./data-dir-lock";
+import {
+  type ChannelListener,
+  type ConnectHook,
+  type ListenHandlers,
+  listenOnPool,
+  listenOnServer,
+} from "./listen";
 import * as schema from "./schema";
 
 /** The port number only names the socket file (`.s.PGSQL.<port>`), as PostgreSQL does. */
@@ -31,6 +38,8 @@ export async function executeRows<Row>(db: Pick<Database, "execute">, query: SQL
   return (result as unknown as { rows: Row[] }).rows;
 }
 
+export type { ChannelListener, ListenHandlers } from "./listen";
+
 export type Connection = {
   db: Database;
   close: () => Promise<void>;
@@ -38,37 +47,6 @@ export type Connection = {
   /** Hears the NOTIFY payloads of one channel (ARCHITECTURE.md, the session cache). */
   listen: (channel: string, handlers: ListenHandlers) => Promise<ChannelListener>;
 };
-
-export type ListenHandlers = {
-  /** A notification's payload, delivered in commit order. */
-  onNotify: (payload: string) => void;
-  /**
-   * Notifications may have been missed (the listening connection was lost, or is back): what
-   * was learnt from them must be forgotten.
-   */
-  onReset: () => void;
-};
-
-export type ChannelListener = {
-  /** True while every notification committed from now on will be delivered. */
-  readonly live: boolean;
-  close: () => Promise<void>;
-};
-
-/** LISTEN's channel is an identifier; ours are fixed lower-case names. */
-function listenStatement(channel: string): string {
-  if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
-  return `LISTEN ${channel}`;
-}
-
-/** A connection's notification handler: hands on the payloads of `channel`. */
-function forwardTo(channel: string, handlers: ListenHandlers) {
-  return (message: import("pg").Notification) => {
-    if (message.channel === channel) handlers.onNotify(message.payload ?? "");
-  };
-}
-
-type ConnectHook = (client: import("pg").ClientBase) => Promise<void>;
 
 /**
  * A pg pool whose every new connection runs `hooks` (awaited, in order) before the pool hands
@@ -116,126 +94,8 @@ function keepConnectionOnStatementErrors(pool: import("pg").Pool): void {
   pool.query = query as typeof pool.query;
 }
 
-/**
- * Every connection of the pool listens, from before it runs anything else: PostgreSQL hands a
- * session its own notifications as its write commits, before the statement returns. On the
- * embedded database the pool's one connection is the only session and every write goes through
- * it, so this is the whole listener (between two connections nothing can be written).
- */
-async function listenOnPool(
-  { pool, hooks }: { pool: import("pg").Pool; hooks: Set<ConnectHook> },
-  channel: string,
-  handlers: ListenHandlers,
-): Promise<ChannelListener> {
-  const statement = listenStatement(channel);
-  const attached = new WeakSet<import("pg").ClientBase>();
-  const attach: ConnectHook = async (client) => {
-    if (attached.has(client)) return;
-    attached.add(client);
-    client.on("notification", forwardTo(channel, handlers));
-    await client.query(statement);
-  };
-  hooks.add(attach);
-  // A connection opened before listening began (migrations) listens now; one the pool opens
-  // for this very call has run the hook already.
-  const client = await pool.connect();
-  try {
-    await attach(client);
-  } finally {
-    client.release();
-  }
-  let closed = false;
-  return {
-    get live() {
-      return !closed;
-    },
-    close: async () => {
-      closed = true;
-      hooks.delete(attach);
-    },
-  };
-}
-
-const FIRST_RECONNECT_PAUSE_MS = 250;
-const MAX_RECONNECT_PAUSE_MS = 1_000;
 /** How long opening a connection to PostgreSQL may take before the request is answered 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
-
-/**
- * On PostgreSQL, writes come from every process and every pooled connection: one connection of
- * its own listens, and while it is down the listener is not live (its users must not trust
- * what they remember). It reconnects with growing pauses of at most a second (caches and live
- * events are back within a second of the database), and reports a reset each time it drops and
- * each time it is back.
- */
-async function listenOnServer(
-  url: string,
-  channel: string,
-  handlers: ListenHandlers,
-): Promise<ChannelListener> {
-  const { default: pg } = await import("pg");
-  const statement = listenStatement(channel);
-  let live = false;
-  let closed = false;
-  let client: import("pg").Client | undefined;
-  let pause = FIRST_RECONNECT_PAUSE_MS;
-  let timer: NodeJS.Timeout | undefined;
-
-  const drop = () => {
-    const dropped = client;
-    client = undefined;
-    if (!dropped) return;
-    dropped.removeAllListeners();
-    dropped.on("error", () => {});
-    dropped.end().catch(() => {});
-  };
-  const lost = () => {
-    if (!live && !client) return;
-    live = false;
-    drop();
-    handlers.onReset();
-    if (!closed) {
-      timer = setTimeout(connect, pause);
-      timer.unref();
-      pause = Math.min(pause * 2, MAX_RECONNECT_PAUSE_MS);
-    }
-  };
-
-  async function connect(): Promise<void> {
-    const next = new pg.Client({
-      connectionString: url,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      keepAlive: true,
-    });
-    client = next;
-    next.on("error", lost);
-    next.on("end", lost);
-    next.on("notification", forwardTo(channel, handlers));
-    try {
-      await next.connect();
-      await next.query(statement);
-      if (closed) return;
-      live = true;
-      pause = FIRST_RECONNECT_PAUSE_MS;
-      handlers.onReset();
-    } catch {
-      lost();
-    }
-  }
-
-  await connect();
-  return {
-    get live() {
-      return live;
-    },
-    close: async () => {
-      closed = true;
-      clearTimeout(timer);
-      live = false;
-      drop();
-    },
-  };
-}
 
 const queryObservers = new Set<(query: string) => void>();
 
@@ -352,14 +212,14 @@ async function openPostgres(url: string, poolSize: number, migrationsFolder: str
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const hooked = hookedPool(pg, {
+  // A server that does not answer (a failover to an address nobody holds yet) fails the
+  // request in seconds rather than holding it; a dead peer is noticed by TCP keepalive.
+  const config = {
     connectionString: url,
-    max: poolSize,
-    // A server that does not answer (a failover to an address nobody holds yet) fails the
-    // request in seconds rather than holding it; a dead peer is noticed by TCP keepalive.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
-  });
+  };
+  const hooked = hookedPool(pg, { ...config, max: poolSize });
   const { pool } = hooked;
   const db = drizzle({ client: pool, schema, logger: queryLogger });
   await migrate(db, { migrationsFolder });
@@ -369,7 +229,7 @@ async function openPostgres(url: string, poolSize: number, migrationsFolder: str
     await pool.end();
   };
   const listen = async (channel: string, handlers: ListenHandlers): Promise<ChannelListener> => {
-    const server = await listenOnServer(url, channel, handlers);
+    const server = await listenOnServer(config, channel, handlers);
     // The pooled connections listen too, so a write of this process is heard on its own
     // connection before its statement returns, as on PGlite (read-your-writes: a logout's next
     // request is refused). They are not what the listener's liveness stands on: idle, the pool
