@@ -125,7 +125,11 @@ export function observeQueries(observe: (query: string) => void): () => void {
  * driver as a PostgreSQL server, and no query ever runs on the event loop that serves requests
  * (design §12). One connection: PGlite is a single session (see the worker's comment).
  */
-async function openPglite(dataDir: string, migrationsFolder: string): Promise<Connection> {
+async function openPglite(
+  dataDir: string,
+  migrationsFolder: string,
+  snapshot: string | undefined,
+): Promise<Connection> {
   const inMemory = dataDir.startsWith("memory://");
   // design §10: one process owns a PGlite data directory; a second one stops here.
   const release = inMemory ? async () => {} : await lockDataDir(dataDir);
@@ -136,6 +140,8 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Co
     workerData: {
       dataDir: inMemory ? dataDir : resolve(dataDir, "pglite"),
       socketPath: join(socketDir, `.s.PGSQL.${PGLITE_SOCKET_PORT}`),
+      // Tests: an in-memory database starts from the run's migrated dump (TEST_DATABASE_SNAPSHOT).
+      snapshot: inMemory ? snapshot : undefined,
     },
   });
   // The database thread never keeps a process alive by itself (scripts end when their work does).
@@ -270,7 +276,7 @@ export function getConnection(): Promise<Connection> {
     connection = (
       env.DATABASE_URL
         ? openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE, migrationsFolder)
-        : openPglite(env.DATA_DIR, migrationsFolder)
+        : openPglite(env.DATA_DIR, migrationsFolder, env.TEST_DATABASE_SNAPSHOT)
     ).catch((error: unknown) => {
       // Every request waits on this: for a while it is answered with the same failure, so a
       // database that cannot open is not tried again (a worker thread each time) per request.
