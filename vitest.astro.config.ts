@@ -10,6 +10,7 @@ export default getViteConfig(
     test: {
       name: "astro",
       include: ["src/**/*.astro.test.ts"],
+      globalSetup: ["./src/test/global-setup.ts"],
       setupFiles: ["./src/test/setup.ts"],
       globals: true,
       pool: "forks",

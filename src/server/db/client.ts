@@ -70,7 +70,11 @@ export function observeQueries(observe: (query: string) => void): () => void {
  * driver as a PostgreSQL server, and no query ever runs on the event loop that serves requests
  * (design §12). One connection: PGlite is a single session (see the worker's comment).
  */
-async function openPglite(dataDir: string, migrationsFolder: string): Promise<Connection> {
+async function openPglite(
+  dataDir: string,
+  migrationsFolder: string,
+  snapshot: string | undefined,
+): Promise<Connection> {
   const inMemory = dataDir.startsWith("memory://");
   // design §10: one process owns a PGlite data directory; a second one stops here.
   const release = inMemory ? async () => {} : await lockDataDir(dataDir);
@@ -81,6 +85,8 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Co
     workerData: {
       dataDir: inMemory ? dataDir : resolve(dataDir, "pglite"),
       socketPath: join(socketDir, `.s.PGSQL.${PGLITE_SOCKET_PORT}`),
+      // Tests: an in-memory database starts from the run's migrated dump (TEST_DATABASE_SNAPSHOT).
+      snapshot: inMemory ? snapshot : undefined,
     },
   });
   // The database thread never keeps a process alive by itself (scripts end when their work does).
@@ -157,14 +163,14 @@ async function openPostgres(url: string, poolSize: number, migrationsFolder: str
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const hooked = hookedPool(pg, {
+  // A server that does not answer (a failover to an address nobody holds yet) fails the
+  // request in seconds rather than holding it; a dead peer is noticed by TCP keepalive.
+  const config = {
     connectionString: url,
-    max: poolSize,
-    // A server that does not answer (a failover to an address nobody holds yet) fails the
-    // request in seconds rather than holding it; a dead peer is noticed by TCP keepalive.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
-  });
+  };
+  const hooked = hookedPool(pg, { ...config, max: poolSize });
   const { pool } = hooked;
   const db = drizzle({ client: pool, schema, logger: queryLogger });
   await migrate(db, { migrationsFolder });
@@ -215,7 +221,7 @@ export function getConnection(): Promise<Connection> {
     connection = (
       env.DATABASE_URL
         ? openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE, migrationsFolder)
-        : openPglite(env.DATA_DIR, migrationsFolder)
+        : openPglite(env.DATA_DIR, migrationsFolder, env.TEST_DATABASE_SNAPSHOT)
     ).catch((error: unknown) => {
       // Every request waits on this: for a while it is answered with the same failure, so a
       // database that cannot open is not tried again (a worker thread each time) per request.

@@ -12,11 +12,12 @@
  * Plain JavaScript, not TypeScript: a worker thread loads this file by its path, untranslated,
  * in development, tests and the production build alike.
  */
+import { readFile } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
-const { dataDir, socketPath } = workerData;
+const { dataDir, socketPath, snapshot } = workerData;
 let db;
 let server;
 
@@ -26,7 +27,10 @@ async function stop() {
 }
 
 try {
-  db = await PGlite.create(dataDir);
+  // A test file's database starts from the run's dump (migrated already): loading it takes
+  // about a second, where initialising a cluster and migrating it takes many.
+  const options = snapshot ? { loadDataDir: new Blob([await readFile(snapshot)]) } : {};
+  db = await PGlite.create(dataDir, options);
   server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 });
   await server.start();
   parentPort.on("message", async (message) => {

@@ -108,6 +108,21 @@ describe("the TEST_FIXTURES switch", () => {
   });
 });
 
+describe("TEST_DATABASE_SNAPSHOT", () => {
+  it("is unset unless a test run sets it", () => {
+    expect(parseEnv({}).TEST_DATABASE_SNAPSHOT).toBeUndefined();
+    expect(parseEnv({ TEST_DATABASE_SNAPSHOT: "/tmp/run.tar" }).TEST_DATABASE_SNAPSHOT).toBe(
+      "/tmp/run.tar",
+    );
+  });
+
+  it("refuses to start in production, where a database never starts from a test's copy", () => {
+    expect(() =>
+      parseEnv({ TEST_DATABASE_SNAPSHOT: "/tmp/run.tar", NODE_ENV: "production" }),
+    ).toThrow(/TEST_DATABASE_SNAPSHOT/);
+  });
+});
+
 describe("LOGIN_IP_LIMIT", () => {
   it("defaults to 30 logins per address and accepts a higher limit for test runs", () => {
     expect(parseEnv({}).LOGIN_IP_LIMIT).toBe(30);

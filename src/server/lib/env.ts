@@ -98,6 +98,12 @@ const envSchema = z
      */
     TEST_FIXTURES: flag,
     /**
+     * Tests only (src/test/global-setup.ts): the path of a PGlite data-directory dump, migrated
+     * once per test run, that a `memory://` database is loaded from instead of initialising and
+     * migrating its own. A data directory on disk or a PostgreSQL server ignores it.
+     */
+    TEST_DATABASE_SNAPSHOT: z.string().optional(),
+    /**
      * design §10: which peers may tell us the client's address and scheme (X-Forwarded-For,
      * X-Forwarded-Proto). Comma-separated addresses or CIDR ranges, or the names loopback,
      * linklocal, uniquelocal. Unset: no proxy is trusted and the socket's peer is the client.
@@ -224,6 +230,13 @@ const envSchema = z
         code: "custom",
         path: ["DEV_OUTBOX"],
         message: "the outbox page is refused while SMS_PROVIDER sends real text messages",
+      });
+    }
+    if (env.TEST_DATABASE_SNAPSHOT && env.NODE_ENV === "production") {
+      context.addIssue({
+        code: "custom",
+        path: ["TEST_DATABASE_SNAPSHOT"],
+        message: "a test run's database snapshot is refused with NODE_ENV=production",
       });
     }
     if (env.TEST_FIXTURES && env.SMTP_URL) {
