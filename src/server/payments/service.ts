@@ -14,6 +14,7 @@ import { enqueueJob } from "../jobs/service";
 import { getEnv } from "../lib/env";
 import { ApiError, notFound, ValidationError } from "../lib/errors";
 import type { Site } from "../sites/registry";
+import { clearPremium } from "../users/balance";
 import { users } from "../users/schema";
 import { assertEmailConfirmed } from "../users/service";
 import { blockDirectDebit, directDebitRefusal, directDebitRefused } from "./direct-debit-limits";
@@ -686,7 +687,7 @@ async function takeBackPackage(
       and(eq(orders.userId, order.userId), eq(orders.state, "completed"), ne(orders.id, order.id)),
     )
     .limit(1);
-  if (!other) await tx.update(users).set({ paidUser: false }).where(eq(users.id, order.userId));
+  if (!other) await clearPremium(tx, order.userId);
   return taken;
 }
 
