@@ -30,6 +30,7 @@ import { profiles } from "../profiles/schema";
 import type { MemberViewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
 import { users } from "../users/schema";
+import { clearSignupMessage } from "../users/service";
 import { cachedChatList } from "./list-cache";
 import { conversationMembers, conversations, type Message, messages } from "./schema";
 
@@ -861,10 +862,7 @@ export async function sendSignupMessage(
       .where(and(eq(users.id, userId), sql`${users.signupMessage} is not null`))
       .for("update", { of: users });
     if (!row) return null;
-    await tx
-      .update(users)
-      .set({ signupMessage: null, signupMessageTo: null })
-      .where(eq(users.id, userId));
+    await clearSignupMessage(tx, userId);
     return row;
   });
   if (!draft?.text || draft.to === null || draft.status !== "confirmed") return false;
