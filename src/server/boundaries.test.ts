@@ -166,3 +166,119 @@ describe("browser code and the contract (ARCHITECTURE.md, feature boundaries)", 
     expect(offending).toEqual([]);
   });
 });
+
+/*
+ * ARCHITECTURE.md, "Feature boundaries": a table is written only by the folder that owns it,
+ * the one whose schema module declares it, or re-exports it as its own (photos, declared beside
+ * profiles to cut an import cycle). Any other folder calls the owner's function, passing its
+ * transaction. A write is a Drizzle `insert(t)`, `update(t)` or `delete(t)` of an imported
+ * table, or raw SQL `insert into ${t}`, `update ${t}`, `delete from ${t}` (or the table's SQL
+ * name); a table passed around in a variable is not seen.
+ */
+type Table = { name: string; owner: string };
+
+/** Files that may write tables they do not own: the tables, and why. */
+const OTHERS_TABLES_WRITERS: Record<string, { tables: string[]; why: string }> = {
+  "db/seed.ts": {
+    tables: ["users", "profiles", "photos", "short_links"],
+    why: "demo data, written in bulk into an empty database by `npm run seed`",
+  },
+  "testing/service.ts": {
+    tables: ["users", "profiles", "photos"],
+    why: "the end-to-end tests' fixtures (mounted only with TEST_FIXTURES): members in any state",
+  },
+};
+
+function moduleOf(file: string): string {
+  return file.replace(/\.ts$/, "");
+}
+
+/** Every schema module's tables by export name: module (no extension) -> name -> table. */
+function schemaTables(files: string[]): Map<string, Map<string, Table>> {
+  const modules = new Map<string, Map<string, Table>>();
+  const add = (module: string, name: string, table: Table) =>
+    modules.set(module, (modules.get(module) ?? new Map<string, Table>()).set(name, table));
+  for (const file of files) {
+    const text = readFileSync(file, "utf8");
+    for (const [, name = "", sqlName = ""] of text.matchAll(
+      /export const (\w+) = pgTable\(\s*"(\w+)"/g,
+    )) {
+      add(moduleOf(file), name, { name: sqlName, owner: folderOf(SERVER, file) });
+    }
+  }
+  for (const file of files) {
+    const text = readFileSync(file, "utf8");
+    for (const [, names = "", from = ""] of text.matchAll(/export \{([^}]*)\} from "(\.[^"]+)"/g)) {
+      const source = modules.get(normalize(join(dirname(file), from)));
+      for (const name of names.split(",").map((part) => part.trim())) {
+        const table = source?.get(name);
+        if (!table) continue;
+        table.owner = folderOf(SERVER, file);
+        add(moduleOf(file), name, table);
+      }
+    }
+  }
+  return modules;
+}
+
+/** Every write a file makes to a table another folder owns: "file: verb table (owner)". */
+function othersTablesWrites(): { path: string; table: string; write: string }[] {
+  const files = sourceFiles(SERVER);
+  const modules = schemaTables(files);
+  const bySqlName = new Map(
+    [...modules.values()].flatMap((tables) => [...tables.values()].map((t) => [t.name, t])),
+  );
+  const writes = new Map<string, { path: string; table: string; write: string }>();
+  for (const file of files) {
+    const text = readFileSync(file, "utf8");
+    const local = new Map<string, Table>(modules.get(moduleOf(file)) ?? []);
+    for (const [, names = "", from = ""] of text.matchAll(/import \{([^}]*)\} from "(\.[^"]+)"/g)) {
+      const tables = modules.get(normalize(join(dirname(file), from)));
+      for (const part of names.split(",")) {
+        const [name = "", alias = name] = part
+          .replace(/^\s*type\s/, "")
+          .trim()
+          .split(/\s+as\s+/);
+        const table = tables?.get(name);
+        if (table) local.set(alias, table);
+      }
+    }
+    const found: [string, Table | undefined][] = [
+      ...[...text.matchAll(/\.(insert|update|delete)\(\s*(\w+)\s*\)/g)].map(
+        ([, verb = "", name = ""]): [string, Table | undefined] => [verb, local.get(name)],
+      ),
+      ...[...text.matchAll(/\b(insert\s+into|update|delete\s+from)\s+\$\{\s*(\w+)\s*\}/gi)].map(
+        ([, verb = "", name = ""]): [string, Table | undefined] => [verb, local.get(name)],
+      ),
+      ...[...text.matchAll(/\b(insert\s+into|update|delete\s+from)\s+"?(\w+)/gi)].map(
+        ([, verb = "", name = ""]): [string, Table | undefined] => [verb, bySqlName.get(name)],
+      ),
+    ];
+    const path = relative(SERVER, file);
+    for (const [verb, table] of found) {
+      if (!table || table.owner === folderOf(SERVER, file)) continue;
+      const write = `${path}: ${verb.toLowerCase().split(/\s+/)[0]} ${table.name} (${table.owner})`;
+      writes.set(write, { path, table: table.name, write });
+    }
+  }
+  return [...writes.values()].sort((a, b) => a.write.localeCompare(b.write));
+}
+
+describe("table owners (ARCHITECTURE.md, feature boundaries)", () => {
+  const writes = othersTablesWrites();
+
+  it("lets only the owning folder write a table; others call the owner's functions", () => {
+    const unlisted = writes.filter(
+      ({ path, table }) => !OTHERS_TABLES_WRITERS[path]?.tables.includes(table),
+    );
+    expect(unlisted.map(({ write }) => write)).toEqual([]);
+  });
+
+  it("lists only exceptions that still write (so the list cannot go stale)", () => {
+    const listed = Object.entries(OTHERS_TABLES_WRITERS).flatMap(([path, { tables }]) =>
+      tables.map((table) => `${path}: ${table}`),
+    );
+    const seen = new Set(writes.map(({ path, table }) => `${path}: ${table}`));
+    expect(listed.filter((entry) => !seen.has(entry))).toEqual([]);
+  });
+});

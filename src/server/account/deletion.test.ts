@@ -186,3 +186,68 @@ describe("deleting an account (spec §1, §4)", () => {
     expect(row?.email).toBe(member.email);
   });
 });
+
+/**
+ * Makes every `delete` on `table` fail, as a lost connection or a full disk would midway through
+ * a deletion, until the returned function is called.
+ */
+async function failDeletesOn(table: string): Promise<() => Promise<void>> {
+  const db = await getDb();
+  await db.execute(
+    sql.raw(`
+    create or replace function fail_midway() returns trigger language plpgsql
+      as $$ begin raise exception 'failure midway'; end $$;
+    create trigger fail_midway before delete on ${table}
+      for each statement execute function fail_midway();`),
+  );
+  return async () => {
+    await db.execute(sql.raw(`drop trigger fail_midway on ${table}; drop function fail_midway();`));
+  };
+}
+
+describe("a deletion that fails midway (one transaction)", () => {
+  it("leaves the account as it was when deleting it fails", async () => {
+    const member = await createLoggedInMember(app, {
+      password,
+      profile: { country: "es", lastActiveAt: new Date() },
+    });
+    // The browsers' push subscriptions go after the account, profile and sessions changed.
+    const restore = await failDeletesOn("push_subscriptions");
+    try {
+      const response = await post("/api/account-delete.php", { password }, member.cookie);
+      expect(response.status).toBe(500);
+    } finally {
+      await restore();
+    }
+    const [row] = await (await getDb()).select().from(users).where(eq(users.id, member.user.id));
+    expect(row?.deletionRequestedAt).toBeNull();
+    expect(await listed(member.profile.id)).toBe(true);
+    expect(
+      (await app.request("/api/user.php", { headers: { cookie: member.cookie } })).status,
+    ).toBe(200);
+    expect(await findMailsTo(member.email)).toEqual([]);
+  });
+
+  it("erases nothing of an account when erasing it fails, and erases it on the next run", async () => {
+    const member = await deletedMember();
+    const db = await getDb();
+    await db
+      .update(users)
+      .set({ deletionRequestedAt: new Date(Date.now() - 15 * 24 * 3600 * 1000) })
+      .where(eq(users.id, member.user.id));
+    // The rate-limit counters are the erasure's last step.
+    const restore = await failDeletesOn("rate_limits");
+    try {
+      await expect(eraseExpiredAccounts(db)).rejects.toThrow();
+    } finally {
+      await restore();
+    }
+    const userRow = async () =>
+      (await db.select().from(users).where(eq(users.id, member.user.id)))[0];
+    expect(await userRow()).toMatchObject({ email: member.email, erasedAt: null });
+    expect(await findMailsTo(member.email)).not.toEqual([]);
+    expect(await getStorage().get(`${member.photos[0]?.storageKey}-main.webp`)).not.toBeNull();
+    await eraseExpiredAccounts(db);
+    expect((await userRow())?.erasedAt).toBeInstanceOf(Date);
+  });
+});

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { Locale } from "../../i18n/locales";
 import { verifyPassword } from "../auth/password";
-import { sessions } from "../auth/schema";
+import { invalidateUserSessions } from "../auth/session";
 import { consumeAccountToken, createAccountToken } from "../auth/tokens";
 import type { Database } from "../db/client";
 import { ValidationError } from "../lib/errors";
@@ -14,9 +14,11 @@ import { getStorage } from "../lib/storage";
 import { eraseDirectDebitData } from "../payments/direct-debit";
 import { photos } from "../photos/schema";
 import { removeUnusedPhotoFiles } from "../photos/service";
+import { deleteProfileOf, setProfileStatus } from "../profiles/lifecycle";
 import { profiles } from "../profiles/schema";
-import { pushSubscriptions } from "../push/schema";
+import { removePushSubscriptionsOf } from "../push/service";
 import type { Site } from "../sites/registry";
+import { cancelDeletionRequest, eraseUser, markDeletionRequested } from "../users/deletion";
 import { type User, users } from "../users/schema";
 
 /** spec §1, §9: a deleted account can be reactivated for 14 days. */
@@ -37,51 +39,53 @@ export async function requestAccountDeletion(
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
     throw new ValidationError({ password: { key: "settings.password.oldWrong" } });
   }
-  await db.update(users).set({ deletionRequestedAt: new Date() }).where(eq(users.id, user.id));
-  await db.update(profiles).set({ status: "disabled" }).where(eq(profiles.userId, user.id));
-  await db.delete(sessions).where(eq(sessions.userId, user.id));
-  // No more pushes to the member's browsers either; reactivated, a browser subscribes again.
-  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
-  const token = await createAccountToken(db, user.id, "reactivation", REACTIVATION_MS);
-  await sendMail(
-    db,
-    site,
-    renderMail({
-      template: MAIL_TEMPLATES.reactivation,
-      locale: (user.language as Locale | null) ?? context.locale,
+  // One transaction: a failure midway leaves the account as it was, not half deleted.
+  await db.transaction(async (tx) => {
+    await markDeletionRequested(tx, user.id, new Date());
+    await setProfileStatus(tx, user.id, "disabled");
+    await invalidateUserSessions(tx, user.id);
+    // No more pushes to the member's browsers either; reactivated, a browser subscribes again.
+    await removePushSubscriptionsOf(tx, user.id);
+    const token = await createAccountToken(tx, user.id, "reactivation", REACTIVATION_MS);
+    await sendMail(
+      tx,
       site,
-      to: user.email,
-      url: `${context.origin}/api/reactivate.php?token=${encodeURIComponent(token)}`,
-      params: { days: REACTIVATION_DAYS },
-    }),
-  );
+      renderMail({
+        template: MAIL_TEMPLATES.reactivation,
+        locale: (user.language as Locale | null) ?? context.locale,
+        site,
+        to: user.email,
+        url: `${context.origin}/api/reactivate.php?token=${encodeURIComponent(token)}`,
+        params: { days: REACTIVATION_DAYS },
+      }),
+    );
+  });
 }
 
 /** Ends the pending deletion: the profile is shown again (if the address was confirmed). */
 export async function reactivateAccount(db: Database, userId: number): Promise<User | null> {
-  const [user] = await db
-    .update(users)
-    .set({ deletionRequestedAt: null })
-    .where(and(eq(users.id, userId), isNull(users.erasedAt)))
-    .returning();
-  if (!user) return null;
-  if (user.status === "confirmed") {
-    await db.update(profiles).set({ status: "active" }).where(eq(profiles.userId, userId));
-  }
-  return user;
+  return db.transaction(async (tx) => {
+    const user = await cancelDeletionRequest(tx, userId);
+    if (!user) return null;
+    if (user.status === "confirmed") await setProfileStatus(tx, userId, "active");
+    return user;
+  });
 }
 
 /** The e-mailed reactivation link: reactivates the account it was sent for. */
 export async function reactivateWithToken(db: Database, token: string): Promise<User | null> {
-  const row = await consumeAccountToken(db, token, "reactivation");
-  return row ? reactivateAccount(db, row.userId) : null;
+  return db.transaction(async (tx) => {
+    const row = await consumeAccountToken(tx, token, "reactivation");
+    return row ? reactivateAccount(tx, row.userId) : null;
+  });
 }
 
 /**
  * The scheduled erasure (also `npm run erase-deleted`): accounts pending deletion for more than
  * 14 days lose their personal data — profile, photos (files too), e-mail, password, tracking,
  * the e-mails (and texts) the outboxes kept for them, their direct-debit mandates and the
- * rate-limit counters named after their address.
+ * rate-limit counters named after their address. One transaction per account: a failure midway
+ * erases nothing of it (the next run tries again); the photo files go once it has committed.
  * The user row stays, anonymous, so messages others received keep "a deleted member" as sender.
  */
 export async function eraseExpiredAccounts(db: Database, now = new Date()): Promise<number> {
@@ -101,28 +105,17 @@ export async function eraseExpiredAccounts(db: Database, now = new Date()): Prom
       .from(photos)
       .innerJoin(profiles, eq(photos.profileId, profiles.id))
       .where(eq(profiles.userId, id));
-    const phones = await db.transaction(async (tx) => {
-      await tx.delete(profiles).where(eq(profiles.userId, id));
-      await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
-      await tx
-        .update(users)
-        .set({
-          email: `deleted-${id}@deleted.invalid`,
-          passwordHash: null,
-          tracking: null,
-          signupMessage: null,
-          signupMessageTo: null,
-          language: null,
-          erasedAt: now,
-        })
-        .where(eq(users.id, id));
-      return eraseDirectDebitData(tx, id);
+    await db.transaction(async (tx) => {
+      await deleteProfileOf(tx, id);
+      await removePushSubscriptionsOf(tx, id);
+      await eraseUser(tx, id, now);
+      const phones = await eraseDirectDebitData(tx, id);
+      // The address also lives on in what was sent to it and in counters named after it.
+      await deleteOutboxMailsTo(tx, email);
+      await deleteOutboxSmsTo(tx, phones);
+      await deleteRateLimitsOf(tx, email.toLowerCase());
     });
     await removeUnusedPhotoFiles(db, storage, photoRows);
-    // The address also lives on in what was sent to it and in counters named after it.
-    await deleteOutboxMailsTo(db, email);
-    await deleteOutboxSmsTo(db, phones);
-    await deleteRateLimitsOf(db, email.toLowerCase());
   }
   return due.length;
 }

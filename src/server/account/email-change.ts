@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { Locale } from "../../i18n/locales";
 import { consumeAccountToken, createAccountToken } from "../auth/tokens";
 import type { Database } from "../db/client";
@@ -7,8 +6,8 @@ import { sendMail } from "../lib/mail";
 import { MAIL_TEMPLATES, renderMail } from "../lib/mail-templates";
 import { consumeRateLimit } from "../lib/rate-limit";
 import type { Site } from "../sites/registry";
-import { type User, users } from "../users/schema";
-import { findUserByEmail } from "../users/service";
+import type { User } from "../users/schema";
+import { changeUserEmail, findUserByEmail } from "../users/service";
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -90,6 +89,6 @@ export async function confirmEmailChange(db: Database, token: string): Promise<s
   // Someone may have signed up with the address meanwhile.
   if (await isAddressTaken(db, email, row.userId)) return null;
   // The new address is proven: it is confirmed, whatever the old one's state was.
-  await db.update(users).set({ email, status: "confirmed" }).where(eq(users.id, row.userId));
+  await changeUserEmail(db, row.userId, email);
   return email;
 }

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { NotificationCategory } from "../../contract/account-options";
 import type { Locale } from "../../i18n/locales";
 import type { MessageParams } from "../../i18n/translate";
@@ -7,7 +6,8 @@ import type { Database } from "../db/client";
 import { sendMail } from "../lib/mail";
 import { type MailTemplate, renderMail } from "../lib/mail-templates";
 import type { Site } from "../sites/registry";
-import { type User, users } from "../users/schema";
+import type { User } from "../users/schema";
+import { disableUserEmail } from "../users/service";
 
 /** Unsubscribe links work for 90 days, and more than once. */
 export const UNSUBSCRIBE_TTL_MS = 90 * 24 * 60 * 60 * 1000;
@@ -59,9 +59,6 @@ export async function sendNotificationMail(
 export async function unsubscribe(db: Database, token: string): Promise<boolean> {
   const row = await findAccountToken(db, token, "unsubscribe");
   if (!row) return false;
-  await db
-    .update(users)
-    .set({ emailDisabledReason: "listunsubscribe" })
-    .where(eq(users.id, row.userId));
+  await disableUserEmail(db, row.userId, "listunsubscribe");
   return true;
 }

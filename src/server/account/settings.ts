@@ -1,13 +1,13 @@
 import type { z } from "@hono/zod-openapi";
-import { and, eq, ne } from "drizzle-orm";
 import type { MemberSettings } from "../../contract/users";
 import { isCommonPassword } from "../auth/common-passwords";
 import { hashPassword, verifyPassword } from "../auth/password";
-import { sessions } from "../auth/schema";
+import { invalidateOtherSessions } from "../auth/session";
 import type { Database } from "../db/client";
 import { ValidationError } from "../lib/errors";
 import { isProfileInvisible, setProfileInvisible } from "../profiles/activity";
-import { type User, users } from "../users/schema";
+import type { User } from "../users/schema";
+import { setUserPassword, updateUserNotifications } from "../users/service";
 import type { settingsUpdateBody } from "./validation";
 
 /** The settings screen's state (spec §2 Settings, §3 Notification categories). */
@@ -28,15 +28,14 @@ export async function updateMemberSettings(
   user: User,
   update: SettingsUpdate,
 ): Promise<MemberSettings> {
-  const changes: Partial<typeof users.$inferInsert> = {};
+  const changes: Parameters<typeof updateUserNotifications>[2] = {};
   if (update.notifications_disabled) {
     changes.notificationsDisabled = [...new Set(update.notifications_disabled)];
   }
   if (update.email_enabled) changes.emailDisabledReason = null;
   let updated = user;
   if (Object.keys(changes).length) {
-    const [row] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
-    if (row) updated = row;
+    updated = (await updateUserNotifications(db, user.id, changes)) ?? user;
   }
   if (update.invisible !== undefined) await setProfileInvisible(db, user.id, update.invisible);
   return getMemberSettings(db, updated);
@@ -59,8 +58,8 @@ export async function changePassword(
     throw new ValidationError({ password: { key: "signup.error.passwordCommon" } });
   }
   const passwordHash = await hashPassword(input.password);
-  await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)));
+  await db.transaction(async (tx) => {
+    await setUserPassword(tx, user.id, passwordHash);
+    await invalidateOtherSessions(tx, user.id, currentSessionId);
+  });
 }

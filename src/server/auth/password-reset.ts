@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isLocale, type Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
@@ -11,8 +10,8 @@ import { MAIL_TEMPLATES, renderMail } from "../lib/mail-templates";
 import { consumeRateLimit } from "../lib/rate-limit";
 import { findProfileName } from "../profiles/viewer";
 import { getSiteById, type Site } from "../sites/registry";
-import { type User, users } from "../users/schema";
-import { findUserByEmail } from "../users/service";
+import type { User } from "../users/schema";
+import { findUserByEmail, setUserPassword } from "../users/service";
 import { isCommonPassword } from "./common-passwords";
 import { hashPassword } from "./password";
 import { invalidateUserSessions } from "./session";
@@ -96,11 +95,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   const row = await consumeAccountToken(db, input.token, "password_reset");
   if (!row) throw new ApiError(400, "link_invalid", "reset.do.invalid");
-  const [user] = await db
-    .update(users)
-    .set({ passwordHash })
-    .where(eq(users.id, row.userId))
-    .returning();
+  const user = await setUserPassword(db, row.userId, passwordHash);
   if (!user) throw new ApiError(400, "link_invalid", "reset.do.invalid");
   await invalidateUserSessions(db, user.id);
   return user;

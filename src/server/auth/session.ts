@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { eq, lte, sql } from "drizzle-orm";
+import { and, eq, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type UserViewProfile, userViewColumns } from "../members/user-view";
 import { photos } from "../photos/schema";
@@ -116,6 +116,15 @@ export async function invalidateSession(db: Database, sessionId: string): Promis
 /** Ends every session of a member (design §10: on password change). */
 export async function invalidateUserSessions(db: Database, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session of a member but the one they use (design §10: their password change). */
+export async function invalidateOtherSessions(
+  db: Database,
+  userId: number,
+  keptSessionId: string,
+): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId)));
 }
 
 /** The Set-Cookie options for the auth cookie (design §6). */

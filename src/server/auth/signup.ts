@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { Locale } from "../../i18n/locales";
 import { changeCredits } from "../credits/service";
 import type { Database } from "../db/client";
@@ -6,11 +5,11 @@ import { ApiError, ValidationError } from "../lib/errors";
 import { sendMail } from "../lib/mail";
 import { MAIL_TEMPLATES, renderMail } from "../lib/mail-templates";
 import { getAge } from "../profiles/age";
-import { profiles } from "../profiles/schema";
+import { createProfile, setProfileStatus } from "../profiles/lifecycle";
 import { findProfileName } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
-import { type TrackingData, type User, users } from "../users/schema";
-import { findUserByEmail } from "../users/service";
+import type { TrackingData, User } from "../users/schema";
+import { confirmUser, createUser, findUserByEmail } from "../users/service";
 import { isCommonPassword } from "./common-passwords";
 import { hashPassword } from "./password";
 import { consumeAccountToken, createAccountToken } from "./tokens";
@@ -102,25 +101,21 @@ export async function signUp(
   let created: { user: User; profileName: string } | null = null;
   try {
     created = await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          siteId: site.id,
-          email,
-          passwordHash,
-          status: "not_confirmed",
-          language: context.locale,
-          tracking: context.tracking,
-          signupMessage: input.signup_message || null,
-          signupMessageTo: input.signup_message ? (input.signup_message_to ?? null) : null,
-        })
-        .returning();
-      if (!user) throw new Error("user not created");
+      const user = await createUser(tx, {
+        siteId: site.id,
+        email,
+        passwordHash,
+        status: "not_confirmed",
+        language: context.locale,
+        tracking: context.tracking,
+        signupMessage: input.signup_message || null,
+        signupMessageTo: input.signup_message ? (input.signup_message_to ?? null) : null,
+      });
       // design §9: the welcome credits are the ledger's first row.
       if (site.signupCredits > 0) {
         await changeCredits(tx, user.id, site.signupCredits, "signup_bonus");
       }
-      await tx.insert(profiles).values({
+      await createProfile(tx, {
         userId: user.id,
         name: input.name,
         birthdate: input.date_of_birth,
@@ -174,12 +169,8 @@ async function notifyExistingOwner(db: Database, site: Site, owner: User, contex
 export async function activateAccount(db: Database, token: string): Promise<User | null> {
   const row = await consumeAccountToken(db, token, "activation");
   if (!row) return null;
-  const [user] = await db
-    .update(users)
-    .set({ status: "confirmed" })
-    .where(eq(users.id, row.userId))
-    .returning();
-  await db.update(profiles).set({ status: "active" }).where(eq(profiles.userId, row.userId));
+  const user = await confirmUser(db, row.userId);
+  await setProfileStatus(db, row.userId, "active");
   return user ?? null;
 }
 

@@ -4,6 +4,7 @@ import { ApiError, ValidationError } from "../lib/errors";
 import { profiles } from "../profiles/schema";
 import type { Site } from "../sites/registry";
 import { users } from "../users/schema";
+import { clearSignupMessage } from "../users/service";
 import { openConversation } from "./conversations";
 import { sendTextMessage } from "./messages";
 
@@ -33,10 +34,7 @@ export async function sendSignupMessage(
       .where(and(eq(users.id, userId), sql`${users.signupMessage} is not null`))
       .for("update", { of: users });
     if (!row) return null;
-    await tx
-      .update(users)
-      .set({ signupMessage: null, signupMessageTo: null })
-      .where(eq(users.id, userId));
+    await clearSignupMessage(tx, userId);
     return row;
   });
   if (!draft?.text || draft.to === null || draft.status !== "confirmed") return false;

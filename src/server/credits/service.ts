@@ -2,17 +2,17 @@ import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { CreditReason } from "../../contract/credit-options";
 import type { TransactionsAnswer } from "../../contract/payments";
 import { type Database, executeRows } from "../db/client";
-import { storedEventNotice } from "../events/bus";
-import { memberEvents } from "../events/schema";
-import { users } from "../users/schema";
+import { storedEventNotice, storeEventsStatement } from "../events/bus";
+import { changeBalanceStatement } from "../users/balance";
 import { creditLedger } from "./schema";
 
 /**
  * design §9: changes a member's balance by `delta` and writes its ledger row, in one statement
- * (so in one transaction: the caller's when it runs in one). The balance changes by a conditional
- * UPDATE, never read-then-write, so concurrent spending can never take it below zero; the ledger
- * row and the `credits` event the member's open pages hear are written from what it returned,
- * only when it changed. `paid` also makes the member premium (a completed purchase, spec §6).
+ * (so in one transaction: the caller's when it runs in one). The balance changes by the users
+ * feature's conditional UPDATE (changeBalanceStatement: never below zero); the ledger row and
+ * the `credits` event the member's open pages hear (the events feature's insert) are written
+ * from what it returned, only when it changed. `paid` also makes the member premium (a
+ * completed purchase, spec §6).
  * One statement, not three: a message and a payment pay the round trips on their hot paths.
  *
  * @returns the new balance, or null (nothing changed) when spending more than the balance
@@ -30,19 +30,13 @@ export async function changeCredits(
   const [row] = await executeRows<{ credits: number }>(
     db,
     sql`
-    with changed as (
-      update ${users}
-      set credits = credits + ${delta}${options.paid ? sql`, paid_user = true` : sql``}
-      where id = ${userId} and credits >= ${Math.max(0, -delta)}
-      returning credits
-    ), ledger as (
+    with changed as (${changeBalanceStatement(userId, delta, { grantPremium: options.paid })}),
+    ledger as (
       insert into ${creditLedger} (user_id, delta, balance_after, reason, reference)
       select ${userId}, ${delta}, credits, ${reason}, ${reference} from changed
-    ), stored as (
-      insert into ${memberEvents} (user_id, type, data)
-      select ${userId}, 'credits', jsonb_build_object('credits', credits) from changed
-      returning id, user_id, type, data
-    )
+    ), stored as (${storeEventsStatement(
+      sql`select ${userId}, 'credits', jsonb_build_object('credits', credits) from changed`,
+    )})
     select changed.credits, ${storedEventNotice} from changed, stored`,
   );
   return row ? Number(row.credits) : null;

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, max, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, max, or, type SQL, sql } from "drizzle-orm";
 import type { MemberEvent, TypingEvent } from "../../contract/events";
 import { type ChannelListener, type Database, getConnection } from "../db/client";
 import { memberEvents } from "./schema";
@@ -35,6 +35,17 @@ export const storedEventNotice = sql`pg_notify(
     else json_build_object('u', stored.user_id, 'id', stored.id)::text end)`;
 
 /**
+ * The statement that stores events, for a CTE named `stored` (see storedEventNotice): `rows`
+ * gives their `(user_id, type, data)`, as VALUES or a SELECT from the caller's other CTEs.
+ *
+ * @example sql`with stored as (${storeEventsStatement(sql`values (${id}, 'like', '{}'::jsonb)`)})`
+ */
+export function storeEventsStatement(rows: SQL): SQL {
+  return sql`insert into ${memberEvents} (user_id, type, data) ${rows}
+      returning id, user_id, type, data`;
+}
+
+/**
  * Stores an event for a member and notifies it, in one statement, in the caller's transaction:
  * the event exists, and is announced, exactly when the change it reports commits.
  */
@@ -44,11 +55,9 @@ export async function publishEvent(
   event: MemberEvent,
 ): Promise<void> {
   await db.execute(sql`
-    with stored as (
-      insert into ${memberEvents} (user_id, type, data)
-      values (${userId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb)
-      returning id, user_id, type, data
-    )
+    with stored as (${storeEventsStatement(
+      sql`values (${userId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb)`,
+    )})
     select ${storedEventNotice} from stored`);
 }
 

@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { enqueueJob } from "../jobs/service";
 import { ApiError, notFound } from "../lib/errors";
 import type { Site } from "../sites/registry";
+import { clearPremium } from "../users/balance";
 import { users } from "../users/schema";
 import { blockDirectDebit } from "./direct-debit-limits";
 import { refundJob } from "./job-types";
@@ -134,7 +135,7 @@ async function takeBackPackage(
       and(eq(orders.userId, order.userId), eq(orders.state, "completed"), ne(orders.id, order.id)),
     )
     .limit(1);
-  if (!other) await tx.update(users).set({ paidUser: false }).where(eq(users.id, order.userId));
+  if (!other) await clearPremium(tx, order.userId);
   return taken;
 }
 

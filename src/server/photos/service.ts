@@ -5,6 +5,7 @@ import { PHOTO_LIMITS } from "../../contract/premium";
 import type { Database } from "../db/client";
 import { ApiError, notFound } from "../lib/errors";
 import type { Storage } from "../lib/storage";
+import { setMainPhoto } from "../profiles/main-photo";
 import { profiles } from "../profiles/schema";
 import type { MediaSigner } from "./media-url";
 import {
@@ -213,10 +214,7 @@ export async function uploadPhoto(
         .returning();
       if (!photo) throw new Error("photo not stored");
       if (!profile?.mainPhotoId) {
-        await tx
-          .update(profiles)
-          .set({ mainPhotoId: photo.id })
-          .where(eq(profiles.id, owner.profileId));
+        await setMainPhoto(tx, owner.profileId, photo.id);
       }
       return photo;
     }),
@@ -290,10 +288,7 @@ export async function arrangePhotos(
         .where(and(eq(photos.id, id), eq(photos.profileId, profileId)));
     }
     if (change.main_id !== undefined) {
-      await tx
-        .update(profiles)
-        .set({ mainPhotoId: change.main_id })
-        .where(eq(profiles.id, profileId));
+      await setMainPhoto(tx, profileId, change.main_id);
     }
   });
 }
@@ -321,10 +316,7 @@ export async function deletePhoto(
         .from(photos)
         .where(and(eq(photos.profileId, profileId), eq(photos.status, "active")));
       const [next] = orderGallery(rest, null);
-      await tx
-        .update(profiles)
-        .set({ mainPhotoId: next?.id ?? null })
-        .where(eq(profiles.id, profileId));
+      await setMainPhoto(tx, profileId, next?.id ?? null);
     }
     return photo;
   });

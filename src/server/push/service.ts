@@ -68,6 +68,11 @@ export async function removePushSubscription(
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
 }
 
+/** Every browser of a member stops getting pushes (their account is being deleted). */
+export async function removePushSubscriptionsOf(db: Database, userId: number): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
+
 /** A notification for a member, in words the push feature puts in their language. */
 export type PushNotice = {
   kind: PushPayload["kind"];

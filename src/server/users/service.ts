@@ -1,8 +1,12 @@
 import { eq, sql } from "drizzle-orm";
+import type { EmailDisabledReason } from "../../contract/account-options";
 import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { ApiError } from "../lib/errors";
 import { type User, users } from "./schema";
+
+/** What a new account row holds (signup). */
+export type NewUser = typeof users.$inferInsert;
 
 /** The account of an e-mail address, compared case-insensitively (the users_email_key index). */
 export async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
@@ -21,6 +25,69 @@ export async function updateUserLanguage(
   language: Locale,
 ): Promise<void> {
   await db.update(users).set({ language }).where(eq(users.id, userId));
+}
+
+/** Creates an account's row (signup), in the caller's transaction beside its profile. */
+export async function createUser(db: Database, values: NewUser): Promise<User> {
+  const [user] = await db.insert(users).values(values).returning();
+  if (!user) throw new Error("user not created");
+  return user;
+}
+
+/** The member proved their address (the activation link); undefined for an unknown member. */
+export async function confirmUser(db: Database, userId: number): Promise<User | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ status: "confirmed" })
+    .where(eq(users.id, userId))
+    .returning();
+  return user;
+}
+
+/** Stores a new password's hash (auth/password.ts); undefined for an unknown member. */
+export async function setUserPassword(
+  db: Database,
+  userId: number,
+  passwordHash: string,
+): Promise<User | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ passwordHash })
+    .where(eq(users.id, userId))
+    .returning();
+  return user;
+}
+
+/** A changed address, proven by a link sent to it: it is the account's, confirmed. */
+export async function changeUserEmail(db: Database, userId: number, email: string): Promise<void> {
+  await db.update(users).set({ email, status: "confirmed" }).where(eq(users.id, userId));
+}
+
+/** spec §3 notification choices: the categories turned off, and e-mail on again after a bounce. */
+export async function updateUserNotifications(
+  db: Database,
+  userId: number,
+  changes: Pick<NewUser, "notificationsDisabled" | "emailDisabledReason">,
+): Promise<User | undefined> {
+  const [user] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  return user;
+}
+
+/** spec §4: no e-mail at all to the member any more (an unsubscribe, a bounce). */
+export async function disableUserEmail(
+  db: Database,
+  userId: number,
+  reason: EmailDisabledReason,
+): Promise<void> {
+  await db.update(users).set({ emailDisabledReason: reason }).where(eq(users.id, userId));
+}
+
+/** spec §3 Signup form draft: the first message is taken once (chat sends it). */
+export async function clearSignupMessage(db: Database, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ signupMessage: null, signupMessageTo: null })
+    .where(eq(users.id, userId));
 }
 
 /**

@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import type { ProfileStatus } from "../../contract/profile-options";
+import type { Database } from "../db/client";
+import { profiles } from "./schema";
+
+/*
+ * A profile's life beside its account: created at signup, shown once the address is confirmed,
+ * hidden while the account is pending deletion, deleted with the account's personal data. The
+ * account flows (auth, account) call these in their own transactions.
+ */
+
+/** What a new profile holds (signup). */
+export type NewProfile = typeof profiles.$inferInsert;
+
+/** Creates a member's profile (signup), in the caller's transaction beside the account. */
+export async function createProfile(db: Database, values: NewProfile): Promise<void> {
+  await db.insert(profiles).values(values);
+}
+
+/** spec §4: shows (`active`) or hides (`disabled`) a member's profile in search and lists. */
+export async function setProfileStatus(
+  db: Database,
+  userId: number,
+  status: ProfileStatus,
+): Promise<void> {
+  await db.update(profiles).set({ status }).where(eq(profiles.userId, userId));
+}
+
+/** Erasure (spec §1): the member's profile goes, and with it (by foreign key) their photos. */
+export async function deleteProfileOf(db: Database, userId: number): Promise<void> {
+  await db.delete(profiles).where(eq(profiles.userId, userId));
+}
