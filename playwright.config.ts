@@ -65,6 +65,11 @@ export default defineConfig({
     env: {
       DATA_DIR: ".e2e-data",
       PORT: String(PORT),
+      // The sites' configured origins as the build (run without PORT) wrote them into the
+      // prerendered pages; the server listens elsewhere, so a link built from the request's
+      // address instead would show.
+      AMORA_ORIGIN: "http://localhost:4321",
+      HERZKLOPFEN_ORIGIN: "http://127.0.0.1:4321",
       HOST: "127.0.0.1",
       // The tests create their own members; a few demo members still prove the seed and the
       // demo logins, and rendering their portraits is most of the server's start-up.

@@ -2,8 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 
 /**
- * The default site's configured origin (AMORA_ORIGIN's default), which every link in its e-mails
- * starts with (design §4), whatever address the request came to.
+ * The default site's configured origin (AMORA_ORIGIN, set by playwright.config.ts), which every
+ * link in its e-mails starts with (design §4), whatever address the request came to.
  */
 export const SITE_ORIGIN = "http://localhost:4321";
 
