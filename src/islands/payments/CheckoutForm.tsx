@@ -4,6 +4,7 @@ import type { DiscountCodeView, OrderAnswer } from "../../contract/payments";
 import type { Locale } from "../../i18n/locales";
 import { formatMoney } from "../../i18n/money";
 import { ApiRequestError, apiFetch } from "../../lib/api-client";
+import ErrorAlert from "../ui/ErrorAlert";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import ConsentField from "./ConsentField";
 
@@ -185,11 +186,7 @@ export default function CheckoutForm(props: Props) {
           </p>
         )}
       </div>
-      {error && (
-        <p id={ids.error} className="alert alert-danger" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert id={ids.error} message={error} />
       {applied && (
         <dl className="order-summary">
           <dt>{t("payments.checkout.listPrice")}</dt>
