@@ -1,5 +1,6 @@
 import { type SubmitEvent, useId, useRef, useState } from "react";
 import { ApiRequestError, apiFetch } from "../../lib/api-client";
+import ErrorAlert from "../ui/ErrorAlert";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 
@@ -83,11 +84,7 @@ export default function LoginForm(props: Props) {
       aria-describedby={error ? ids.error : undefined}
     >
       <div ref={errorRef} tabIndex={-1} className="form-status">
-        {error ? (
-          <p id={ids.error} className="alert alert-danger" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorAlert id={ids.error} message={error} />
         {pendingDeletion ? (
           <button type="button" className="btn btn-secondary btn-block" onClick={reactivate}>
             {t("login.reactivate")}

@@ -1,6 +1,8 @@
 import { type SubmitEvent, useId, useState } from "react";
 import { apiFetch } from "../../lib/api-client";
-import TextField from "../ui/TextField";
+import EmailField from "../ui/EmailField";
+import ErrorAlert from "../ui/ErrorAlert";
+import PasswordField from "../ui/PasswordField";
 import { useApiForm } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 
@@ -69,11 +71,7 @@ export default function PasswordResetForm(props: Props) {
   return (
     <form className="stack" onSubmit={onSubmit} noValidate>
       <div ref={statusRef} tabIndex={-1} className="form-status">
-        {error ? (
-          <p className="alert alert-danger" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorAlert message={error} />
         {linkInvalid ? (
           <p>
             <a href="/reset-password">{t("reset.do.requestNew")}</a>
@@ -81,34 +79,22 @@ export default function PasswordResetForm(props: Props) {
         ) : null}
       </div>
       {props.mode === "request" ? (
-        <TextField
-          id={`${id}-email`}
-          label={t("reset.email")}
-          error={fields.email}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-        />
+        <EmailField id={`${id}-email`} label={t("reset.email")} error={fields.email} />
       ) : (
         <>
-          <TextField
+          <PasswordField
             id={`${id}-password`}
+            name="password"
+            purpose="new"
             label={t("reset.do.password")}
             error={fields.password}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
           />
-          <TextField
+          <PasswordField
             id={`${id}-password_repeat`}
+            name="password_repeat"
+            purpose="new"
             label={t("reset.do.repeat")}
             error={fields.password_repeat}
-            name="password_repeat"
-            type="password"
-            autoComplete="new-password"
-            required
           />
         </>
       )}

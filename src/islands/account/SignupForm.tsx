@@ -2,6 +2,9 @@ import { type SubmitEvent, useId, useState } from "react";
 import type { CheckMailAnswer } from "../../contract/common";
 import { apiFetch } from "../../lib/api-client";
 import DateOfBirthField from "../ui/DateOfBirthField";
+import EmailField from "../ui/EmailField";
+import ErrorAlert from "../ui/ErrorAlert";
+import PasswordField from "../ui/PasswordField";
 import TaggedText from "../ui/TaggedText";
 import TextField, { Field } from "../ui/TextField";
 import { describeApiError, useApiForm } from "../ui/use-api-form";
@@ -78,11 +81,7 @@ export default function SignupForm(props: Props) {
           {t("signup.checkMail.resend")}
         </button>
         {resent ? <p className="alert alert-info">{t("signup.checkMail.resent")}</p> : null}
-        {error ? (
-          <p className="alert alert-danger" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorAlert message={error} />
       </div>
     );
   }
@@ -90,25 +89,15 @@ export default function SignupForm(props: Props) {
   return (
     <form className="stack" onSubmit={onSubmit} noValidate>
       <div ref={statusRef} tabIndex={-1} className="form-status">
-        {error ? (
-          <p className="alert alert-danger" role="alert">
-            {error}
-          </p>
-        ) : Object.keys(fields).length ? (
-          <p className="alert alert-danger" role="alert">
-            {t("validation.title")}
-          </p>
-        ) : null}
+        <ErrorAlert
+          message={error || (Object.keys(fields).length ? t("validation.title") : null)}
+        />
       </div>
-      <TextField
+      <EmailField
         id={`${id}-email`}
         label={t("signup.email")}
         error={fields.email}
-        name="email"
-        type="email"
-        autoComplete="email"
         inputMode="email"
-        required
       />
       <TextField
         id={`${id}-name`}
@@ -120,15 +109,13 @@ export default function SignupForm(props: Props) {
         required
         maxLength={30}
       />
-      <TextField
+      <PasswordField
         id={`${id}-password`}
+        name="password"
+        purpose="new"
         label={t("signup.password")}
         hint={t("signup.passwordHint")}
         error={fields.password}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
         minLength={8}
         maxLength={128}
       />

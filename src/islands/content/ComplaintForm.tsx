@@ -2,6 +2,8 @@ import { type SubmitEvent, useId, useState } from "react";
 import { complaintCategories } from "../../contract/complaint-categories";
 import type { ComplaintReceipt } from "../../contract/content";
 import { apiFetch } from "../../lib/api-client";
+import EmailField from "../ui/EmailField";
+import ErrorAlert from "../ui/ErrorAlert";
 import TextField, { Field } from "../ui/TextField";
 import { useApiForm } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
@@ -52,11 +54,7 @@ export default function ComplaintForm(props: Props) {
     <form className="stack" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t("complaints.formTitle")}</h2>
       <div ref={statusRef} tabIndex={-1} className="form-status">
-        {error ? (
-          <p className="alert alert-danger" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorAlert message={error} />
       </div>
       <TextField
         id={`${id}-name`}
@@ -68,15 +66,11 @@ export default function ComplaintForm(props: Props) {
         maxLength={80}
         required
       />
-      <TextField
+      <EmailField
         id={`${id}-email`}
         label={t("complaints.email")}
         error={fields.email}
-        name="email"
-        type="email"
-        autoComplete="email"
         defaultValue={props.email}
-        required
       />
       <Field id={`${id}-category`} label={t("complaints.categoryLabel")} error={fields.category}>
         {(control) => (

@@ -3,6 +3,7 @@ import { createPortal, flushSync } from "react-dom";
 import type { ProfileCard } from "../../contract/profiles";
 import type { MemberSearchPage } from "../../contract/search";
 import { apiFetch } from "../../lib/api-client";
+import ErrorAlert from "../ui/ErrorAlert";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import MemberCard from "./MemberCard";
@@ -78,11 +79,7 @@ export default function MoreMembers(props: Props) {
             list,
           )
         : null}
-      {error ? (
-        <p className="alert alert-danger" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {cursor ? (
         <div className="load-more">
           {/* aria-disabled, not disabled: a disabled button drops keyboard focus to the page,

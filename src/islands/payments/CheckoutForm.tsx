@@ -4,6 +4,8 @@ import type { DiscountCodeView, OrderAnswer } from "../../contract/payments";
 import type { Locale } from "../../i18n/locales";
 import { formatMoney } from "../../i18n/money";
 import { ApiRequestError, apiFetch } from "../../lib/api-client";
+import ErrorAlert from "../ui/ErrorAlert";
+import RadioChoices from "../ui/RadioChoices";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import ConsentField from "./ConsentField";
 
@@ -128,18 +130,16 @@ export default function CheckoutForm(props: Props) {
     >
       <fieldset className="method-list">
         <legend>{t("payments.checkout.methods")}</legend>
-        {props.methods.map((name) => (
-          <label key={name} className="method-option">
-            <input
-              type="radio"
-              name="method"
-              value={name}
-              checked={method === name}
-              onChange={() => setMethod(name)}
-            />
-            <span>{t(`payments.method.${name}`)}</span>
-          </label>
-        ))}
+        <RadioChoices
+          name="method"
+          className="method-option"
+          choices={props.methods.map((name) => ({
+            value: name,
+            label: t(`payments.method.${name}`),
+          }))}
+          value={method}
+          onChange={setMethod}
+        />
       </fieldset>
       <div className="discount-code stack">
         {applied ? (
@@ -185,11 +185,7 @@ export default function CheckoutForm(props: Props) {
           </p>
         )}
       </div>
-      {error && (
-        <p id={ids.error} className="alert alert-danger" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert id={ids.error} message={error} />
       {applied && (
         <dl className="order-summary">
           <dt>{t("payments.checkout.listPrice")}</dt>

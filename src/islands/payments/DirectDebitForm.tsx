@@ -58,8 +58,13 @@ export default function DirectDebitForm(props: Props) {
     if (sent) document.getElementById(`${id}-otp`)?.focus();
   }, [sent, id]);
 
-  const set = (name: keyof Details) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setDetails((current) => ({ ...current, [name]: event.target.value }));
+  /** A mandate field's value, its change and its refusal: what every detail field is given. */
+  const bindDetail = (name: keyof Details) => ({
+    value: details[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      setDetails((current) => ({ ...current, [name]: event.target.value })),
+    error: fields[name],
+  });
 
   /** Blocked or over the limit: no code will help, another method will (the message stays). */
   function noteRefusal(caught: ApiRequestError): boolean {
@@ -189,9 +194,7 @@ export default function DirectDebitForm(props: Props) {
         <TextField
           id={`${id}-holder`}
           label={t("payments.directDebit.holder")}
-          error={fields.holder}
-          value={details.holder}
-          onChange={set("holder")}
+          {...bindDetail("holder")}
           autoComplete="name"
           maxLength={70}
           required
@@ -200,9 +203,7 @@ export default function DirectDebitForm(props: Props) {
           id={`${id}-iban`}
           label={t("payments.directDebit.iban")}
           hint={t("payments.directDebit.ibanHint")}
-          error={fields.iban}
-          value={details.iban}
-          onChange={set("iban")}
+          {...bindDetail("iban")}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -216,9 +217,7 @@ export default function DirectDebitForm(props: Props) {
           <TextField
             id={`${id}-street`}
             label={t("payments.directDebit.street")}
-            error={fields.street}
-            value={details.street}
-            onChange={set("street")}
+            {...bindDetail("street")}
             autoComplete="address-line1"
             maxLength={100}
             required
@@ -226,9 +225,7 @@ export default function DirectDebitForm(props: Props) {
           <TextField
             id={`${id}-house`}
             label={t("payments.directDebit.houseNumber")}
-            error={fields.house_number}
-            value={details.house_number}
-            onChange={set("house_number")}
+            {...bindDetail("house_number")}
             maxLength={12}
             required
           />
@@ -237,9 +234,7 @@ export default function DirectDebitForm(props: Props) {
           <TextField
             id={`${id}-zip`}
             label={t("payments.directDebit.zip")}
-            error={fields.zip}
-            value={details.zip}
-            onChange={set("zip")}
+            {...bindDetail("zip")}
             autoComplete="postal-code"
             maxLength={12}
             required
@@ -247,9 +242,7 @@ export default function DirectDebitForm(props: Props) {
           <TextField
             id={`${id}-city`}
             label={t("payments.directDebit.city")}
-            error={fields.city}
-            value={details.city}
-            onChange={set("city")}
+            {...bindDetail("city")}
             autoComplete="address-level2"
             maxLength={60}
             required
@@ -259,9 +252,7 @@ export default function DirectDebitForm(props: Props) {
           id={`${id}-phone`}
           label={t("payments.directDebit.phone")}
           hint={t("payments.directDebit.phoneHint")}
-          error={fields.phone}
-          value={details.phone}
-          onChange={set("phone")}
+          {...bindDetail("phone")}
           type="tel"
           autoComplete="tel"
           maxLength={30}

@@ -6,6 +6,7 @@ import {
   isOutcomeUnknown,
   newIdempotencyKey,
 } from "../../lib/api-client";
+import ErrorAlert from "../ui/ErrorAlert";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import ConsentField from "./ConsentField";
 
@@ -51,11 +52,7 @@ export default function RepeatOrderButton(props: Props) {
 
   return (
     <div className="stack">
-      {error && (
-        <p className="alert alert-danger" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       <ConsentField t={t} checked={consent} onChange={setConsent} error={consentError} />
       <button
         type="button"

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { ApiRequestError, apiFetch } from "../../lib/api-client";
+import ErrorAlert from "../ui/ErrorAlert";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 
 type Props = I18nProps & { paymentId: string };
@@ -50,11 +51,7 @@ export default function SandboxCheckout(props: Props) {
           {t(entry.label)}
         </button>
       ))}
-      {error && (
-        <p className="alert alert-danger" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
     </div>
   );
 }

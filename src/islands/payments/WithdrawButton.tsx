@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { ApiRequestError, apiFetch } from "../../lib/api-client";
+import ErrorAlert from "../ui/ErrorAlert";
 import Modal, { ModalActions } from "../ui/Modal";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 
@@ -59,11 +60,7 @@ export default function WithdrawButton(props: Props) {
         }
       >
         <p>{t("payments.withdraw.text", { amount: props.amount, credits: props.credits })}</p>
-        {error && (
-          <p className="alert alert-danger" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorAlert message={error} />
       </Modal>
     </>
   );

@@ -4,6 +4,7 @@ import { ApiRequestError, apiFetch } from "../../lib/api-client";
 import { showToast } from "../../stores/toasts";
 import DropdownMenu from "../ui/DropdownMenu";
 import Modal, { ModalActions } from "../ui/Modal";
+import RadioChoices from "../ui/RadioChoices";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import ReportDialog from "./ReportDialog";
@@ -198,18 +199,16 @@ export default function ProfileActions(props: Props) {
         <fieldset className="field">
           <legend className="field-label">{t("profile.giftChoose")}</legend>
           <div className="chip-choices">
-            {props.gifts.map((id) => (
-              <label key={id} className="chip-choice">
-                <input
-                  type="radio"
-                  name="gift"
-                  value={id}
-                  checked={gift === id}
-                  onChange={() => setGift(id)}
-                />
-                <span>{t(`gift.${id}` as MessageKey)}</span>
-              </label>
-            ))}
+            <RadioChoices
+              name="gift"
+              className="chip-choice"
+              choices={props.gifts.map((id) => ({
+                value: id,
+                label: t(`gift.${id}` as MessageKey),
+              }))}
+              value={gift}
+              onChange={setGift}
+            />
           </div>
         </fieldset>
         <p className="muted">

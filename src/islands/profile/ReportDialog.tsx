@@ -4,6 +4,7 @@ import type { MessageKey } from "../../i18n/catalogues";
 import type { Translate } from "../../i18n/translate";
 import { apiFetch } from "../../lib/api-client";
 import Modal, { ModalActions } from "../ui/Modal";
+import RadioChoices from "../ui/RadioChoices";
 import { describeApiError } from "../ui/use-api-form";
 
 type Props = {
@@ -71,18 +72,16 @@ export default function ReportDialog(props: Props) {
       <fieldset className="field">
         <legend className="field-label">{t("report.reason")}</legend>
         <div className="report-reasons">
-          {REPORT_REASONS.map((id) => (
-            <label key={id} className="check-row">
-              <input
-                type="radio"
-                name="report-reason"
-                value={id}
-                checked={reason === id}
-                onChange={() => setReason(id)}
-              />
-              <span>{t(`report.reason.${id}` as MessageKey)}</span>
-            </label>
-          ))}
+          <RadioChoices
+            name="report-reason"
+            className="check-row"
+            choices={REPORT_REASONS.map((id) => ({
+              value: id,
+              label: t(`report.reason.${id}` as MessageKey),
+            }))}
+            value={reason}
+            onChange={setReason}
+          />
         </div>
       </fieldset>
       <div className="field">

@@ -1,7 +1,7 @@
 import { type SubmitEvent, useEffect, useId, useRef, useState } from "react";
 import type { Translate } from "../../../i18n/translate";
 import { apiFetch } from "../../../lib/api-client";
-import TextField from "../../ui/TextField";
+import PasswordField from "../../ui/PasswordField";
 import { useApiForm } from "../../ui/use-api-form";
 import SectionStatus from "./SectionStatus";
 import SettingsSection from "./SettingsSection";
@@ -59,14 +59,12 @@ export default function DeleteAccountSection({ t, deleteDiscount, reactivationDa
               {t("settings.delete.offer", { discount: deleteDiscount })}
             </p>
           ) : null}
-          <TextField
+          <PasswordField
             id={passwordId}
+            name="password"
+            purpose="current"
             label={t("settings.delete.password")}
             error={form.fields.password}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
           />
           <SectionStatus form={form} />
           <div className="cluster">

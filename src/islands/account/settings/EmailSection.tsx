@@ -1,7 +1,7 @@
 import { type SubmitEvent, useId, useState } from "react";
 import type { Translate } from "../../../i18n/translate";
 import { apiFetch } from "../../../lib/api-client";
-import TextField from "../../ui/TextField";
+import EmailField from "../../ui/EmailField";
 import { useApiForm } from "../../ui/use-api-form";
 import SectionStatus from "./SectionStatus";
 import SettingsSection from "./SettingsSection";
@@ -28,15 +28,7 @@ export default function EmailSection({ t, email }: Props) {
     <SettingsSection heading={t("settings.email.heading")}>
       <p>{t("settings.email.current", { email })}</p>
       <form className="stack" onSubmit={submit} noValidate>
-        <TextField
-          id={`${id}-email`}
-          label={t("settings.email.new")}
-          error={form.fields.email}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-        />
+        <EmailField id={`${id}-email`} label={t("settings.email.new")} error={form.fields.email} />
         <SectionStatus
           form={form}
           done={sentTo ? t("settings.email.sent", { email: sentTo }) : null}

@@ -1,7 +1,7 @@
 import { type SubmitEvent, useId, useState } from "react";
 import type { Translate } from "../../../i18n/translate";
 import { apiFetch } from "../../../lib/api-client";
-import TextField from "../../ui/TextField";
+import PasswordField from "../../ui/PasswordField";
 import { useApiForm } from "../../ui/use-api-form";
 import SectionStatus from "./SectionStatus";
 import SettingsSection from "./SettingsSection";
@@ -40,32 +40,26 @@ export default function PasswordSection({ t }: { t: Translate }) {
   return (
     <SettingsSection heading={t("settings.password.heading")}>
       <form className="stack" onSubmit={submit} noValidate>
-        <TextField
+        <PasswordField
           id={`${id}-old_password`}
+          name="old_password"
+          purpose="current"
           label={t("settings.password.old")}
           error={form.fields.old_password}
-          name="old_password"
-          type="password"
-          autoComplete="current-password"
-          required
         />
-        <TextField
+        <PasswordField
           id={`${id}-password`}
+          name="password"
+          purpose="new"
           label={t("settings.password.new")}
           error={form.fields.password}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
         />
-        <TextField
+        <PasswordField
           id={`${id}-password_repeat`}
+          name="password_repeat"
+          purpose="new"
           label={t("settings.password.repeat")}
           error={form.fields.password_repeat}
-          name="password_repeat"
-          type="password"
-          autoComplete="new-password"
-          required
         />
         <SectionStatus form={form} done={changed ? t("settings.password.saved") : null} />
         <button type="submit" className="btn btn-primary" aria-disabled={form.busy}>

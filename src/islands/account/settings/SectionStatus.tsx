@@ -1,3 +1,4 @@
+import ErrorAlert from "../../ui/ErrorAlert";
 import type { useApiForm } from "../../ui/use-api-form";
 
 type Props = {
@@ -14,9 +15,7 @@ export default function SectionStatus({ form, done }: Props) {
   return (
     <div ref={form.statusRef} tabIndex={-1} className="form-status">
       {form.error ? (
-        <p className="alert alert-danger" role="alert">
-          {form.error}
-        </p>
+        <ErrorAlert message={form.error} />
       ) : done ? (
         <p className="alert alert-info" role="status">
           {done}

@@ -1,39 +1,18 @@
 // A page on the real API: first, before React loads.
 import "../../../test/api-page";
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { pickMessages } from "../../../i18n/pick";
 import { ApiRequestError, apiFetch } from "../../../lib/api-client";
 import { $toasts } from "../../../stores/toasts";
-import { startApiServer } from "../../../test/api-server";
+import { serveIslandApi, waitOnFakeClock } from "../../../test/island-api";
 import SettingsPanel from "./SettingsPanel";
 import type { MemberSettings } from "./settings-api";
 
-let api: Awaited<ReturnType<typeof startApiServer>>;
-
-// Answers come from the real server, on a machine that may be busy: wait longer than 1 s.
-configure({ asyncUtilTimeout: 10_000 });
-
-beforeAll(async () => {
-  api = await startApiServer();
-});
-
-afterAll(() => api.close());
+const api = serveIslandApi();
 
 afterEach(() => {
-  cleanup();
-  api.setOffline(false);
-  api.calls.length = 0;
   $toasts.set([]);
-  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -77,28 +56,6 @@ function description(element: HTMLElement): string[] {
   return (element.getAttribute("aria-describedby") ?? "")
     .split(" ")
     .map((id) => document.getElementById(id)?.textContent ?? "");
-}
-
-/**
- * Waits for an assertion while moving the faked setTimeout clock on (the client's retry
- * delays). Testing Library's waitFor cannot: it waits on setTimeout itself. Like it, this
- * turns React's act() checks off meanwhile: the updates come from the network, not the test.
- */
-async function waitOnFakeClock(assertion: () => void) {
-  const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-  const actEnvironment = reactGlobals.IS_REACT_ACT_ENVIRONMENT;
-  reactGlobals.IS_REACT_ACT_ENVIRONMENT = false;
-  try {
-    await vi.waitFor(
-      () => {
-        vi.advanceTimersByTime(500);
-        assertion();
-      },
-      { timeout: 10_000, interval: 20 },
-    );
-  } finally {
-    reactGlobals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-  }
 }
 
 describe("SettingsPanel", () => {

@@ -1,38 +1,15 @@
 // A page on the real API: first, before React loads.
 import "../../../test/api-page";
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import type { OwnPhotos } from "../../../contract/photos";
 import type { OwnProfile } from "../../../contract/profiles";
 import { pickMessages } from "../../../i18n/pick";
 import { apiFetch } from "../../../lib/api-client";
-import { startApiServer } from "../../../test/api-server";
+import { serveIslandApi, waitOnFakeClock } from "../../../test/island-api";
 import ProfileWizard from "./ProfileWizard";
 
-let api: Awaited<ReturnType<typeof startApiServer>>;
-
-// Answers come from the real server, on a machine that may be busy: wait longer than 1 s.
-configure({ asyncUtilTimeout: 10_000 });
-
-beforeAll(async () => {
-  api = await startApiServer();
-});
-
-afterAll(() => api.close());
-
-afterEach(() => {
-  cleanup();
-  api.setOffline(false);
-  vi.useRealTimers();
-});
+const api = serveIslandApi();
 
 const MESSAGES = pickMessages("en", [
   "wizard.",
@@ -86,28 +63,6 @@ function choose(name: string, option: string) {
   const select = screen.getByRole("combobox", { name }) as HTMLSelectElement;
   const value = (within(select).getByRole("option", { name: option }) as HTMLOptionElement).value;
   fireEvent.change(select, { target: { value } });
-}
-
-/**
- * Waits for an assertion while moving the faked setTimeout clock on (the client's retry
- * delays). Testing Library's waitFor cannot: it waits on setTimeout itself. Like it, this
- * turns React's act() checks off meanwhile: the updates come from the network, not the test.
- */
-async function waitOnFakeClock(assertion: () => void) {
-  const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-  const actEnvironment = reactGlobals.IS_REACT_ACT_ENVIRONMENT;
-  reactGlobals.IS_REACT_ACT_ENVIRONMENT = false;
-  try {
-    await vi.waitFor(
-      () => {
-        vi.advanceTimersByTime(500);
-        assertion();
-      },
-      { timeout: 10_000, interval: 20 },
-    );
-  } finally {
-    reactGlobals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-  }
 }
 
 function currentStep(): string {
