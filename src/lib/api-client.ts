@@ -10,6 +10,8 @@
  * - 403 email_unconfirmed tells the activation reminder, which offers the link again (issue 25).
  */
 
+import type { ErrorCode } from "../contract/errors";
+
 export const MAX_RETRIES = 5;
 const BASE_DELAY_MS = 300;
 /**
@@ -19,7 +21,19 @@ const BASE_DELAY_MS = 300;
  */
 export const MAX_RETRY_AFTER_MS = 5_000;
 
-export type ApiErrorBody = { error: string; message?: string; fields?: Record<string, string> };
+/**
+ * What ApiRequestError.code may be: a server's code (ErrorCode), or one of the client's own:
+ * "network" (no answer at all), "http_error" (an error answer that was not our JSON, such as a
+ * proxy's page), "push_failed" (the browser's push service failed: PushSection). A union, so an
+ * island comparing against a misspelt code fails the type check.
+ */
+export type ClientErrorCode = ErrorCode | "network" | "http_error" | "push_failed";
+
+export type ApiErrorBody = {
+  error: ClientErrorCode;
+  message?: string;
+  fields?: Record<string, string>;
+};
 
 export class ApiRequestError extends Error {
   constructor(
@@ -29,7 +43,7 @@ export class ApiRequestError extends Error {
     super(body.message ?? body.error);
     this.name = "ApiRequestError";
   }
-  get code(): string {
+  get code(): ClientErrorCode {
     return this.body.error;
   }
   get fields(): Record<string, string> {
