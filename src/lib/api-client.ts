@@ -10,6 +10,7 @@
  * - 403 email_unconfirmed tells the activation reminder, which offers the link again (issue 25).
  */
 
+import type { ApiEndpoint, ApiEndpoints } from "../contract/endpoints";
 import type { ErrorCode } from "../contract/errors";
 
 export const MAX_RETRIES = 5;
@@ -208,4 +209,26 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   } finally {
     listeners.onRequestEnd();
   }
+}
+
+/** A typed call's options: the method comes from the endpoint, the body from the contract. */
+export type EndpointOptions<E extends ApiEndpoint> = Omit<ApiRequestOptions, "method" | "body"> &
+  (ApiEndpoints[E]["body"] extends undefined
+    ? { body?: undefined }
+    : { body: ApiEndpoints[E]["body"] });
+
+/**
+ * apiFetch for a call the contract describes (ApiEndpoints): the body is checked and the answer
+ * typed, without a cast. Same retries, Idempotency-Key and 403 handling: it is apiFetch.
+ * @example await api("POST /api/message.php", { body: { conversation, text }, idempotencyKey })
+ */
+export function api<E extends ApiEndpoint>(
+  endpoint: E,
+  ...[options]: ApiEndpoints[E]["body"] extends undefined
+    ? [options?: EndpointOptions<E>]
+    : [options: EndpointOptions<E>]
+): Promise<ApiEndpoints[E]["answer"]> {
+  const space = endpoint.indexOf(" ");
+  const method = endpoint.slice(0, space) as NonNullable<ApiRequestOptions["method"]>;
+  return apiFetch(endpoint.slice(space + 1), { ...options, method });
 }
