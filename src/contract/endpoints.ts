@@ -12,6 +12,8 @@ import type {
   SentAnswer,
 } from "./chat";
 import type { OkAnswer } from "./common";
+import type { GeocodeAnswer } from "./geo";
+import type { AutoLikeAnswer, LikesAnswer, SwipeCardsAnswer, SwipeUndoAnswer } from "./likes";
 import type {
   DirectDebitBody,
   DirectDebitCodeSent,
@@ -27,6 +29,8 @@ import type {
   WithdrawBody,
 } from "./payments";
 import type { GiftAnswer } from "./profiles";
+import type { MemberSearchPage } from "./search";
+import type { UserResponse } from "./users";
 
 /**
  * The calls the browser makes whose body and answer the contract describes (issue 26): "METHOD
@@ -68,6 +72,15 @@ export type ApiEndpoints = {
   "POST /api/directdebit.php": { body: DirectDebitForm; answer: DirectDebitCodeSent };
   "POST /api/directdebit-confirm.php": { body: DirectDebitConfirmBody; answer: OrderAnswer };
   "POST /api/sandbox/checkout.php": { body: SandboxOutcomeBody; answer: SandboxOutcomeAnswer };
+  // Session, discovery and search: calls without a body
+  "GET /api/user.php": { body: undefined; answer: UserResponse };
+  "POST /api/logout.php": { body: undefined; answer: OkAnswer };
+  "GET /api/likes.php": { body: undefined; answer: LikesAnswer };
+  "POST /api/auto-like.php": { body: undefined; answer: AutoLikeAnswer };
+  "GET /api/swipe.php": { body: undefined; answer: SwipeCardsAnswer };
+  "POST /api/swipe-undo.php": { body: undefined; answer: SwipeUndoAnswer };
+  "GET /api/search.php": { body: undefined; answer: MemberSearchPage };
+  "GET /api/geocode.php": { body: undefined; answer: GeocodeAnswer };
 };
 
 export type ApiEndpoint = keyof ApiEndpoints;
