@@ -103,8 +103,10 @@ export type SentAnswer = z.infer<typeof sentAnswer>;
 export const openedAnswer = z
   .object({ conversation: conversationId })
   .openapi("ConversationOpened");
+export type OpenedAnswer = z.infer<typeof openedAnswer>;
 
 export const openedImageAnswer = z.object({ message: messageView }).openapi("OpenedImage");
+export type OpenedImageAnswer = z.infer<typeof openedImageAnswer>;
 
 /** A message id in a JSON body: a positive safe integer (bigint ids). */
 const messageIdSchema = z

@@ -22,6 +22,7 @@ export type ValidationErrorBody = z.infer<typeof validationErrorBody>;
 
 /** The answer of calls that have nothing else to say. */
 export const okAnswer = z.object({ ok: z.literal(true) }).openapi("Ok");
+export type OkAnswer = z.infer<typeof okAnswer>;
 
 /** Signup, activation, password reset and e-mail change: a link is on its way. */
 export const checkMailAnswer = z

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   ApiRequestError,
+  api,
   apiFetch,
   configureApiClient,
   newIdempotencyKey,
@@ -209,5 +210,37 @@ describe("apiFetch", () => {
     const fixed = () => 0.5;
     const delays = [1, 2, 3, 4, 5].map((attempt) => retryDelay(attempt, fixed));
     expect(delays).toEqual([300, 600, 1200, 2400, 4800]);
+  });
+});
+
+describe("api", () => {
+  it("calls its endpoint's method and path, through apiFetch", async () => {
+    script = [
+      { status: 500, body: {} },
+      { status: 200, body: { message: { id: 7 }, credits: 3 } },
+    ];
+    const call = api("POST /api/message.php", {
+      body: { conversation: 1, text: "Hej" },
+      idempotencyKey: "a".repeat(32),
+    });
+    await vi.runAllTimersAsync();
+    expect((await call).credits).toBe(3);
+    expect(seen.map((request) => [request.method, request.url])).toEqual([
+      ["POST", "/api/message.php"],
+      ["POST", "/api/message.php"],
+    ]);
+    expect(seen.map((request) => request.headers["idempotency-key"])).toEqual([
+      "a".repeat(32),
+      "a".repeat(32),
+    ]);
+  });
+
+  it("sends a GET's query and no body", async () => {
+    script = [{ status: 200, body: { order: { id: 5 } } }];
+    const answer = await api("GET /api/order.php", { query: { id: 5 } });
+    expect(answer.order.id).toBe(5);
+    expect(seen[0]).toMatchObject({ method: "GET", url: "/api/order.php?id=5" });
+    expect(seen[0]?.headers["content-type"]).toBeUndefined();
+    expect(seen[0]?.headers["idempotency-key"]).toBeUndefined();
   });
 });

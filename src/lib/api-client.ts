@@ -10,6 +10,9 @@
  * - 403 email_unconfirmed tells the activation reminder, which offers the link again (issue 25).
  */
 
+import type { ApiEndpoint, ApiEndpoints } from "../contract/endpoints";
+import type { ErrorCode } from "../contract/errors";
+
 export const MAX_RETRIES = 5;
 const BASE_DELAY_MS = 300;
 /**
@@ -19,7 +22,19 @@ const BASE_DELAY_MS = 300;
  */
 export const MAX_RETRY_AFTER_MS = 5_000;
 
-export type ApiErrorBody = { error: string; message?: string; fields?: Record<string, string> };
+/**
+ * What ApiRequestError.code may be: a server's code (ErrorCode), or one of the client's own:
+ * "network" (no answer at all), "http_error" (an error answer that was not our JSON, such as a
+ * proxy's page), "push_failed" (the browser's push service failed: PushSection). A union, so an
+ * island comparing against a misspelt code fails the type check.
+ */
+export type ClientErrorCode = ErrorCode | "network" | "http_error" | "push_failed";
+
+export type ApiErrorBody = {
+  error: ClientErrorCode;
+  message?: string;
+  fields?: Record<string, string>;
+};
 
 export class ApiRequestError extends Error {
   constructor(
@@ -29,7 +44,7 @@ export class ApiRequestError extends Error {
     super(body.message ?? body.error);
     this.name = "ApiRequestError";
   }
-  get code(): string {
+  get code(): ClientErrorCode {
     return this.body.error;
   }
   get fields(): Record<string, string> {
@@ -194,4 +209,26 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   } finally {
     listeners.onRequestEnd();
   }
+}
+
+/** A typed call's options: the method comes from the endpoint, the body from the contract. */
+export type EndpointOptions<E extends ApiEndpoint> = Omit<ApiRequestOptions, "method" | "body"> &
+  (ApiEndpoints[E]["body"] extends undefined
+    ? { body?: undefined }
+    : { body: ApiEndpoints[E]["body"] });
+
+/**
+ * apiFetch for a call the contract describes (ApiEndpoints): the body is checked and the answer
+ * typed, without a cast. Same retries, Idempotency-Key and 403 handling: it is apiFetch.
+ * @example await api("POST /api/message.php", { body: { conversation, text }, idempotencyKey })
+ */
+export function api<E extends ApiEndpoint>(
+  endpoint: E,
+  ...[options]: ApiEndpoints[E]["body"] extends undefined
+    ? [options?: EndpointOptions<E>]
+    : [options: EndpointOptions<E>]
+): Promise<ApiEndpoints[E]["answer"]> {
+  const space = endpoint.indexOf(" ");
+  const method = endpoint.slice(0, space) as NonNullable<ApiRequestOptions["method"]>;
+  return apiFetch(endpoint.slice(space + 1), { ...options, method });
 }

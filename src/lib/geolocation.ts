@@ -1,5 +1,5 @@
 import type { GeocodeAnswer } from "../contract/geo";
-import { apiFetch } from "./api-client";
+import { api } from "./api-client";
 
 /** spec §4 Geolocation permission: unsupported, unknown, or the browser's own state. */
 export type GeoPermission = "unsupported" | "unknown" | PermissionState;
@@ -48,7 +48,7 @@ export async function locateMember(): Promise<GeocodeAnswer> {
     }),
   );
   const round = (value: number) => Math.round(value * 100) / 100;
-  const answer = await apiFetch<GeocodeAnswer>("/api/geocode.php", {
+  const answer = await api("GET /api/geocode.php", {
     query: { lat: round(position.coords.latitude), lon: round(position.coords.longitude) },
   });
   try {

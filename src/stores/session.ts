@@ -1,6 +1,6 @@
 import { atom } from "nanostores";
 import type { UserView } from "../contract/users";
-import { apiFetch, configureApiClient } from "../lib/api-client";
+import { api, configureApiClient } from "../lib/api-client";
 import { refreshChats } from "./chats";
 import { $pushState, unsubscribePush } from "./push";
 
@@ -25,7 +25,7 @@ export function handleLoggedOut(): void {
 configureApiClient({ onAuthenticationRequired: handleLoggedOut });
 
 export async function refreshMember(): Promise<void> {
-  const { user } = await apiFetch<{ user: UserView }>("/api/user.php");
+  const { user } = await api("GET /api/user.php");
   $member.set(user);
 }
 
@@ -55,7 +55,7 @@ export function startMemberRefresh(): () => void {
 export async function logOut(): Promise<void> {
   // This browser's pushes must not reach whoever logs in here next.
   await unsubscribePush().catch(() => {});
-  await apiFetch("/api/logout.php", { method: "POST", retries: 1 }).catch(() => {});
+  await api("POST /api/logout.php", { retries: 1 }).catch(() => {});
   $member.set(null);
   location.assign("/");
 }

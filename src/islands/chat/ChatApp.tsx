@@ -2,7 +2,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import type { ChatsAnswer, ConversationAnswer } from "../../contract/chat";
 import type { UserView } from "../../contract/users";
-import { apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { $chats, refreshChats } from "../../stores/chats";
 import { $unreadMessages, bindAttentionCount } from "../../stores/counts";
 import { onMemberEvent, startMemberEvents } from "../../stores/events";
@@ -47,7 +47,7 @@ function markShownRead(conversation: number): void {
 }
 
 function postRead(conversation: number): void {
-  void apiFetch("/api/chat-read.php", { method: "POST", body: { conversation } }).catch(() => {});
+  void api("POST /api/chat-read.php", { body: { conversation } }).catch(() => {});
 }
 
 /** Whether the typing indicator shows: until `until`, then the island renders it away. */
@@ -133,7 +133,7 @@ export default function ChatApp(props: Props) {
   async function open(conversation: number, push = true) {
     setLoadingId(conversation);
     try {
-      const answer = await apiFetch<ConversationAnswer>("/api/messages.php", {
+      const answer = await api("GET /api/messages.php", {
         query: { conversation },
       });
       store.$conversation.set(answer);
@@ -163,7 +163,7 @@ export default function ChatApp(props: Props) {
     });
     if (store.$conversation.get()?.conversation === conversation) backToList();
     try {
-      await apiFetch("/api/chat.php", { method: "DELETE", body: { conversation } });
+      await api("DELETE /api/chat.php", { body: { conversation } });
     } catch {
       alert(t("chat.error.removeFailed"));
       await refreshChats().catch(() => {});

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { MessageView } from "../../contract/chat";
 import type { Translate } from "../../i18n/translate";
-import { ApiRequestError, apiFetch } from "../../lib/api-client";
+import { ApiRequestError, api, type ClientErrorCode } from "../../lib/api-client";
 import { describeApiError } from "../ui/use-api-form";
 
 /** The box an image message takes in the log: its own shape, at most 240 × 320 CSS pixels. */
@@ -38,7 +38,7 @@ export function ChatImage(props: {
   t: Translate;
   name: string;
   onOpened: (message: MessageView) => void;
-  onError: (text: string, code: string | null) => void;
+  onError: (text: string, code: ClientErrorCode | null) => void;
 }) {
   const { message, t } = props;
   const image = message.image;
@@ -51,8 +51,7 @@ export function ChatImage(props: {
     if (busy) return;
     setBusy(true);
     try {
-      const answer = await apiFetch<{ message: MessageView }>("/api/chat-image-open.php", {
-        method: "POST",
+      const answer = await api("POST /api/chat-image-open.php", {
         body: { message: message.id },
       });
       props.onOpened(answer.message);

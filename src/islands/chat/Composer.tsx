@@ -4,6 +4,7 @@ import type { ChatTerms, SentAnswer } from "../../contract/chat";
 import type { Translate } from "../../i18n/translate";
 import {
   ApiRequestError,
+  api,
   apiFetch,
   isOutcomeUnknown,
   newIdempotencyKey,
@@ -64,8 +65,7 @@ export default function Composer(props: Props) {
     const now = Date.now();
     if (now - lastTypingSignal.current < TYPING_SIGNAL_MS) return;
     lastTypingSignal.current = now;
-    void apiFetch("/api/typing.php", {
-      method: "POST",
+    void api("POST /api/typing.php", {
       body: { conversation },
       retries: 0,
     }).catch(() => {});
@@ -78,8 +78,7 @@ export default function Composer(props: Props) {
     props.onError(null);
     const key = chooseSendKey(getDraft(store.$drafts.get(), conversation), text, newIdempotencyKey);
     try {
-      const answer = await apiFetch<SentAnswer>("/api/message.php", {
-        method: "POST",
+      const answer = await api("POST /api/message.php", {
         body: { conversation, text },
         idempotencyKey: key,
       });

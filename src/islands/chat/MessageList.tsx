@@ -2,7 +2,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { ConversationAnswer, MessageView } from "../../contract/chat";
 import type { MessageKey } from "../../i18n/catalogues";
 import type { Translate } from "../../i18n/translate";
-import { apiFetch } from "../../lib/api-client";
+import { api, type ClientErrorCode } from "../../lib/api-client";
 import { describeApiError } from "../ui/use-api-form";
 import { ChatImage } from "./ChatImage";
 import {
@@ -20,7 +20,7 @@ type Props = {
   t: Translate;
   locale: string;
   /** A call from the log failed (older messages, opening a photo): why, and the API's code. */
-  onError: (text: string, code: string | null) => void;
+  onError: (text: string, code: ClientErrorCode | null) => void;
 };
 
 /**
@@ -59,7 +59,7 @@ export default function MessageList(props: Props) {
     if (!conversation.older_cursor || loadingOlder) return;
     setLoadingOlder(true);
     try {
-      const older = await apiFetch<ConversationAnswer>("/api/messages.php", {
+      const older = await api("GET /api/messages.php", {
         query: { conversation: conversation.conversation, before: conversation.older_cursor },
       });
       keepScroll.current = (logRef.current?.scrollHeight ?? 0) - (logRef.current?.scrollTop ?? 0);

@@ -2,6 +2,7 @@ import type { ChatEntry, MessageView } from "../../contract/chat";
 import type { Gift } from "../../contract/chat-options";
 import type { MessageKey } from "../../i18n/catalogues";
 import type { Translate } from "../../i18n/translate";
+import type { ClientErrorCode } from "../../lib/api-client";
 
 export const GIFT_ICONS: Record<Gift, string> = {
   rose: "🌹",
@@ -29,4 +30,4 @@ export function preview(message: MessageView | null, t: Translate): string {
 }
 
 /** Why a call of the conversation failed, shown above the text box, and the API's code. */
-export type ChatError = { text: string; code: string | null };
+export type ChatError = { text: string; code: ClientErrorCode | null };

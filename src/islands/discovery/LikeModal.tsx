@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
-import type { AutoLikeAnswer } from "../../contract/likes";
 import type { ProfileCard } from "../../contract/profiles";
-import { apiFetch } from "../../lib/api-client";
+import { api, apiFetch } from "../../lib/api-client";
 import { LIKES_RELOAD_DELAY_MS, reloadLikes } from "../../stores/likes";
 import { showToast } from "../../stores/toasts";
 import Modal from "../ui/Modal";
@@ -45,7 +44,7 @@ export default function LikeModal(props: I18nProps) {
     if (delay === null) return;
     const timer = window.setTimeout(() => {
       // A POST: offering the profile notes it as offered (a GET changes nothing).
-      apiFetch<AutoLikeAnswer>("/api/auto-like.php", { method: "POST" })
+      api("POST /api/auto-like.php")
         .then((answer) => setProfile(answer.profile))
         .catch(() => {})
         .finally(() =>

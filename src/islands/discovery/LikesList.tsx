@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { LikeList } from "../../contract/like-options";
 import type { LikesAnswer } from "../../contract/likes";
-import { apiFetch } from "../../lib/api-client";
+import { api, apiFetch } from "../../lib/api-client";
 import { $newLikes } from "../../stores/counts";
 import { showToast } from "../../stores/toasts";
 import { describeApiError } from "../ui/use-api-form";
@@ -32,7 +32,7 @@ export default function LikesList(props: Props) {
     if (!cursor || busy) return;
     setBusy("more");
     try {
-      const next = await apiFetch<LikesAnswer>("/api/likes.php", {
+      const next = await api("GET /api/likes.php", {
         query: { type: props.list, cursor },
       });
       setProfiles((known) => [

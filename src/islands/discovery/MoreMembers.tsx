@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { createPortal, flushSync } from "react-dom";
 import type { ProfileCard } from "../../contract/profiles";
-import type { MemberSearchPage } from "../../contract/search";
-import { apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
@@ -45,7 +44,7 @@ export default function MoreMembers(props: Props) {
     setBusy(true);
     setError(null);
     try {
-      const page = await apiFetch<MemberSearchPage>("/api/search.php", {
+      const page = await api("GET /api/search.php", {
         query: { ...props.query, cursor },
       });
       const firstNew = list.querySelectorAll(".member-card-link").length;

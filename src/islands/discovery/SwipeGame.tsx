@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { Swiper as SwiperInstance } from "swiper";
 import { A11y, EffectCards } from "swiper/modules";
 import { Swiper, SwiperSlide } from "swiper/react";
-import type { SwipeAnswer, SwipeCardsAnswer, SwipeUndoAnswer } from "../../contract/likes";
+import type { SwipeAnswer, SwipeCardsAnswer } from "../../contract/likes";
 import type { ProfileCard } from "../../contract/profiles";
-import { ApiRequestError, apiFetch } from "../../lib/api-client";
+import { ApiRequestError, api, apiFetch } from "../../lib/api-client";
 import PremiumAlert from "../payments/PremiumAlert";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
@@ -55,7 +55,7 @@ export default function SwipeGame(props: Props) {
     if (exhausted || fetching.current || cards.length >= PREFETCH_BELOW) return;
     fetching.current = true;
     const exclude = cards.map((card) => card.id).join(",");
-    apiFetch<SwipeCardsAnswer>("/api/swipe.php", { query: exclude ? { exclude } : {} })
+    api("GET /api/swipe.php", { query: exclude ? { exclude } : {} })
       .then((next) => {
         setLikesLeft(next.likes_left);
         if (next.profiles.length === 0) setExhausted(true);
@@ -140,7 +140,7 @@ export default function SwipeGame(props: Props) {
     setBusy(true);
     setError(null);
     try {
-      const answer = await apiFetch<SwipeUndoAnswer>("/api/swipe-undo.php", { method: "POST" });
+      const answer = await api("POST /api/swipe-undo.php");
       setPasses((count) => count - 1);
       const back = answer.profile;
       if (back) {

@@ -1,9 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import type { PaymentMethod } from "../../contract/payment-options";
-import type { DiscountCodeView, OrderAnswer } from "../../contract/payments";
 import type { Locale } from "../../i18n/locales";
 import { formatMoney } from "../../i18n/money";
-import { ApiRequestError, apiFetch } from "../../lib/api-client";
+import { ApiRequestError, api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
 import RadioChoices from "../ui/RadioChoices";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
@@ -45,7 +44,7 @@ export default function CheckoutForm(props: Props) {
   const ids = { error: useId(), code: useId(), codeError: useId() };
 
   useEffect(() => {
-    apiFetch<DiscountCodeView>("/api/discountcode.php", { query: { welcome: "true" }, retries: 0 })
+    api("GET /api/discountcode.php", { query: { welcome: "true" }, retries: 0 })
       .then((code) => setApplied({ code: code.code, percent: code.value_percentage }))
       .catch(() => {});
   }, []);
@@ -58,7 +57,7 @@ export default function CheckoutForm(props: Props) {
     if (!code) return;
     setCodeError(null);
     try {
-      const found = await apiFetch<DiscountCodeView>("/api/discountcode.php", {
+      const found = await api("GET /api/discountcode.php", {
         query: { code },
         retries: 0,
       });
@@ -92,8 +91,7 @@ export default function CheckoutForm(props: Props) {
     setError(null);
     setCodeError(null);
     try {
-      const answer = await apiFetch<OrderAnswer>("/api/order.php", {
-        method: "POST",
+      const answer = await api("POST /api/order.php", {
         body: {
           package_id: props.packageId,
           method,

@@ -1,6 +1,6 @@
 import { type SubmitEvent, useEffect, useId, useState } from "react";
-import type { DirectDebitCodeSent, OrderAnswer } from "../../contract/payments";
-import { type ApiRequestError, apiFetch } from "../../lib/api-client";
+import type { DirectDebitCodeSent } from "../../contract/payments";
+import { type ApiRequestError, api } from "../../lib/api-client";
 import TextField from "../ui/TextField";
 import { useApiForm } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
@@ -78,8 +78,7 @@ export default function DirectDebitForm(props: Props) {
     setRefused(false);
     await run(
       async () => {
-        const answer = await apiFetch<DirectDebitCodeSent>("/api/directdebit.php", {
-          method: "POST",
+        const answer = await api("POST /api/directdebit.php", {
           body: {
             package_id: props.packageId,
             ...(props.code ? { code: props.code } : {}),
@@ -109,8 +108,7 @@ export default function DirectDebitForm(props: Props) {
     setRefused(false);
     await run(
       async () => {
-        const answer = await apiFetch<OrderAnswer>("/api/directdebit-confirm.php", {
-          method: "POST",
+        const answer = await api("POST /api/directdebit-confirm.php", {
           body: { mandate: sent.mandate, otp },
         });
         window.location.assign(`/transactions/${answer.order.id}`);

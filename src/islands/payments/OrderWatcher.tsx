@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import type { OrderState } from "../../contract/payment-options";
-import type { OrderAnswer } from "../../contract/payments";
-import { apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 
 type Props = { orderId: number; state: OrderState };
 
@@ -19,7 +18,7 @@ export default function OrderWatcher(props: Props) {
     let timer: ReturnType<typeof setTimeout>;
     const ask = async () => {
       try {
-        const { order } = await apiFetch<OrderAnswer>("/api/order.php", {
+        const { order } = await api("GET /api/order.php", {
           query: { id: props.orderId },
           retries: 0,
         });

@@ -1,11 +1,5 @@
 import { useRef, useState } from "react";
-import type { OrderAnswer } from "../../contract/payments";
-import {
-  ApiRequestError,
-  apiFetch,
-  isOutcomeUnknown,
-  newIdempotencyKey,
-} from "../../lib/api-client";
+import { ApiRequestError, api, isOutcomeUnknown, newIdempotencyKey } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import ConsentField from "./ConsentField";
@@ -35,8 +29,7 @@ export default function RepeatOrderButton(props: Props) {
     setBusy(true);
     setError(null);
     try {
-      const { order } = await apiFetch<OrderAnswer>("/api/repeat-order.php", {
-        method: "POST",
+      const { order } = await api("POST /api/repeat-order.php", {
         body: { immediate_performance: consent },
         idempotencyKey: key.current,
       });

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ApiRequestError, apiFetch } from "../../lib/api-client";
+import { ApiRequestError, api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 
@@ -25,8 +25,7 @@ export default function SandboxCheckout(props: Props) {
     setBusy(true);
     setError(null);
     try {
-      const answer = await apiFetch<{ redirect_url: string }>("/api/sandbox/checkout.php", {
-        method: "POST",
+      const answer = await api("POST /api/sandbox/checkout.php", {
         body: { id: props.paymentId, outcome },
       });
       window.location.assign(answer.redirect_url);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ApiRequestError, apiFetch } from "../../lib/api-client";
+import { ApiRequestError, api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
 import Modal, { ModalActions } from "../ui/Modal";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
@@ -26,7 +26,7 @@ export default function WithdrawButton(props: Props) {
     setBusy(true);
     setError(null);
     try {
-      await apiFetch("/api/withdraw.php", { method: "POST", body: { order: props.orderId } });
+      await api("POST /api/withdraw.php", { body: { order: props.orderId } });
       window.location.reload();
     } catch (caught) {
       setBusy(false);

@@ -1,6 +1,7 @@
 import { useState } from "react";
+import type { Gift } from "../../contract/chat-options";
 import type { MessageKey } from "../../i18n/catalogues";
-import { ApiRequestError, apiFetch } from "../../lib/api-client";
+import { ApiRequestError, api, apiFetch } from "../../lib/api-client";
 import { showToast } from "../../stores/toasts";
 import DropdownMenu from "../ui/DropdownMenu";
 import Modal, { ModalActions } from "../ui/Modal";
@@ -17,7 +18,7 @@ type Props = I18nProps & {
   /** The viewer's credit balance and what a gift costs (site gift_credits). */
   credits: number;
   giftCredits: number;
-  gifts: readonly string[];
+  gifts: readonly Gift[];
 };
 
 /**
@@ -31,7 +32,7 @@ export default function ProfileActions(props: Props) {
   const [credits, setCredits] = useState(props.credits);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<"gift" | "block" | "report" | null>(null);
-  const [gift, setGift] = useState(props.gifts[0] ?? "");
+  const [gift, setGift] = useState<Gift | undefined>(props.gifts[0]);
   const [giftError, setGiftError] = useState<string | null>(null);
   const { name } = props;
 
@@ -86,11 +87,11 @@ export default function ProfileActions(props: Props) {
     });
 
   async function sendGift() {
+    if (!gift) return;
     setBusy(true);
     setGiftError(null);
     try {
-      const answer = await apiFetch<{ credits: number }>("/api/gift.php", {
-        method: "POST",
+      const answer = await api("POST /api/gift.php", {
         body: { id: props.profileId, gift },
       });
       setCredits(answer.credits);
@@ -206,7 +207,7 @@ export default function ProfileActions(props: Props) {
                 value: id,
                 label: t(`gift.${id}` as MessageKey),
               }))}
-              value={gift}
+              value={gift ?? null}
               onChange={setGift}
             />
           </div>

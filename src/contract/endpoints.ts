@@ -1,0 +1,86 @@
+import type {
+  ChatsAnswer,
+  ConversationAnswer,
+  ConversationBody,
+  GiftBody,
+  OpenChatBody,
+  OpenedAnswer,
+  OpenedImageAnswer,
+  OpenImageBody,
+  RemoveChatBody,
+  SendMessageBody,
+  SentAnswer,
+} from "./chat";
+import type { OkAnswer } from "./common";
+import type { GeocodeAnswer } from "./geo";
+import type { AutoLikeAnswer, LikesAnswer, SwipeCardsAnswer, SwipeUndoAnswer } from "./likes";
+import type {
+  DirectDebitBody,
+  DirectDebitCodeSent,
+  DirectDebitConfirmBody,
+  DiscountCodeView,
+  OrderAnswer,
+  OrderBody,
+  PackagesAnswer,
+  RepeatOrderBody,
+  SandboxOutcomeAnswer,
+  SandboxOutcomeBody,
+  TransactionsAnswer,
+  WithdrawBody,
+} from "./payments";
+import type { GiftAnswer } from "./profiles";
+import type { MemberSearchPage } from "./search";
+import type { UserResponse } from "./users";
+
+/**
+ * The calls the browser makes whose body and answer the contract describes (issue 26): "METHOD
+ * /api/path.php" → the JSON body it sends (undefined: none) and the answer it gets. The client's
+ * api() is keyed by it, so a body is checked and an answer typed without a cast.
+ *
+ * Types only (`import type`): the browser imports this module, and a value import of the schema
+ * modules would ship zod with every island. A call whose body is not in the contract (a
+ * FormData upload, a body still in a server validation.ts) uses apiFetch instead.
+ */
+/**
+ * The mandate form sends its two boxes as they are, ticked or not: an unticked one is the
+ * server's 422, whose translated message the form shows beside that box.
+ */
+type DirectDebitForm = Omit<DirectDebitBody, "mandate" | "immediate_performance"> & {
+  mandate: boolean;
+  immediate_performance: boolean;
+};
+
+export type ApiEndpoints = {
+  // Chat (src/server/chat/routes.ts)
+  "GET /api/chats.php": { body: undefined; answer: ChatsAnswer };
+  "GET /api/messages.php": { body: undefined; answer: ConversationAnswer };
+  "POST /api/chat.php": { body: OpenChatBody; answer: OpenedAnswer };
+  "DELETE /api/chat.php": { body: RemoveChatBody; answer: OkAnswer };
+  "POST /api/message.php": { body: SendMessageBody; answer: SentAnswer };
+  "POST /api/chat-read.php": { body: ConversationBody; answer: OkAnswer };
+  "POST /api/typing.php": { body: ConversationBody; answer: OkAnswer };
+  "POST /api/chat-image-open.php": { body: OpenImageBody; answer: OpenedImageAnswer };
+  "POST /api/gift.php": { body: GiftBody; answer: GiftAnswer };
+  // Credits and payments (src/server/payments)
+  "GET /api/packages.php": { body: undefined; answer: PackagesAnswer };
+  "GET /api/discountcode.php": { body: undefined; answer: DiscountCodeView };
+  "GET /api/order.php": { body: undefined; answer: OrderAnswer };
+  "POST /api/order.php": { body: OrderBody; answer: OrderAnswer };
+  "POST /api/repeat-order.php": { body: RepeatOrderBody; answer: OrderAnswer };
+  "GET /api/transactions.php": { body: undefined; answer: TransactionsAnswer };
+  "POST /api/withdraw.php": { body: WithdrawBody; answer: OrderAnswer };
+  "POST /api/directdebit.php": { body: DirectDebitForm; answer: DirectDebitCodeSent };
+  "POST /api/directdebit-confirm.php": { body: DirectDebitConfirmBody; answer: OrderAnswer };
+  "POST /api/sandbox/checkout.php": { body: SandboxOutcomeBody; answer: SandboxOutcomeAnswer };
+  // Session, discovery and search: calls without a body
+  "GET /api/user.php": { body: undefined; answer: UserResponse };
+  "POST /api/logout.php": { body: undefined; answer: OkAnswer };
+  "GET /api/likes.php": { body: undefined; answer: LikesAnswer };
+  "POST /api/auto-like.php": { body: undefined; answer: AutoLikeAnswer };
+  "GET /api/swipe.php": { body: undefined; answer: SwipeCardsAnswer };
+  "POST /api/swipe-undo.php": { body: undefined; answer: SwipeUndoAnswer };
+  "GET /api/search.php": { body: undefined; answer: MemberSearchPage };
+  "GET /api/geocode.php": { body: undefined; answer: GeocodeAnswer };
+};
+
+export type ApiEndpoint = keyof ApiEndpoints;
