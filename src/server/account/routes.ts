@@ -1,13 +1,11 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { checkMailAnswer, okAnswer } from "../../contract/common";
 import { memberExport, memberSettings } from "../../contract/users";
 import { notFound } from "../lib/errors";
 import {
   ERRORS,
   emailLinkRoute,
-  errorResponses,
-  jsonBody,
-  jsonContent,
+  jsonRoute,
   MEMBER_WRITE_ERRORS,
   WRITE_ERRORS,
 } from "../lib/openapi";
@@ -18,73 +16,61 @@ import { unsubscribe } from "./notification-mail";
 import { changePassword, getMemberSettings, updateMemberSettings } from "./settings";
 import { emailChangeBody, passwordChangeBody, settingsUpdateBody } from "./validation";
 
-const getSettingsRoute = createRoute({
+const getSettingsRoute = jsonRoute({
   method: "get",
   path: "/notifications.php",
   summary: "The member's settings: notification opt-outs, invisible mode, e-mail delivery state",
-  responses: {
-    200: jsonContent(memberSettings, "Settings"),
-    ...errorResponses([ERRORS.loggedOut]),
-  },
+  answer: [memberSettings, "Settings"],
+  errors: [ERRORS.loggedOut],
 });
 
-const updateSettingsRoute = createRoute({
+const updateSettingsRoute = jsonRoute({
   method: "put",
   path: "/notifications.php",
   summary: "Change notification opt-outs, invisible mode, or turn e-mail back on",
-  request: { body: jsonBody(settingsUpdateBody) },
-  responses: {
-    200: jsonContent(memberSettings, "Settings"),
-    ...errorResponses(MEMBER_WRITE_ERRORS),
-  },
+  body: settingsUpdateBody,
+  answer: [memberSettings, "Settings"],
+  errors: MEMBER_WRITE_ERRORS,
 });
 
-const passwordRoute = createRoute({
+const passwordRoute = jsonRoute({
   method: "put",
   path: "/password.php",
   summary: "Change the password; other sessions end",
-  request: { body: jsonBody(passwordChangeBody) },
-  responses: {
-    200: jsonContent(okAnswer, "Changed"),
-    ...errorResponses(MEMBER_WRITE_ERRORS),
-  },
+  body: passwordChangeBody,
+  answer: [okAnswer, "Changed"],
+  errors: MEMBER_WRITE_ERRORS,
 });
 
-const emailChangeRoute = createRoute({
+const emailChangeRoute = jsonRoute({
   method: "post",
   path: "/mail-change.php",
   summary:
     "Send a confirmation link to a new e-mail address (spec §2 Settings); confirmed members only. A taken address gets the same answer, and its owner a notice instead (design §10)",
-  request: { body: jsonBody(emailChangeBody) },
-  responses: {
-    200: jsonContent(checkMailAnswer, "Link sent to the new address"),
-    ...errorResponses([
-      ...MEMBER_WRITE_ERRORS,
-      { 403: "email_unconfirmed: the member's own address is not confirmed yet" },
-      ERRORS.rateLimited,
-    ]),
-  },
+  body: emailChangeBody,
+  answer: [checkMailAnswer, "Link sent to the new address"],
+  errors: [
+    ...MEMBER_WRITE_ERRORS,
+    { 403: "email_unconfirmed: the member's own address is not confirmed yet" },
+    ERRORS.rateLimited,
+  ],
 });
 
-const exportRoute = createRoute({
+const exportRoute = jsonRoute({
   method: "get",
   path: "/export.php",
   summary: "Download everything stored about the member, as JSON",
-  responses: {
-    200: jsonContent(memberExport, "The data"),
-    ...errorResponses([ERRORS.loggedOut]),
-  },
+  answer: [memberExport, "The data"],
+  errors: [ERRORS.loggedOut],
 });
 
-const unsubscribeRoute = createRoute({
+const unsubscribeRoute = jsonRoute({
   method: "post",
   path: "/unsubscribe.php",
   summary: "One-click unsubscribe of notification e-mails (RFC 8058 List-Unsubscribe-Post)",
-  request: { query: z.object({ token: z.string().min(10).max(100) }) },
-  responses: {
-    200: jsonContent(okAnswer, "Unsubscribed"),
-    ...errorResponses([...WRITE_ERRORS, { 404: "not_found: unknown or expired link" }]),
-  },
+  query: z.object({ token: z.string().min(10).max(100) }),
+  answer: [okAnswer, "Unsubscribed"],
+  errors: [...WRITE_ERRORS, { 404: "not_found: unknown or expired link" }],
 });
 
 const unsubscribeLinkRoute = emailLinkRoute(

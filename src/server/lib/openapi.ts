@@ -118,3 +118,60 @@ export function emailLinkRoute<P extends string>(path: P, summary: string, redir
     responses: { 303: { description: redirect }, ...errorResponses([ERRORS.invalid]) },
   });
 }
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+type Schema = z.ZodType;
+type ObjectSchema = z.ZodObject;
+
+/** What a JSON route is: its call, its inputs, its answer and the causes of its errors. */
+type JsonRouteSpec = {
+  method: Method;
+  path: string;
+  summary: string;
+  /** The JSON body, validated before the handler runs (jsonBody). */
+  body?: Schema;
+  query?: ObjectSchema;
+  params?: ObjectSchema;
+  /** The answer's schema (from src/contract) and what it means. */
+  answer: [schema: Schema, description: string];
+  /** The answer's status: 200 unless the call creates something (201). */
+  status?: 200 | 201;
+  errors: readonly ErrorDescriptions[];
+};
+
+type RequestOf<S extends JsonRouteSpec> = {
+  [K in keyof S & ("body" | "query" | "params")]: K extends "body"
+    ? ReturnType<typeof jsonBody<S[K]>>
+    : S[K];
+};
+
+type ResponsesOf<S extends JsonRouteSpec> = {
+  [K in S["status"] extends 201 ? 201 : 200]: ReturnType<typeof jsonContent<S["answer"][0]>>;
+} & Merged<S["errors"]>;
+
+/**
+ * A route that answers JSON, declared in one object: `createRoute` with the request and the
+ * responses built the one way every route builds them, and typed as precisely (the handler's
+ * `c.req.valid` and `c.json` keep their schemas).
+ * @example jsonRoute({ method: "put", path: "/password.php", summary: "Change the password",
+ *   body: passwordChangeBody, answer: [okAnswer, "Changed"], errors: MEMBER_WRITE_ERRORS })
+ */
+export function jsonRoute<const S extends JsonRouteSpec>(spec: S) {
+  const { method, path, summary, body, query, params, answer, status = 200, errors } = spec;
+  const request = {
+    ...(body && { body: jsonBody(body) }),
+    ...(query && { query }),
+    ...(params && { params }),
+  } as RequestOf<S>;
+  const responses = {
+    [status]: jsonContent(answer[0], answer[1]),
+    ...errorResponses(errors),
+  } as unknown as ResponsesOf<S>;
+  return createRoute({
+    method: method as S["method"],
+    path: path as S["path"],
+    summary,
+    request,
+    responses,
+  });
+}
