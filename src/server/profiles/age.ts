@@ -1,4 +1,8 @@
-import { addDays, differenceInYears, format, parseISO, subYears } from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { differenceInYears } from "date-fns/differenceInYears";
+import { format } from "date-fns/format";
+import { parseISO } from "date-fns/parseISO";
+import { subYears } from "date-fns/subYears";
 
 /*
  * How ages are counted (spec §5: members must be at least the site's min_age). An age is the

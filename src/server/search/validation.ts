@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { isValid, parseISO } from "date-fns";
+import { isValid } from "date-fns/isValid";
+import { parseISO } from "date-fns/parseISO";
 import { idParamSchema } from "../lib/validation";
 
 /**
