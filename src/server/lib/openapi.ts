@@ -108,11 +108,8 @@ type Method = "get" | "post" | "put" | "patch" | "delete";
 type Schema = z.ZodType;
 type ObjectSchema = z.ZodObject;
 
-/**
- * A multipart body (an upload), its fields validated before the handler runs (`c.req.valid("form")`).
- * @example formBody(z.object({ photo: binaryField }))
- */
-export function formBody<T>(schema: T) {
+/** A multipart body (an upload), its fields validated before the handler runs ("form"). */
+function formBody<T>(schema: T) {
   return { content: { "multipart/form-data": { schema } }, required: true };
 }
 
