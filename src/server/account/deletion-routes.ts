@@ -4,7 +4,13 @@ import { clearSessionCookie, startSession } from "../auth/cookie";
 import { verifyCredentials } from "../auth/service";
 import { loginBody } from "../auth/validation";
 import { authenticationRequired } from "../lib/errors";
-import { emailLinkRoute, jsonRoute, MEMBER_WRITE_ERRORS, WRITE_ERRORS } from "../lib/openapi";
+import {
+  ERRORS,
+  emailLinkRoute,
+  jsonRoute,
+  MEMBER_WRITE_ERRORS,
+  WRITE_ERRORS,
+} from "../lib/openapi";
 import { socketClientAddress } from "../lib/rate-limit";
 import { createRouter, requireMember } from "../lib/router";
 import { getUserView } from "../members/user-view";
@@ -32,9 +38,8 @@ const reactivateRoute = jsonRoute({
   answer: [userResponse, "Reactivated and logged in"],
   errors: [
     ...WRITE_ERRORS,
-    { 401: "login_failed: wrong e-mail address or password" },
+    ERRORS.credentials,
     { 403: "authentication_required: the account can no longer be reactivated" },
-    { 429: "account_blocked: too many wrong passwords; rate_limited: too many logins" },
   ],
 });
 

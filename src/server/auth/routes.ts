@@ -23,9 +23,8 @@ const loginRoute = jsonRoute({
   answer: [userResponse, "The member, now logged in"],
   errors: [
     ...WRITE_ERRORS,
-    { 401: "login_failed: wrong e-mail address or password" },
+    ERRORS.credentials,
     { 409: "pending_deletion: the account is pending deletion (reactivate first)" },
-    { 429: "account_blocked: too many wrong passwords; rate_limited: too many logins" },
   ],
 });
 

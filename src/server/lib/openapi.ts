@@ -49,6 +49,11 @@ export const ERRORS = {
   rateLimited: { 429: "rate_limited: too many requests; see Retry-After" },
   /** issue 25: what reaches another member or moves money waits for a confirmed address. */
   unconfirmed: { 403: "email_unconfirmed: the member's e-mail address is not confirmed yet" },
+  /** An e-mail address and password checked (auth/service.ts verifyCredentials). */
+  credentials: {
+    401: "login_failed: wrong e-mail address or password",
+    429: "account_blocked: too many wrong passwords; rate_limited: too many logins",
+  },
 } as const satisfies Record<string, ErrorDescriptions>;
 
 /** A write without a body (DELETE with a query): the causes the app's middleware adds. */
