@@ -1,14 +1,13 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { pendingDeletionAnswer, userResponse } from "../../contract/users";
 import { clearSessionCookie, startSession } from "../auth/cookie";
 import { verifyCredentials } from "../auth/service";
 import { loginBody } from "../auth/validation";
 import { authenticationRequired } from "../lib/errors";
 import {
+  ERRORS,
   emailLinkRoute,
-  errorResponses,
-  jsonBody,
-  jsonContent,
+  jsonRoute,
   MEMBER_WRITE_ERRORS,
   WRITE_ERRORS,
 } from "../lib/openapi";
@@ -22,33 +21,26 @@ import {
   requestAccountDeletion,
 } from "./deletion";
 
-const deleteRoute = createRoute({
+const deleteRoute = jsonRoute({
   method: "post",
   path: "/account-delete.php",
   summary: "Delete the account: pending deletion for 14 days, reactivation link by e-mail",
-  request: {
-    body: jsonBody(z.object({ password: z.string().min(1).max(128) })),
-  },
-  responses: {
-    200: jsonContent(pendingDeletionAnswer, "Pending deletion; logged out"),
-    ...errorResponses(MEMBER_WRITE_ERRORS),
-  },
+  body: z.object({ password: z.string().min(1).max(128) }),
+  answer: [pendingDeletionAnswer, "Pending deletion; logged out"],
+  errors: MEMBER_WRITE_ERRORS,
 });
 
-const reactivateRoute = createRoute({
+const reactivateRoute = jsonRoute({
   method: "post",
   path: "/reactivate.php",
   summary: "Reactivate an account pending deletion with its e-mail and password; logs in",
-  request: { body: jsonBody(loginBody) },
-  responses: {
-    200: jsonContent(userResponse, "Reactivated and logged in"),
-    ...errorResponses([
-      ...WRITE_ERRORS,
-      { 401: "login_failed: wrong e-mail address or password" },
-      { 403: "authentication_required: the account can no longer be reactivated" },
-      { 429: "account_blocked: too many wrong passwords; rate_limited: too many logins" },
-    ]),
-  },
+  body: loginBody,
+  answer: [userResponse, "Reactivated and logged in"],
+  errors: [
+    ...WRITE_ERRORS,
+    ERRORS.credentials,
+    { 403: "authentication_required: the account can no longer be reactivated" },
+  ],
 });
 
 const reactivateLinkRoute = emailLinkRoute(

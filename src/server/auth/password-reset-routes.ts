@@ -1,33 +1,28 @@
-import { createRoute } from "@hono/zod-openapi";
 import { checkMailAnswer } from "../../contract/common";
 import { userResponse } from "../../contract/users";
-import { errorResponses, jsonBody, jsonContent, WRITE_ERRORS } from "../lib/openapi";
+import { jsonRoute, WRITE_ERRORS } from "../lib/openapi";
 import { createRouter } from "../lib/router";
 import { getUserView } from "../members/user-view";
 import { startSession } from "./cookie";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { passwordResetBody, passwordResetRequestBody } from "./validation";
 
-const requestRoute = createRoute({
+const requestRoute = jsonRoute({
   method: "post",
   path: "/password-reset.php",
   summary: "E-mail a link to set a new password (same answer for every address)",
-  request: { body: jsonBody(passwordResetRequestBody) },
-  responses: {
-    200: jsonContent(checkMailAnswer, "Sent, if the address has an account"),
-    ...errorResponses([...WRITE_ERRORS, { 429: "reset_limit: three e-mails a day per address" }]),
-  },
+  body: passwordResetRequestBody,
+  answer: [checkMailAnswer, "Sent, if the address has an account"],
+  errors: [...WRITE_ERRORS, { 429: "reset_limit: three e-mails a day per address" }],
 });
 
-const resetRoute = createRoute({
+const resetRoute = jsonRoute({
   method: "put",
   path: "/password-reset.php",
   summary: "Set the new password with the e-mailed token; logs in, ends other sessions",
-  request: { body: jsonBody(passwordResetBody) },
-  responses: {
-    200: jsonContent(userResponse, "The member, logged in"),
-    ...errorResponses([...WRITE_ERRORS, { 400: "link_invalid: the link expired or was used" }]),
-  },
+  body: passwordResetBody,
+  answer: [userResponse, "The member, logged in"],
+  errors: [...WRITE_ERRORS, { 400: "link_invalid: the link expired or was used" }],
 });
 
 export const passwordResetRoutes = createRouter()

@@ -1,15 +1,8 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { okAnswer } from "../../contract/common";
 import { userResponse } from "../../contract/users";
-import {
-  ERRORS,
-  errorResponses,
-  jsonBody,
-  jsonContent,
-  MEMBER_WRITE_ERRORS,
-  WRITE_ERRORS,
-} from "../lib/openapi";
+import { ERRORS, jsonRoute, MEMBER_WRITE_ERRORS, WRITE_ERRORS } from "../lib/openapi";
 import { socketClientAddress } from "../lib/rate-limit";
 import { createRouter, requireMember } from "../lib/router";
 import { getUserView, toUserView } from "../members/user-view";
@@ -22,66 +15,53 @@ import { login } from "./service";
 import { invalidateSession } from "./session";
 import { loginBody, updateUserBody } from "./validation";
 
-const loginRoute = createRoute({
+const loginRoute = jsonRoute({
   method: "post",
   path: "/user.php",
   summary: "Log in (spec §7); sets the 30-day auth cookie",
-  request: { body: jsonBody(loginBody) },
-  responses: {
-    200: jsonContent(userResponse, "The member, now logged in"),
-    ...errorResponses([
-      ...WRITE_ERRORS,
-      { 401: "login_failed: wrong e-mail address or password" },
-      { 409: "pending_deletion: the account is pending deletion (reactivate first)" },
-      { 429: "account_blocked: too many wrong passwords; rate_limited: too many logins" },
-    ]),
-  },
+  body: loginBody,
+  answer: [userResponse, "The member, now logged in"],
+  errors: [
+    ...WRITE_ERRORS,
+    ERRORS.credentials,
+    { 409: "pending_deletion: the account is pending deletion (reactivate first)" },
+  ],
 });
 
-const currentUserRoute = createRoute({
+const currentUserRoute = jsonRoute({
   method: "get",
   path: "/user.php",
   summary: "The logged-in member (spec §7); the client sends X-Request-Type: client",
-  request: {
-    headers: z.object({ "x-request-type": z.literal("client").optional() }),
-  },
-  responses: {
-    200: jsonContent(userResponse, "The member"),
-    ...errorResponses([ERRORS.loggedOut, ERRORS.invalid]),
-  },
+  headers: z.object({ "x-request-type": z.literal("client").optional() }),
+  answer: [userResponse, "The member"],
+  errors: [ERRORS.loggedOut, ERRORS.invalid],
 });
 
-const updateUserRoute = createRoute({
+const updateUserRoute = jsonRoute({
   method: "put",
   path: "/user.php",
   summary: "Update the member's language after a locale switch (spec §4)",
-  request: { body: jsonBody(updateUserBody) },
-  responses: {
-    200: jsonContent(userResponse, "The updated member"),
-    ...errorResponses(MEMBER_WRITE_ERRORS),
-  },
+  body: updateUserBody,
+  answer: [userResponse, "The updated member"],
+  errors: MEMBER_WRITE_ERRORS,
 });
 
-const logoutRoute = createRoute({
+const logoutRoute = jsonRoute({
   method: "get",
   path: "/logout.php",
   summary: "Log out (spec §7) from a page of this site or a typed address; others get 403",
-  responses: {
-    200: jsonContent(okAnswer, "Logged out"),
-    303: { description: "Redirect home, for a browser navigation" },
-    ...errorResponses([{ 403: "forbidden_origin: sent from another site; the session stays" }]),
-  },
+  answer: [okAnswer, "Logged out"],
+  redirect: "Redirect home, for a browser navigation",
+  errors: [{ 403: "forbidden_origin: sent from another site; the session stays" }],
 });
 
-const logoutPostRoute = createRoute({
+const logoutPostRoute = jsonRoute({
   method: "post",
   path: "/logout.php",
   summary: "Log out; what the client and the account menu's form use (origin-checked write)",
-  responses: {
-    200: jsonContent(okAnswer, "Logged out"),
-    303: { description: "Redirect home, for a browser's form post" },
-    ...errorResponses([ERRORS.crossSite]),
-  },
+  answer: [okAnswer, "Logged out"],
+  redirect: "Redirect home, for a browser's form post",
+  errors: [ERRORS.crossSite],
 });
 
 /** Ends the session; a browser navigation or form post is sent home. */

@@ -1,8 +1,7 @@
-import { createRoute } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
 import { checkMailAnswer } from "../../contract/common";
 import { sendSignupMessage } from "../chat/signup-message";
-import { ERRORS, errorResponses, jsonBody, jsonContent, WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, jsonRoute, redirectRoute, WRITE_ERRORS } from "../lib/openapi";
 import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
 import { createRouter } from "../lib/router";
 import { parseTrackingCookie, TRACKING_COOKIE } from "../lib/tracking";
@@ -12,38 +11,35 @@ import { startSession } from "./cookie";
 import { activateAccount, resendActivation, signUp } from "./signup";
 import { activationQuery, resendActivationBody, signupBody } from "./validation";
 
-const signupRoute = createRoute({
+const signupRoute = jsonRoute({
   method: "post",
   path: "/signup.php",
   summary: "Sign up (spec §2, §5); the activation link goes by e-mail",
-  request: { body: jsonBody(signupBody) },
-  responses: {
-    201: jsonContent(checkMailAnswer, "Account created, or the address already had one"),
-    ...errorResponses([
-      ...WRITE_ERRORS,
-      { 403: "signups_closed: the site takes no signups from this visitor (invite only)" },
-      ERRORS.rateLimited,
-    ]),
-  },
+  body: signupBody,
+  answer: [checkMailAnswer, "Account created, or the address already had one"],
+  status: 201,
+  errors: [
+    ...WRITE_ERRORS,
+    { 403: "signups_closed: the site takes no signups from this visitor (invite only)" },
+    ERRORS.rateLimited,
+  ],
 });
 
-const resendRoute = createRoute({
+const resendRoute = jsonRoute({
   method: "post",
   path: "/activation.php",
   summary: "Send the activation link again (same answer for every address)",
-  request: { body: jsonBody(resendActivationBody) },
-  responses: {
-    200: jsonContent(checkMailAnswer, "Sent, if the address has an unconfirmed account"),
-    ...errorResponses([...WRITE_ERRORS, ERRORS.rateLimited]),
-  },
+  body: resendActivationBody,
+  answer: [checkMailAnswer, "Sent, if the address has an unconfirmed account"],
+  errors: [...WRITE_ERRORS, ERRORS.rateLimited],
 });
 
-const activateRoute = createRoute({
-  method: "get",
+const activateRoute = redirectRoute({
   path: "/activate.php",
   summary: "The link of the activation e-mail: confirms, logs in, redirects (spec §4)",
-  request: { query: activationQuery },
-  responses: { 303: { description: "To /activate/done, or /activate/error" } },
+  query: activationQuery,
+  redirect: "To /activate/done, or /activate/error",
+  errors: [],
 });
 
 export const signupRoutes = createRouter()

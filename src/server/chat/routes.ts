@@ -1,6 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import {
   chatsAnswer,
   conversationAnswer,
@@ -16,14 +15,13 @@ import {
 } from "../../contract/chat";
 import { okAnswer } from "../../contract/common";
 import { giftAnswer } from "../../contract/profiles";
-import { ApiError, ValidationError } from "../lib/errors";
-import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, jsonRoute, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { createRouter } from "../lib/router";
 import { getStorage } from "../lib/storage";
 import { idParamSchema } from "../lib/validation";
+import { PHOTO_UPLOAD_ERRORS, photoBodyLimit, photoBytes, photoUploadForm } from "../photos/upload";
 import { requireMemberViewer } from "../profiles/viewer";
-import { getBodyLimit } from "../request/body-limit";
 import type { AppEnv } from "../request/context";
 import { getConversation, listChats, openConversation, removeConversations } from "./conversations";
 import { sendGift } from "./gifts";
@@ -64,139 +62,100 @@ const viewing = (c: Context<AppEnv>) => ({
   locale: c.get("locale"),
 });
 
-const chatsRoute = createRoute({
+const chatsRoute = jsonRoute({
   method: "get",
   path: "/chats.php",
   summary: "spec §3, §7: the member's conversations, newest first, with unread counts",
-  request: { query: z.object({ cursor: z.string().max(200).optional() }) },
-  responses: {
-    200: jsonContent(chatsAnswer, "One page of chats"),
-    ...errorResponses([ERRORS.loggedOut, ERRORS.invalid]),
-  },
+  query: z.object({ cursor: z.string().max(200).optional() }),
+  answer: [chatsAnswer, "One page of chats"],
+  errors: [ERRORS.loggedOut, ERRORS.invalid],
 });
 
-const openRoute = createRoute({
+const openRoute = jsonRoute({
   method: "post",
   path: "/chat.php",
   summary: "Opens (or starts) the conversation with a member (/members/{id}/chat)",
-  request: { body: jsonBody(openChatBody) },
-  responses: {
-    200: jsonContent(openedAnswer, "The conversation's id"),
-    ...errorResponses([...CHAT_ERRORS, ERRORS.noProfile, { refused: "cannot_chat_self" }]),
-  },
+  body: openChatBody,
+  answer: [openedAnswer, "The conversation's id"],
+  errors: [...CHAT_ERRORS, ERRORS.noProfile, { refused: "cannot_chat_self" }],
 });
 
-const removeRoute = createRoute({
+const removeRoute = jsonRoute({
   method: "delete",
   path: "/chat.php",
   summary:
     "spec §4: removes a conversation from the member's list (its messages up to now are gone for them); by profile, every conversation with that member",
-  request: { body: jsonBody(removeChatBody) },
-  responses: {
-    200: jsonContent(okAnswer, "Removed"),
-    ...errorResponses([...CHAT_ERRORS]),
-  },
+  body: removeChatBody,
+  answer: [okAnswer, "Removed"],
+  errors: CHAT_ERRORS,
 });
 
-const messagesRoute = createRoute({
+const messagesRoute = jsonRoute({
   method: "get",
   path: "/messages.php",
   summary:
     "A conversation: the other member, what writing costs, and 50 messages; without before, the newest. Reading it changes nothing: the page then marks it read with POST /api/chat-read.php",
-  request: {
-    query: z.object({ conversation: idParamSchema, before: messageIdParam.optional() }),
-  },
-  responses: {
-    200: jsonContent(conversationAnswer, "The conversation"),
-    ...errorResponses([ERRORS.loggedOut, ERRORS.invalid, { 404: "not_found: not the caller's" }]),
-  },
+  query: z.object({ conversation: idParamSchema, before: messageIdParam.optional() }),
+  answer: [conversationAnswer, "The conversation"],
+  errors: [ERRORS.loggedOut, ERRORS.invalid, { 404: "not_found: not the caller's" }],
 });
 
-const sendRoute = createRoute({
+const sendRoute = jsonRoute({
   method: "post",
   path: "/message.php",
   summary:
     "Sends a text message; costs message_credits outside the free conversations (ARCHITECTURE.md). Send an Idempotency-Key: a retry is sent and charged once",
-  request: { body: jsonBody(sendMessageBody) },
-  responses: {
-    200: jsonContent(sentAnswer, "Sent; the member's new balance"),
-    ...errorResponses([...SEND_ERRORS]),
-  },
+  body: sendMessageBody,
+  answer: [sentAnswer, "Sent; the member's new balance"],
+  errors: SEND_ERRORS,
 });
 
-const readRoute = createRoute({
+const readRoute = jsonRoute({
   method: "post",
   path: "/chat-read.php",
   summary:
     "Marks a conversation read (spec §4: its unread count becomes 0): when the page shows its newest messages, and when a message arrives while it is open",
-  request: { body: jsonBody(conversationBody) },
-  responses: { 200: jsonContent(okAnswer, "Read"), ...errorResponses([...CHAT_ERRORS]) },
+  body: conversationBody,
+  answer: [okAnswer, "Read"],
+  errors: CHAT_ERRORS,
 });
 
-const typingRoute = createRoute({
+const typingRoute = jsonRoute({
   method: "post",
   path: "/typing.php",
   summary: "The member is typing: the other member's open page shows it for a few seconds",
-  request: { body: jsonBody(conversationBody) },
-  responses: {
-    200: jsonContent(okAnswer, "Signalled"),
-    ...errorResponses([...CHAT_ERRORS, ERRORS.unconfirmed]),
-  },
+  body: conversationBody,
+  answer: [okAnswer, "Signalled"],
+  errors: [...CHAT_ERRORS, ERRORS.unconfirmed],
 });
 
-const imageRoute = createRoute({
+const imageRoute = jsonRoute({
   method: "post",
   path: "/chat-image.php",
   summary:
     "Sends an image message (multipart: conversation, photo), checked and re-encoded like profile photos, for photo_credits; the recipient sees it blurred until they open it",
-  request: {
-    body: {
-      content: {
-        "multipart/form-data": {
-          schema: z.object({
-            conversation: idParamSchema,
-            photo: z.any().openapi({ type: "string", format: "binary" }),
-          }),
-        },
-      },
-      required: true,
-    },
-  },
-  responses: {
-    200: jsonContent(sentAnswer, "Sent; the member's new balance"),
-    ...errorResponses([
-      ...SEND_ERRORS,
-      { 400: "bad_request: the body is not multipart form data" },
-      { 413: "photo_too_large" },
-      { refused: "photo_<reason>: not an accepted image, too many pixels, or too small" },
-    ]),
-  },
+  form: photoUploadForm({ conversation: idParamSchema }),
+  answer: [sentAnswer, "Sent; the member's new balance"],
+  errors: [...SEND_ERRORS, PHOTO_UPLOAD_ERRORS],
 });
 
-const openImageRoute = createRoute({
+const openImageRoute = jsonRoute({
   method: "post",
   path: "/chat-image-open.php",
   summary: "Opens a received image message (premium; spec §1 locked photos)",
-  request: { body: jsonBody(openImageBody) },
-  responses: {
-    200: jsonContent(openedImageAnswer, "The message with the image's URL"),
-    ...errorResponses([
-      ...CHAT_ERRORS,
-      { 403: "premium_required: free members see received photos blurred" },
-    ]),
-  },
+  body: openImageBody,
+  answer: [openedImageAnswer, "The message with the image's URL"],
+  errors: [...CHAT_ERRORS, { 403: "premium_required: free members see received photos blurred" }],
 });
 
-const giftRoute = createRoute({
+const giftRoute = jsonRoute({
   method: "post",
   path: "/gift.php",
   summary:
     "Sends a gift to a member, paid with the site's gift_credits (spec §1, §6); it appears in their conversation",
-  request: { body: jsonBody(giftBody) },
-  responses: {
-    200: jsonContent(giftAnswer, "Sent; the new credit balance"),
-    ...errorResponses([...SEND_ERRORS, ERRORS.noProfile, { refused: "cannot_gift_self" }]),
-  },
+  body: giftBody,
+  answer: [giftAnswer, "Sent; the new credit balance"],
+  errors: [...SEND_ERRORS, ERRORS.noProfile, { refused: "cannot_gift_self" }],
 });
 
 /** Typing signals are dropped when the same member signals the same chat within this time. */
@@ -205,16 +164,7 @@ const lastTyping = new Map<string, number>();
 
 export const chatRoutes = createRouter();
 
-// Refuses an oversized image from its Content-Length or while reading, before it is parsed.
-chatRoutes.use(
-  "/chat-image.php",
-  bodyLimit({
-    maxSize: getBodyLimit("POST /api/chat-image.php"),
-    onError: () => {
-      throw new ApiError(413, "photo_too_large", "photos.error.too_large");
-    },
-  }),
-);
+chatRoutes.use("/chat-image.php", photoBodyLimit("POST /api/chat-image.php"));
 
 chatRoutes
   .openapi(chatsRoute, async (c) => {
@@ -283,10 +233,7 @@ chatRoutes
     await enforceRateLimit(c, "messages", String(member.profileId));
     await enforceRateLimit(c, "photoUpload", String(member.profileId));
     const { conversation, photo } = c.req.valid("form");
-    if (!(photo instanceof File) || photo.size === 0) {
-      throw new ValidationError({ photo: { key: "photos.error.missing" } });
-    }
-    const bytes = new Uint8Array(await photo.arrayBuffer());
+    const bytes = await photoBytes(photo);
     return c.json(
       await sendImageMessage(
         c.get("db"),

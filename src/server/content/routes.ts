@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { complaintReceipt } from "../../contract/content";
-import { ERRORS, errorResponses, jsonBody, jsonContent, WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonBody, jsonRoute, WRITE_ERRORS } from "../lib/openapi";
 import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
 import { createRouter } from "../lib/router";
 import { TRACKING_COOKIE } from "../lib/tracking";
@@ -13,15 +13,14 @@ import {
 } from "./service";
 import { complaintBody, cookieConsentBody } from "./validation";
 
-const complaintRoute = createRoute({
+const complaintRoute = jsonRoute({
   method: "post",
   path: "/complaints.php",
   summary: "Send a complaint: stored and e-mailed to the site's support address",
-  request: { body: jsonBody(complaintBody) },
-  responses: {
-    201: jsonContent(complaintReceipt, "Received, with its reference"),
-    ...errorResponses([...WRITE_ERRORS, ERRORS.rateLimited]),
-  },
+  body: complaintBody,
+  answer: [complaintReceipt, "Received, with its reference"],
+  status: 201,
+  errors: [...WRITE_ERRORS, ERRORS.rateLimited],
 });
 
 const consentRoute = createRoute({

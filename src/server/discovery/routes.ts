@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { okAnswer } from "../../contract/common";
 import { LIKE_LISTS } from "../../contract/like-options";
 import {
@@ -9,14 +9,7 @@ import {
   swipeUndoAnswer,
 } from "../../contract/likes";
 import { SWIPE_LIKES_PER_DAY } from "../../contract/premium";
-import {
-  ERRORS,
-  errorResponses,
-  jsonBody,
-  jsonContent,
-  MEMBER_WRITE_ERRORS,
-  QUERY_WRITE_ERRORS,
-} from "../lib/openapi";
+import { ERRORS, jsonRoute, MEMBER_WRITE_ERRORS, QUERY_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { createRouter } from "../lib/router";
 import { idSchema } from "../lib/validation";
@@ -36,55 +29,45 @@ import {
   undoLastPass,
 } from "./swipe";
 
-const likesRoute = createRoute({
+const likesRoute = jsonRoute({
   method: "get",
   path: "/likes.php",
   summary:
     "spec §7, issue 13: one page of the member's likes: who liked them (received), whom they liked (given) or both (matches), newest first",
-  request: {
-    query: z.object({
-      type: z.enum(LIKE_LISTS).default("received"),
-      cursor: z.string().max(200).optional(),
-    }),
-  },
-  responses: {
-    200: jsonContent(likesAnswer, "One page, and the next page's cursor"),
-    ...errorResponses([ERRORS.loggedOut, ERRORS.noProfile, ERRORS.invalid]),
-  },
+  query: z.object({
+    type: z.enum(LIKE_LISTS).default("received"),
+    cursor: z.string().max(200).optional(),
+  }),
+  answer: [likesAnswer, "One page, and the next page's cursor"],
+  errors: [ERRORS.loggedOut, ERRORS.noProfile, ERRORS.invalid],
 });
 
-const matchSeenRoute = createRoute({
+const matchSeenRoute = jsonRoute({
   method: "post",
   path: "/match-seen.php",
   summary:
     "issue 13: the member was shown 'It's a match' with this member; it is not shown again (nothing happens for a member who is no match)",
-  request: { body: jsonBody(profileTargetBody) },
-  responses: {
-    200: jsonContent(okAnswer, "Noted"),
-    ...errorResponses([...MEMBER_WRITE_ERRORS, ERRORS.noProfile]),
-  },
+  body: profileTargetBody,
+  answer: [okAnswer, "Noted"],
+  errors: [...MEMBER_WRITE_ERRORS, ERRORS.noProfile],
 });
 
-const autoLikeRoute = createRoute({
+const autoLikeRoute = jsonRoute({
   method: "get",
   path: "/auto-like.php",
   summary:
     "spec §7: a profile for the like pop-up, one who fits the member and was never offered to them before; null when none is left. Looking changes nothing: POST offers it",
-  responses: {
-    200: jsonContent(autoLikeAnswer, "The profile, or null"),
-    ...errorResponses([ERRORS.loggedOut, ERRORS.noProfile]),
-  },
+  answer: [autoLikeAnswer, "The profile, or null"],
+  errors: [ERRORS.loggedOut, ERRORS.noProfile],
 });
 
-const autoLikeOfferRoute = createRoute({
+const autoLikeOfferRoute = jsonRoute({
   method: "post",
   path: "/auto-like.php",
   summary:
     "The like pop-up's call: the profile GET would answer, noted as offered so that it is offered once; null when none is left",
-  responses: {
-    200: jsonContent(autoLikeAnswer, "The profile, or null"),
-    ...errorResponses([...QUERY_WRITE_ERRORS, ERRORS.loggedOut, ERRORS.noProfile]),
-  },
+  answer: [autoLikeAnswer, "The profile, or null"],
+  errors: [...QUERY_WRITE_ERRORS, ERRORS.loggedOut, ERRORS.noProfile],
 });
 
 /** The cards the client holds already: comma-separated profile ids, at most two pages. */
@@ -97,46 +80,38 @@ const excludeParam = z
   .optional()
   .openapi({ type: "string", example: "12,7,31" });
 
-const swipeCardsRoute = createRoute({
+const swipeCardsRoute = jsonRoute({
   method: "get",
   path: "/swipe.php",
   summary:
     "issue 13: the swipe game's next cards, most recently active first among those who fit the member, none liked or passed before",
-  request: { query: z.object({ exclude: excludeParam }) },
-  responses: {
-    200: jsonContent(swipeCardsAnswer, "The next cards and the likes left today"),
-    ...errorResponses([ERRORS.loggedOut, ERRORS.noProfile, ERRORS.invalid]),
-  },
+  query: z.object({ exclude: excludeParam }),
+  answer: [swipeCardsAnswer, "The next cards and the likes left today"],
+  errors: [ERRORS.loggedOut, ERRORS.noProfile, ERRORS.invalid],
 });
 
-const swipeRoute = createRoute({
+const swipeRoute = jsonRoute({
   method: "post",
   path: "/swipe.php",
   summary: `issue 13: like or pass a card of the swipe game; free members like ${SWIPE_LIKES_PER_DAY} times a day (403 swipe_limit after)`,
-  request: {
-    body: jsonBody(z.object({ id: idSchema, action: z.enum(["like", "pass"]) })),
-  },
-  responses: {
-    200: jsonContent(swipeAnswer, "The likes left today, and whether the like made a match"),
-    ...errorResponses([
-      ...MEMBER_WRITE_ERRORS,
-      ERRORS.noProfile,
-      ERRORS.rateLimited,
-      { 403: "swipe_limit: today's likes are used up (the premium alert)" },
-      ERRORS.unconfirmed,
-      { refused: "cannot_like_self" },
-    ]),
-  },
+  body: z.object({ id: idSchema, action: z.enum(["like", "pass"]) }),
+  answer: [swipeAnswer, "The likes left today, and whether the like made a match"],
+  errors: [
+    ...MEMBER_WRITE_ERRORS,
+    ERRORS.noProfile,
+    ERRORS.rateLimited,
+    { 403: "swipe_limit: today's likes are used up (the premium alert)" },
+    ERRORS.unconfirmed,
+    { refused: "cannot_like_self" },
+  ],
 });
 
-const swipeUndoRoute = createRoute({
+const swipeUndoRoute = jsonRoute({
   method: "post",
   path: "/swipe-undo.php",
   summary: "issue 13: undo the member's last pass; its card comes back on top",
-  responses: {
-    200: jsonContent(swipeUndoAnswer, "The card, or null when there was no pass to undo"),
-    ...errorResponses([...MEMBER_WRITE_ERRORS, ERRORS.noProfile]),
-  },
+  answer: [swipeUndoAnswer, "The card, or null when there was no pass to undo"],
+  errors: [...MEMBER_WRITE_ERRORS, ERRORS.noProfile],
 });
 
 export const discoveryRoutes = createRouter()

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import { okAnswer } from "../../contract/common";
 import type { Database } from "../db/client";
-import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonRoute, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { createRouter, requireMember } from "../lib/router";
 import { type EventHub, eventHub, eventsSince, latestEventId, type StoredEvent } from "./bus";
 import { markOffline, markOnline, PRESENCE_RENEW_MS } from "./presence";
@@ -44,18 +44,14 @@ const eventsRoute = createRoute({
   },
 });
 
-const pageHiddenRoute = createRoute({
+const pageHiddenRoute = jsonRoute({
   method: "post",
   path: "/page-hidden.php",
   summary:
     "spec §7: a beacon (empty JSON body) from a page the member hid or left: it stops counting as a visible page, so what comes next reaches them by push and e-mail",
-  request: {
-    body: jsonBody(z.object({}).strict()),
-  },
-  responses: {
-    200: jsonContent(okAnswer, "Noted"),
-    ...errorResponses(MEMBER_WRITE_ERRORS),
-  },
+  body: z.object({}).strict(),
+  answer: [okAnswer, "Noted"],
+  errors: MEMBER_WRITE_ERRORS,
 });
 
 let renewing: ReturnType<typeof setInterval> | undefined;

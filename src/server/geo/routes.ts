@@ -1,6 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { geocodeAnswer, regionsAnswer } from "../../contract/geo";
-import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
+import { ERRORS, jsonRoute } from "../lib/openapi";
 import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
 import { createRouter } from "../lib/router";
 import { geocode } from "./geocode";
@@ -11,24 +11,21 @@ const geocodeQuery = z.object({
   lon: z.coerce.number().min(-180).max(180),
 });
 
-const regionsRoute = createRoute({
+const regionsRoute = jsonRoute({
   method: "get",
   path: "/regions.php",
   summary: "The ISO 3166-2 regions of the site's countries, named in the caller's language",
-  responses: {
-    200: jsonContent(regionsAnswer, "Regions per country"),
-  },
+  answer: [regionsAnswer, "Regions per country"],
+  errors: [],
 });
 
-const geocodeRoute = createRoute({
+const geocodeRoute = jsonRoute({
   method: "get",
   path: "/geocode.php",
   summary: "The country and region of a position, from data shipped with the app (spec §7)",
-  request: { query: geocodeQuery },
-  responses: {
-    200: jsonContent(geocodeAnswer, "Where the position is"),
-    ...errorResponses([ERRORS.invalid, ERRORS.rateLimited]),
-  },
+  query: geocodeQuery,
+  answer: [geocodeAnswer, "Where the position is"],
+  errors: [ERRORS.invalid, ERRORS.rateLimited],
 });
 
 export const geoRoutes = createRouter()

@@ -49,6 +49,11 @@ export const ERRORS = {
   rateLimited: { 429: "rate_limited: too many requests; see Retry-After" },
   /** issue 25: what reaches another member or moves money waits for a confirmed address. */
   unconfirmed: { 403: "email_unconfirmed: the member's e-mail address is not confirmed yet" },
+  /** An e-mail address and password checked (auth/service.ts verifyCredentials). */
+  credentials: {
+    401: "login_failed: wrong e-mail address or password",
+    429: "account_blocked: too many wrong passwords; rate_limited: too many logins",
+  },
 } as const satisfies Record<string, ErrorDescriptions>;
 
 /** A write without a body (DELETE with a query): the causes the app's middleware adds. */
@@ -104,50 +109,103 @@ export function errorResponses<const G extends readonly ErrorDescriptions[]>(gro
   return responses as Merged<G>;
 }
 
+type Method = "get" | "post" | "put" | "patch" | "delete";
+type Schema = z.ZodType;
+type ObjectSchema = z.ZodObject;
+
+/** A multipart body (an upload), its fields validated before the handler runs ("form"). */
+function formBody<T>(schema: T) {
+  return { content: { "multipart/form-data": { schema } }, required: true };
+}
+
+/** What a redirect route is: the page a browser opens, where it is sent, and why it may not be. */
+type RedirectRouteSpec = {
+  path: string;
+  summary: string;
+  query: ObjectSchema;
+  /** Where the 303 sends the browser. */
+  redirect: string;
+  errors: readonly ErrorDescriptions[];
+};
+
+/**
+ * A GET a browser navigates to (a link of one of our e-mails), answered by a 303 redirect.
+ * @example redirectRoute({ path: "/activate.php", summary: "The activation link",
+ *   query: activationQuery, redirect: "To /activate/done", errors: [] })
+ */
+export function redirectRoute<const S extends RedirectRouteSpec>(spec: S) {
+  const { path, summary, query, redirect, errors } = spec;
+  const responses = { 303: { description: redirect }, ...errorResponses(errors) } as {
+    303: { description: string };
+  } & Merged<S["errors"]>;
+  return createRoute({
+    method: "get",
+    path: path as S["path"],
+    summary,
+    request: { query: query as S["query"] },
+    responses,
+  });
+}
+
 /**
  * A link of one of our e-mails opened in a browser: GET with an optional `?token=` (a link cut
  * short still gets somewhere), answered by a redirect.
  * @example emailLinkRoute("/unsubscribe.php", "The unsubscribe link…", "To the settings")
  */
 export function emailLinkRoute<P extends string>(path: P, summary: string, redirect: string) {
-  return createRoute({
-    method: "get",
+  return redirectRoute({
     path,
     summary,
-    request: { query: z.object({ token: z.string().max(100).optional() }) },
-    responses: { 303: { description: redirect }, ...errorResponses([ERRORS.invalid]) },
+    query: z.object({ token: z.string().max(100).optional() }),
+    redirect,
+    errors: [ERRORS.invalid],
   });
 }
 
-type Method = "get" | "post" | "put" | "patch" | "delete";
-type Schema = z.ZodType;
-type ObjectSchema = z.ZodObject;
+/** The body of a JSON route: JSON (`c.req.valid("json")`) or an upload (`c.req.valid("form")`). */
+type BodySpec =
+  | {
+      /** The JSON body, validated before the handler runs (jsonBody). */
+      body?: Schema;
+      form?: never;
+    }
+  | {
+      /** A multipart body (formBody): an upload's file and fields. */
+      form?: ObjectSchema;
+      body?: never;
+    };
 
 /** What a JSON route is: its call, its inputs, its answer and the causes of its errors. */
-type JsonRouteSpec = {
+type JsonRouteSpec = BodySpec & {
   method: Method;
   path: string;
   summary: string;
-  /** The JSON body, validated before the handler runs (jsonBody). */
-  body?: Schema;
   query?: ObjectSchema;
   params?: ObjectSchema;
+  headers?: ObjectSchema;
   /** The answer's schema (from src/contract) and what it means. */
   answer: [schema: Schema, description: string];
   /** The answer's status: 200 unless the call creates something (201). */
   status?: 200 | 201;
+  /** A browser's navigation or form post is sent on with a 303 instead: where to. */
+  redirect?: string;
   errors: readonly ErrorDescriptions[];
 };
 
+type RequestKey = "body" | "form" | "query" | "params" | "headers";
+
 type RequestOf<S extends JsonRouteSpec> = {
-  [K in keyof S & ("body" | "query" | "params")]: K extends "body"
+  [K in keyof S & RequestKey as K extends "form" ? "body" : K]: K extends "body"
     ? ReturnType<typeof jsonBody<S[K]>>
-    : S[K];
+    : K extends "form"
+      ? ReturnType<typeof formBody<S[K]>>
+      : S[K];
 };
 
 type ResponsesOf<S extends JsonRouteSpec> = {
   [K in S["status"] extends 201 ? 201 : 200]: ReturnType<typeof jsonContent<S["answer"][0]>>;
-} & Merged<S["errors"]>;
+} & (S extends { redirect: string } ? { 303: { description: string } } : unknown) &
+  Merged<S["errors"]>;
 
 /**
  * A route that answers JSON, declared in one object: `createRoute` with the request and the
@@ -157,14 +215,18 @@ type ResponsesOf<S extends JsonRouteSpec> = {
  *   body: passwordChangeBody, answer: [okAnswer, "Changed"], errors: MEMBER_WRITE_ERRORS })
  */
 export function jsonRoute<const S extends JsonRouteSpec>(spec: S) {
-  const { method, path, summary, body, query, params, answer, status = 200, errors } = spec;
+  const { method, path, summary, body, form, query, params, headers, answer, errors } = spec;
+  const { status = 200, redirect } = spec;
   const request = {
     ...(body && { body: jsonBody(body) }),
+    ...(form && { body: formBody(form) }),
     ...(query && { query }),
     ...(params && { params }),
+    ...(headers && { headers }),
   } as RequestOf<S>;
   const responses = {
     [status]: jsonContent(answer[0], answer[1]),
+    ...(redirect && { 303: { description: redirect } }),
     ...errorResponses(errors),
   } as unknown as ResponsesOf<S>;
   return createRoute({

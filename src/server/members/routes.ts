@@ -1,6 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ownProfile, profileDetail } from "../../contract/profiles";
-import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
+import { ERRORS, jsonRoute } from "../lib/openapi";
 import { createRouter } from "../lib/router";
 import { markLikeSeen } from "../likes/service";
 import { profileQuery } from "../profiles/validation";
@@ -8,23 +8,21 @@ import { requireMemberViewer } from "../profiles/viewer";
 import { getOwnProfile } from "../profiles/wizard";
 import { getProfileDetail } from "./service";
 
-const profileRoute = createRoute({
+const profileRoute = jsonRoute({
   method: "get",
   path: "/profile.php",
   summary:
     "With id: a member's profile as the viewer may see it (spec §2 Profile view); opening it clears that member's new like. Without id: the member's own profile to edit",
-  request: { query: profileQuery },
-  responses: {
-    200: jsonContent(
-      z.union([profileDetail, ownProfile]),
-      "With id: the profile (ProfileDetail); without: the member's own (OwnProfile)",
-    ),
-    ...errorResponses([
-      { 403: "authentication_required: without id, for a visitor" },
-      ERRORS.noProfile,
-      ERRORS.invalid,
-    ]),
-  },
+  query: profileQuery,
+  answer: [
+    z.union([profileDetail, ownProfile]),
+    "With id: the profile (ProfileDetail); without: the member's own (OwnProfile)",
+  ],
+  errors: [
+    { 403: "authentication_required: without id, for a visitor" },
+    ERRORS.noProfile,
+    ERRORS.invalid,
+  ],
 });
 
 export const memberRoutes = createRouter().openapi(profileRoute, async (c) => {

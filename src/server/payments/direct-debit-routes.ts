@@ -1,62 +1,55 @@
-import { createRoute } from "@hono/zod-openapi";
 import {
   directDebitBody,
   directDebitCodeSent,
   directDebitConfirmBody,
   orderAnswer,
 } from "../../contract/payments";
-import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, jsonRoute, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { createRouter, requireMember } from "../lib/router";
 import { confirmDirectDebit, requestDirectDebit } from "./direct-debit";
 import { toOrderView } from "./orders";
 import { buyerOf, paymentProviderOf } from "./route-inputs";
 
-const directDebitRoute = createRoute({
+const directDebitRoute = jsonRoute({
   method: "post",
   path: "/directdebit.php",
   summary:
     "issue 14, spec §3 Direct-debit form: the member's SEPA mandate for a package (euro only); texts a 6-digit code to their mobile. 403 when the member may not pay by direct debit",
-  request: {
-    body: jsonBody(directDebitBody),
-  },
-  responses: {
-    201: jsonContent(directDebitCodeSent, "The code is on its way"),
-    ...errorResponses([
-      ...MEMBER_WRITE_ERRORS,
-      ERRORS.rateLimited,
-      ERRORS.unconfirmed,
-      {
-        403: "direct_debit_blocked: 'Your account is blocked for direct debit payments' | direct_debit_limit: 'Your limit for direct debit payments has been reached'",
-      },
-      { 404: "not_found: no such package" },
-      {
-        422: "validation: a field (iban, phone, mandate, immediate_performance …), direct debit not offered to the member, or a code that does not apply",
-      },
-    ]),
-  },
+  body: directDebitBody,
+  answer: [directDebitCodeSent, "The code is on its way"],
+  status: 201,
+  errors: [
+    ...MEMBER_WRITE_ERRORS,
+    ERRORS.rateLimited,
+    ERRORS.unconfirmed,
+    {
+      403: "direct_debit_blocked: 'Your account is blocked for direct debit payments' | direct_debit_limit: 'Your limit for direct debit payments has been reached'",
+    },
+    { 404: "not_found: no such package" },
+    {
+      422: "validation: a field (iban, phone, mandate, immediate_performance …), direct debit not offered to the member, or a code that does not apply",
+    },
+  ],
 });
 
-const directDebitConfirmRoute = createRoute({
+const directDebitConfirmRoute = jsonRoute({
   method: "post",
   path: "/directdebit-confirm.php",
   summary:
     "issue 14: the texted code signs the mandate (single use, 10 minutes, 5 attempts: 'Code invalid'); the order is made and debited. Answers the order, pending until the bank has paid",
-  request: {
-    body: jsonBody(directDebitConfirmBody),
-  },
-  responses: {
-    201: jsonContent(orderAnswer, "The order"),
-    ...errorResponses([
-      ...MEMBER_WRITE_ERRORS,
-      {
-        403: "direct_debit_blocked | direct_debit_limit, as for /directdebit.php (checked again)",
-      },
-      { 404: "not_found: no such mandate of the member's" },
-      { 422: "validation: otp 'Code invalid', or the code is spent (expired, used, attempts)" },
-      { 502: "payment_unavailable: the provider refused the debit" },
-    ]),
-  },
+  body: directDebitConfirmBody,
+  answer: [orderAnswer, "The order"],
+  status: 201,
+  errors: [
+    ...MEMBER_WRITE_ERRORS,
+    {
+      403: "direct_debit_blocked | direct_debit_limit, as for /directdebit.php (checked again)",
+    },
+    { 404: "not_found: no such mandate of the member's" },
+    { 422: "validation: otp 'Code invalid', or the code is spent (expired, used, attempts)" },
+    { 502: "payment_unavailable: the provider refused the debit" },
+  ],
 });
 
 /** issue 14 /directdebit: the SEPA mandate form and its texted code (direct-debit.ts). */

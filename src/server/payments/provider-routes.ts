@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { sandboxOutcomeAnswer, sandboxOutcomeBody } from "../../contract/payments";
 import { enqueueJob } from "../jobs/service";
 import { notFound } from "../lib/errors";
-import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, errorResponses, jsonRoute, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit, socketClientAddress } from "../lib/rate-limit";
 import { createRouter, requireMember } from "../lib/router";
 import { paymentSyncJob } from "./jobs";
@@ -32,18 +32,14 @@ const webhookRoute = createRoute({
   },
 });
 
-const sandboxOutcomeRoute = createRoute({
+const sandboxOutcomeRoute = jsonRoute({
   method: "post",
   path: "/sandbox/checkout.php",
   summary:
     "design §9: the sandbox provider's checkout page sets its payment's outcome, as a provider's page would; only the order's member may. Answers where to go back to",
-  request: {
-    body: jsonBody(sandboxOutcomeBody),
-  },
-  responses: {
-    200: jsonContent(sandboxOutcomeAnswer, "Where the member goes back"),
-    ...errorResponses([...MEMBER_WRITE_ERRORS, { 404: "not_found: no such payment" }]),
-  },
+  body: sandboxOutcomeBody,
+  answer: [sandboxOutcomeAnswer, "Where the member goes back"],
+  errors: [...MEMBER_WRITE_ERRORS, { 404: "not_found: no such payment" }],
 });
 
 /** What the provider calls: its webhook, and the sandbox's own checkout page (design §9). */

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   discountCodeParam,
   discountCodeView,
@@ -10,7 +10,7 @@ import {
   withdrawBody,
 } from "../../contract/payments";
 import { findLedgerPage } from "../credits/service";
-import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, jsonRoute, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { createRouter, requireMember } from "../lib/router";
 import { idParamSchema } from "../lib/validation";
@@ -23,139 +23,120 @@ import { createOrder, findMemberOrder, repeatOrder, toOrderView } from "./orders
 import { providerRoutes } from "./provider-routes";
 import { buyerOf, paymentProviderOf } from "./route-inputs";
 
-const packagesRoute = createRoute({
+const packagesRoute = jsonRoute({
   method: "get",
   path: "/packages.php",
   summary:
     "issue 14: the credit packages in the caller's currency (their country's; a visitor's the site's), and the payment methods offered to them, most local first",
-  responses: { 200: jsonContent(packagesAnswer, "Packages and methods") },
+  answer: [packagesAnswer, "Packages and methods"],
+  errors: [],
 });
 
-const createOrderRoute = createRoute({
+const createOrderRoute = jsonRoute({
   method: "post",
   path: "/order.php",
   summary:
     "issue 14: orders a package with a method; the price comes from the price list, never the body. Answers the order with the provider's checkout URL",
-  request: {
-    body: jsonBody(orderBody),
-  },
-  responses: {
-    201: jsonContent(orderAnswer, "The order, open, with its checkout_url"),
-    ...errorResponses([
-      ...MEMBER_WRITE_ERRORS,
-      ERRORS.rateLimited,
-      ERRORS.unconfirmed,
-      { 404: "not_found: no such package" },
-      {
-        422: "validation: a method not offered to the member, a code that does not apply (its field says why), or immediate_performance not given",
-      },
-      { 502: "payment_unavailable: the provider refused the payment" },
-    ]),
-  },
+  body: orderBody,
+  answer: [orderAnswer, "The order, open, with its checkout_url"],
+  status: 201,
+  errors: [
+    ...MEMBER_WRITE_ERRORS,
+    ERRORS.rateLimited,
+    ERRORS.unconfirmed,
+    { 404: "not_found: no such package" },
+    {
+      422: "validation: a method not offered to the member, a code that does not apply (its field says why), or immediate_performance not given",
+    },
+    { 502: "payment_unavailable: the provider refused the payment" },
+  ],
 });
 
-const repeatOrderRoute = createRoute({
+const repeatOrderRoute = jsonRoute({
   method: "post",
   path: "/repeat-order.php",
   summary:
     "issue 14: buys the member's last completed package again with the same method, at today's price: charged at once where the provider holds a mandate (checkout_url null), else an order for the provider's checkout",
-  request: {
-    body: jsonBody(repeatOrderBody),
-  },
-  responses: {
-    201: jsonContent(orderAnswer, "The new order"),
-    ...errorResponses([
-      ...MEMBER_WRITE_ERRORS,
-      ERRORS.rateLimited,
-      ERRORS.unconfirmed,
-      {
-        404: "not_found: nothing to repeat (no completed order, or its package or method is gone)",
-      },
-      {
-        403: "direct_debit_blocked | direct_debit_limit: the last order was a direct debit the member may not make again now",
-      },
-      { 422: "validation: immediate_performance not given" },
-      { 502: "payment_unavailable: the provider refused the payment" },
-    ]),
-  },
+  body: repeatOrderBody,
+  answer: [orderAnswer, "The new order"],
+  status: 201,
+  errors: [
+    ...MEMBER_WRITE_ERRORS,
+    ERRORS.rateLimited,
+    ERRORS.unconfirmed,
+    {
+      404: "not_found: nothing to repeat (no completed order, or its package or method is gone)",
+    },
+    {
+      403: "direct_debit_blocked | direct_debit_limit: the last order was a direct debit the member may not make again now",
+    },
+    { 422: "validation: immediate_performance not given" },
+    { 502: "payment_unavailable: the provider refused the payment" },
+  ],
 });
 
-const discountCodeRoute = createRoute({
+const discountCodeRoute = jsonRoute({
   method: "get",
   path: "/discountcode.php",
   summary:
     "spec §3, §7: a discount code the member may use (`code`, 20 lookups an hour per member), or their own offer (`welcome=true`): the time bonus while it runs, else the welcome discount. An unknown code and another member's answer alike",
-  request: {
-    query: z.object({
-      code: discountCodeParam.optional(),
-      welcome: z.enum(["true"]).optional(),
-    }),
-  },
-  responses: {
-    200: jsonContent(discountCodeView, "The code"),
-    ...errorResponses([
-      ERRORS.loggedOut,
-      ERRORS.invalid,
-      ERRORS.rateLimited,
-      {
-        404: "code_not_found: 'Code not found': unknown, disabled, expired, another market's or another member's",
-      },
-      {
-        409: "code_used: 'Code already used': by this member (an order of theirs completed or holds it)",
-      },
-    ]),
-  },
+  query: z.object({
+    code: discountCodeParam.optional(),
+    welcome: z.enum(["true"]).optional(),
+  }),
+  answer: [discountCodeView, "The code"],
+  errors: [
+    ERRORS.loggedOut,
+    ERRORS.invalid,
+    ERRORS.rateLimited,
+    {
+      404: "code_not_found: 'Code not found': unknown, disabled, expired, another market's or another member's",
+    },
+    {
+      409: "code_used: 'Code already used': by this member (an order of theirs completed or holds it)",
+    },
+  ],
 });
 
-const orderRoute = createRoute({
+const orderRoute = jsonRoute({
   method: "get",
   path: "/order.php",
   summary:
     "issue 14: one of the member's orders, its state first asked of the provider while open or pending (the result page polls this)",
-  request: { query: z.object({ id: idParamSchema }) },
-  responses: {
-    200: jsonContent(orderAnswer, "The order"),
-    ...errorResponses([ERRORS.loggedOut, ERRORS.invalid, { 404: "not_found: no such order" }]),
-  },
+  query: z.object({ id: idParamSchema }),
+  answer: [orderAnswer, "The order"],
+  errors: [ERRORS.loggedOut, ERRORS.invalid, { 404: "not_found: no such order" }],
 });
 
-const transactionsRoute = createRoute({
+const transactionsRoute = jsonRoute({
   method: "get",
   path: "/transactions.php",
   summary: "issue 14: the member's credit history, newest first, a page at a time",
-  request: {
-    query: z.object({
-      cursor: z
-        .string()
-        .regex(/^[1-9][0-9]{0,15}$/, "validation.invalid")
-        .transform(Number)
-        .optional(),
-    }),
-  },
-  responses: {
-    200: jsonContent(transactionsAnswer, "One page, and the next page's cursor"),
-    ...errorResponses([ERRORS.loggedOut, ERRORS.invalid]),
-  },
+  query: z.object({
+    cursor: z
+      .string()
+      .regex(/^[1-9][0-9]{0,15}$/, "validation.invalid")
+      .transform(Number)
+      .optional(),
+  }),
+  answer: [transactionsAnswer, "One page, and the next page's cursor"],
+  errors: [ERRORS.loggedOut, ERRORS.invalid],
 });
 
-const withdrawRoute = createRoute({
+const withdrawRoute = jsonRoute({
   method: "post",
   path: "/withdraw.php",
   summary:
     "issue 14, 25: the member withdraws a completed purchase within the site's refund_days, its package untouched (no credit of it spent, no premium content opened on it); the credits are taken back and the whole amount refunded through the provider",
-  request: {
-    body: jsonBody(withdrawBody),
-  },
-  responses: {
-    200: jsonContent(orderAnswer, "The order, refunded"),
-    ...errorResponses([
-      ...MEMBER_WRITE_ERRORS,
-      { 404: "not_found: no such order" },
-      {
-        409: "withdrawal_not_completed | withdrawal_period_over | withdrawal_credits_used | withdrawal_premium_used: the return policy refuses it",
-      },
-    ]),
-  },
+  body: withdrawBody,
+  answer: [orderAnswer, "The order, refunded"],
+  errors: [
+    ...MEMBER_WRITE_ERRORS,
+    { 404: "not_found: no such order" },
+    {
+      409: "withdrawal_not_completed | withdrawal_period_over | withdrawal_credits_used | withdrawal_premium_used: the return policy refuses it",
+    },
+  ],
 });
 
 /**

@@ -1,25 +1,17 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { ownPhotos } from "../../contract/photos";
-import { ApiError, notFound, ValidationError } from "../lib/errors";
-import {
-  ERRORS,
-  errorResponses,
-  jsonBody,
-  jsonContent,
-  MEMBER_WRITE_ERRORS,
-  QUERY_WRITE_ERRORS,
-} from "../lib/openapi";
+import { notFound } from "../lib/errors";
+import { ERRORS, jsonRoute, MEMBER_WRITE_ERRORS, QUERY_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { createRouter } from "../lib/router";
 import { contentTypeOf, getStorage, isSafeStorageKey } from "../lib/storage";
 import { idParamSchema, idSchema } from "../lib/validation";
 import { requireMemberViewer } from "../profiles/viewer";
-import { getBodyLimit } from "../request/body-limit";
 import type { MediaEnv } from "../request/context";
 import { verifyMediaUrl } from "./media-url";
 import { arrangePhotos, deletePhoto, findOwnPhotos, uploadPhoto } from "./service";
+import { PHOTO_UPLOAD_ERRORS, photoBodyLimit, photoBytes, photoUploadForm } from "./upload";
 
 /**
  * GET /media/<file>?v=&e=&s=: stored photos, for whoever holds a URL minted for them
@@ -53,98 +45,67 @@ export const mediaRoutes = new Hono<MediaEnv>()
     });
   });
 
-const listRoute = createRoute({
+const listRoute = jsonRoute({
   method: "get",
   path: "/photos.php",
   summary: "The member's own photos, main first, with their status and the member's limit",
-  responses: {
-    200: jsonContent(ownPhotos, "Photos"),
-    ...errorResponses([ERRORS.loggedOut, ERRORS.noProfile]),
-  },
+  answer: [ownPhotos, "Photos"],
+  errors: [ERRORS.loggedOut, ERRORS.noProfile],
 });
 
-const uploadRoute = createRoute({
+const uploadRoute = jsonRoute({
   method: "post",
   path: "/photos.php",
   summary: "Upload a photo (multipart field `photo`): checked, re-encoded, metadata removed",
-  request: {
-    body: {
-      content: {
-        "multipart/form-data": {
-          schema: z.object({ photo: z.any().openapi({ type: "string", format: "binary" }) }),
-        },
-      },
-      required: true,
-    },
-  },
-  responses: {
-    201: jsonContent(ownPhotos, "Stored; the member's photos"),
-    ...errorResponses([
-      ...QUERY_WRITE_ERRORS,
-      ERRORS.loggedOut,
-      { 400: "bad_request: the body is not multipart form data" },
-      { 403: "photo_limit: spec §9, 3 photos free, 25 premium" },
-      ERRORS.noProfile,
-      { 413: "photo_too_large" },
-      ERRORS.rateLimited,
-      { refused: "photo_<reason>: not an accepted image, too many pixels, or too small" },
-    ]),
-  },
+  form: photoUploadForm({}),
+  answer: [ownPhotos, "Stored; the member's photos"],
+  status: 201,
+  errors: [
+    ...QUERY_WRITE_ERRORS,
+    ERRORS.loggedOut,
+    { 403: "photo_limit: spec §9, 3 photos free, 25 premium" },
+    ERRORS.noProfile,
+    ERRORS.rateLimited,
+    PHOTO_UPLOAD_ERRORS,
+  ],
 });
 
-const arrangeRoute = createRoute({
+const arrangeRoute = jsonRoute({
   method: "patch",
   path: "/photos.php",
   summary: "Reorder the member's photos and/or choose the main photo",
-  request: {
-    body: jsonBody(
-      z
-        .object({
-          order: z.array(idSchema).max(50).optional(),
-          main_id: idSchema.optional(),
-        })
-        .openapi("PhotoArrangement"),
-    ),
-  },
-  responses: {
-    200: jsonContent(ownPhotos, "The member's photos"),
-    ...errorResponses([
-      ...MEMBER_WRITE_ERRORS,
-      ERRORS.noProfile,
-      { 404: "not_found: no such photo of the member" },
-      { refused: "photo_order: not every photo listed once; photo_not_active: as main photo" },
-    ]),
-  },
+  body: z
+    .object({
+      order: z.array(idSchema).max(50).optional(),
+      main_id: idSchema.optional(),
+    })
+    .openapi("PhotoArrangement"),
+  answer: [ownPhotos, "The member's photos"],
+  errors: [
+    ...MEMBER_WRITE_ERRORS,
+    ERRORS.noProfile,
+    { 404: "not_found: no such photo of the member" },
+    { refused: "photo_order: not every photo listed once; photo_not_active: as main photo" },
+  ],
 });
 
-const deleteRoute = createRoute({
+const deleteRoute = jsonRoute({
   method: "delete",
   path: "/photos.php",
   summary: "Delete one of the member's photos",
-  request: { query: z.object({ id: idParamSchema }) },
-  responses: {
-    200: jsonContent(ownPhotos, "The member's photos"),
-    ...errorResponses([
-      ...QUERY_WRITE_ERRORS,
-      ERRORS.loggedOut,
-      ERRORS.noProfile,
-      { 404: "not_found: no such photo of the member" },
-    ]),
-  },
+  query: z.object({ id: idParamSchema }),
+  answer: [ownPhotos, "The member's photos"],
+  errors: [
+    ...QUERY_WRITE_ERRORS,
+    ERRORS.loggedOut,
+    ERRORS.noProfile,
+    { 404: "not_found: no such photo of the member" },
+  ],
 });
 
 export const photoRoutes = createRouter();
 
-// Refuses an oversized upload from its Content-Length or while reading, before it is parsed.
-photoRoutes.use(
-  "/photos.php",
-  bodyLimit({
-    maxSize: getBodyLimit("POST /api/photos.php"),
-    onError: () => {
-      throw new ApiError(413, "photo_too_large", "photos.error.too_large");
-    },
-  }),
-);
+photoRoutes.use("/photos.php", photoBodyLimit("POST /api/photos.php"));
 
 photoRoutes
   .openapi(listRoute, async (c) => {
@@ -154,11 +115,8 @@ photoRoutes
   .openapi(uploadRoute, async (c) => {
     const member = requireMemberViewer(c.get("viewer"));
     await enforceRateLimit(c, "photoUpload", String(member.profileId));
-    const file = c.req.valid("form").photo;
-    if (!(file instanceof File) || file.size === 0) {
-      throw new ValidationError({ photo: { key: "photos.error.missing" } });
-    }
-    await uploadPhoto(c.get("db"), getStorage(), member, new Uint8Array(await file.arrayBuffer()));
+    const bytes = await photoBytes(c.req.valid("form").photo);
+    await uploadPhoto(c.get("db"), getStorage(), member, bytes);
     return c.json(await findOwnPhotos(c.get("db"), member, c.get("media")), 201);
   })
   .openapi(arrangeRoute, async (c) => {

@@ -1,11 +1,9 @@
-import { createRoute, type z } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import {
   ERRORS,
   type ErrorDescriptions,
-  errorResponses,
-  jsonBody,
-  jsonContent,
+  jsonRoute,
   MEMBER_WRITE_ERRORS,
   QUERY_WRITE_ERRORS,
 } from "../lib/openapi";
@@ -37,36 +35,22 @@ type ProfileMark<Answer extends z.ZodType> = {
  * @example createProfileMarkRoutes({ path: "/block.php", answer: blockAnswer, … })
  */
 export function createProfileMarkRoutes<Answer extends z.ZodType>(spec: ProfileMark<Answer>) {
-  const stateAnswer = jsonContent(spec.answer, spec.answerDescription);
-  const markRoute = createRoute({
+  const answer = [spec.answer, spec.answerDescription] as [Answer, string];
+  const markRoute = jsonRoute({
     method: "post",
     path: spec.path,
     summary: spec.summaries.mark,
-    request: { body: jsonBody(profileTargetBody) },
-    responses: {
-      200: stateAnswer,
-      ...errorResponses([
-        ...MEMBER_WRITE_ERRORS,
-        ERRORS.noProfile,
-        ERRORS.rateLimited,
-        ...spec.markErrors,
-      ]),
-    },
+    body: profileTargetBody,
+    answer,
+    errors: [...MEMBER_WRITE_ERRORS, ERRORS.noProfile, ERRORS.rateLimited, ...spec.markErrors],
   });
-  const unmarkRoute = createRoute({
+  const unmarkRoute = jsonRoute({
     method: "delete",
     path: spec.path,
     summary: spec.summaries.unmark,
-    request: { query: profileTargetQuery },
-    responses: {
-      200: stateAnswer,
-      ...errorResponses([
-        ...QUERY_WRITE_ERRORS,
-        ERRORS.loggedOut,
-        ERRORS.noProfile,
-        ERRORS.rateLimited,
-      ]),
-    },
+    query: profileTargetQuery,
+    answer,
+    errors: [...QUERY_WRITE_ERRORS, ERRORS.loggedOut, ERRORS.noProfile, ERRORS.rateLimited],
   });
   const markingMember = async (c: Context<AppEnv>) => {
     const member = requireMemberViewer(c.get("viewer"));

@@ -1,30 +1,26 @@
-import { createRoute } from "@hono/zod-openapi";
 import { INTERESTS } from "../../contract/profile-options";
 import { interestsAnswer, ownProfile } from "../../contract/profiles";
-import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, jsonRoute, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { createRouter } from "../lib/router";
 import { profileUpdateBody } from "./validation";
 import { requireMemberViewer } from "./viewer";
 import { updateOwnProfile } from "./wizard";
 
-const updateProfileRoute = createRoute({
+const updateProfileRoute = jsonRoute({
   method: "put",
   path: "/profile.php",
   summary: "Save one step of the profile wizard (spec §2 /profile)",
-  request: { body: jsonBody(profileUpdateBody) },
-  responses: {
-    200: jsonContent(ownProfile, "Saved"),
-    ...errorResponses([...MEMBER_WRITE_ERRORS, ERRORS.noProfile]),
-  },
+  body: profileUpdateBody,
+  answer: [ownProfile, "Saved"],
+  errors: [...MEMBER_WRITE_ERRORS, ERRORS.noProfile],
 });
 
-const interestsRoute = createRoute({
+const interestsRoute = jsonRoute({
   method: "get",
   path: "/interests.php",
   summary: "The interests a profile can list, in the caller's language (spec §7)",
-  responses: {
-    200: jsonContent(interestsAnswer, "Interests, sorted by name"),
-  },
+  answer: [interestsAnswer, "Interests, sorted by name"],
+  errors: [],
 });
 
 export const profileRoutes = createRouter()

@@ -1,7 +1,6 @@
-import { createRoute } from "@hono/zod-openapi";
 import { okAnswer } from "../../contract/common";
 import { pushSubscriptionBody, pushUnsubscribeBody } from "../../contract/push";
-import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, jsonRoute, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { createRouter, requireMember } from "../lib/router";
 import { removePushSubscription, savePushSubscription } from "./service";
@@ -12,32 +11,28 @@ import { removePushSubscription, savePushSubscription } from "./service";
  */
 export const PUSH_SUBSCRIPTION_PATH = "/push-subscription.php";
 
-const subscribeRoute = createRoute({
+const subscribeRoute = jsonRoute({
   method: "post",
   path: PUSH_SUBSCRIPTION_PATH,
   summary:
     "spec §7 POST /api/user.php?push=1 {subscription}: saves this browser's push subscription for the member (PushSubscription.toJSON())",
-  request: { body: jsonBody(pushSubscriptionBody) },
-  responses: {
-    200: jsonContent(okAnswer, "Saved"),
-    ...errorResponses([
-      ...MEMBER_WRITE_ERRORS,
-      ERRORS.rateLimited,
-      { refused: "push_service_refused: the endpoint is not a browser push service's" },
-    ]),
-  },
+  body: pushSubscriptionBody,
+  answer: [okAnswer, "Saved"],
+  errors: [
+    ...MEMBER_WRITE_ERRORS,
+    ERRORS.rateLimited,
+    { refused: "push_service_refused: the endpoint is not a browser push service's" },
+  ],
 });
 
-const unsubscribeRoute = createRoute({
+const unsubscribeRoute = jsonRoute({
   method: "delete",
   path: PUSH_SUBSCRIPTION_PATH,
   summary:
     "Removes this browser's push subscription (push turned off, or logging out); also DELETE /api/user.php?push=1",
-  request: { body: jsonBody(pushUnsubscribeBody) },
-  responses: {
-    200: jsonContent(okAnswer, "Removed, or there was none"),
-    ...errorResponses([...MEMBER_WRITE_ERRORS, ERRORS.rateLimited]),
-  },
+  body: pushUnsubscribeBody,
+  answer: [okAnswer, "Removed, or there was none"],
+  errors: [...MEMBER_WRITE_ERRORS, ERRORS.rateLimited],
 });
 
 export const pushRoutes = createRouter()

@@ -1,38 +1,32 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { okAnswer } from "../../contract/common";
 import { REPORT_NOTE_MAX, REPORT_REASONS } from "../../contract/report-options";
-import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, jsonRoute, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { createRouter } from "../lib/router";
 import { idSchema, textSchema } from "../lib/validation";
 import { requireMemberViewer } from "../profiles/viewer";
 import { reportMember } from "./service";
 
-const reportRoute = createRoute({
+const reportRoute = jsonRoute({
   method: "post",
   path: "/report.php",
   summary:
     "Reports a member (reason, optional note, the conversation it came from); the reporter no longer sees them. One report per pair",
-  request: {
-    body: jsonBody(
-      z.object({
-        profile: idSchema,
-        reason: z.enum(REPORT_REASONS),
-        note: textSchema({ multiline: true }).max(REPORT_NOTE_MAX, "validation.tooLong").optional(),
-        conversation: idSchema.optional(),
-      }),
-    ),
-  },
-  responses: {
-    200: jsonContent(okAnswer, "Reported"),
-    ...errorResponses([
-      ...MEMBER_WRITE_ERRORS,
-      ERRORS.noProfile,
-      ERRORS.rateLimited,
-      { 409: "already_reported: one report per pair" },
-      { refused: "cannot_report_self" },
-    ]),
-  },
+  body: z.object({
+    profile: idSchema,
+    reason: z.enum(REPORT_REASONS),
+    note: textSchema({ multiline: true }).max(REPORT_NOTE_MAX, "validation.tooLong").optional(),
+    conversation: idSchema.optional(),
+  }),
+  answer: [okAnswer, "Reported"],
+  errors: [
+    ...MEMBER_WRITE_ERRORS,
+    ERRORS.noProfile,
+    ERRORS.rateLimited,
+    { 409: "already_reported: one report per pair" },
+    { refused: "cannot_report_self" },
+  ],
 });
 
 export const reportRoutes = createRouter().openapi(reportRoute, async (c) => {

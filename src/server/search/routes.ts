@@ -1,26 +1,20 @@
-import { createRoute } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
 import { memberSearchPage } from "../../contract/search";
 import { ApiError } from "../lib/errors";
-import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
+import { ERRORS, jsonRoute } from "../lib/openapi";
 import { createRouter } from "../lib/router";
 import { parseTrackingCookie, TRACKING_COOKIE } from "../lib/tracking";
 import { canSearchLoggedOut } from "../sites/service";
 import { findMembers } from "./service";
 import { memberSearchQuery } from "./validation";
 
-const searchRoute = createRoute({
+const searchRoute = jsonRoute({
   method: "get",
   path: "/search.php",
   summary: "Member search, one keyset page at a time (spec §2 Search results)",
-  request: { query: memberSearchQuery },
-  responses: {
-    200: jsonContent(memberSearchPage, "A page"),
-    ...errorResponses([
-      { 403: "authentication_required: the site lets only members search" },
-      ERRORS.invalid,
-    ]),
-  },
+  query: memberSearchQuery,
+  answer: [memberSearchPage, "A page"],
+  errors: [{ 403: "authentication_required: the site lets only members search" }, ERRORS.invalid],
 });
 
 export const searchRoutes = createRouter().openapi(searchRoute, async (c) => {

@@ -1,36 +1,31 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { companyInfo, publicSettings } from "../../contract/sites";
-import { ERRORS, errorResponses, jsonContent } from "../lib/openapi";
+import { ERRORS, jsonRoute } from "../lib/openapi";
 import { createRouter } from "../lib/router";
 import { getSiteByHost } from "./registry";
 import { getCompanyInfo, getPublicSettings, readGeoipCountry } from "./service";
 
-const settingsRoute = createRoute({
+const settingsRoute = jsonRoute({
   method: "get",
   path: "/settings.php",
   summary: "The site's settings (spec §3, §7) for the request host or a forced domain",
-  request: {
-    query: z.object({
-      domain: z.string().max(253).optional().openapi({ description: "Forced domain" }),
-      country: z
-        .string()
-        .regex(/^[a-zA-Z]{2}$/)
-        .optional(),
-    }),
-  },
-  responses: {
-    200: jsonContent(publicSettings, "Settings"),
-    ...errorResponses([ERRORS.invalid]),
-  },
+  query: z.object({
+    domain: z.string().max(253).optional().openapi({ description: "Forced domain" }),
+    country: z
+      .string()
+      .regex(/^[a-zA-Z]{2}$/)
+      .optional(),
+  }),
+  answer: [publicSettings, "Settings"],
+  errors: [ERRORS.invalid],
 });
 
-const companyInfoRoute = createRoute({
+const companyInfoRoute = jsonRoute({
   method: "get",
   path: "/companyinfo.php",
   summary: "The operating company (spec §3 Company info)",
-  responses: {
-    200: jsonContent(companyInfo, "Company info"),
-  },
+  answer: [companyInfo, "Company info"],
+  errors: [],
 });
 
 export const siteRoutes = createRouter()
