@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { loginBody } from "../../contract/auth";
 import { pendingDeletionAnswer, userResponse } from "../../contract/users";
 import { clearSessionCookie, startSession } from "../auth/cookie";
 import { verifyCredentials } from "../auth/service";
-import { loginBody } from "../auth/validation";
 import { authenticationRequired } from "../lib/errors";
 import {
   emailLinkRoute,

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { passwordResetBody, passwordResetRequestBody } from "../../contract/auth";
 import { checkMailAnswer } from "../../contract/common";
 import { userResponse } from "../../contract/users";
 import { errorResponses, jsonBody, jsonContent, WRITE_ERRORS } from "../lib/openapi";
@@ -6,7 +7,6 @@ import { createRouter } from "../lib/router";
 import { getUserView } from "../members/user-view";
 import { startSession } from "./cookie";
 import { requestPasswordReset, resetPassword } from "./password-reset";
-import { passwordResetBody, passwordResetRequestBody } from "./validation";
 
 const requestRoute = createRoute({
   method: "post",

@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
+import { resendActivationBody, signupBody } from "../../contract/auth";
 import { checkMailAnswer } from "../../contract/common";
 import { sendSignupMessage } from "../chat/signup-message";
 import { ERRORS, errorResponses, jsonBody, jsonContent, WRITE_ERRORS } from "../lib/openapi";
@@ -10,7 +11,7 @@ import { getSiteById } from "../sites/registry";
 import { getPublicSettings, readGeoipCountry } from "../sites/service";
 import { startSession } from "./cookie";
 import { activateAccount, resendActivation, signUp } from "./signup";
-import { activationQuery, resendActivationBody, signupBody } from "./validation";
+import { activationQuery } from "./validation";
 
 const signupRoute = createRoute({
   method: "post",
