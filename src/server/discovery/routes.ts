@@ -9,6 +9,7 @@ import {
   swipeUndoAnswer,
 } from "../../contract/likes";
 import { SWIPE_LIKES_PER_DAY } from "../../contract/premium";
+import { profileTargetBody } from "../../contract/profiles";
 import {
   ERRORS,
   errorResponses,
@@ -22,7 +23,6 @@ import { createRouter } from "../lib/router";
 import { idSchema } from "../lib/validation";
 import { markMatchSeen } from "../likes/service";
 import { preferencesOf } from "../members/user-view";
-import { profileTargetBody } from "../profiles/validation";
 import { requireMemberViewer } from "../profiles/viewer";
 import { listLikes } from "./likes-list";
 import {

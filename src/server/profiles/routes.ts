@@ -1,9 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { INTERESTS } from "../../contract/profile-options";
-import { interestsAnswer, ownProfile } from "../../contract/profiles";
+import { interestsAnswer, ownProfile, profileUpdateBody } from "../../contract/profiles";
 import { ERRORS, errorResponses, jsonBody, jsonContent, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { createRouter } from "../lib/router";
-import { profileUpdateBody } from "./validation";
 import { requireMemberViewer } from "./viewer";
 import { updateOwnProfile } from "./wizard";
 
