@@ -1,4 +1,18 @@
 import type {
+  AccountDeleteBody,
+  EmailChangeBody,
+  PasswordChangeBody,
+  SettingsUpdateBody,
+} from "./account";
+import type {
+  LoginBody,
+  PasswordResetBody,
+  PasswordResetRequestBody,
+  ResendActivationBody,
+  SignupBody,
+  UpdateUserBody,
+} from "./auth";
+import type {
   ChatsAnswer,
   ConversationAnswer,
   ConversationBody,
@@ -11,9 +25,17 @@ import type {
   SendMessageBody,
   SentAnswer,
 } from "./chat";
-import type { OkAnswer } from "./common";
+import type { CheckMailAnswer, OkAnswer } from "./common";
+import type { ComplaintBody, ComplaintReceipt } from "./content";
 import type { GeocodeAnswer } from "./geo";
-import type { AutoLikeAnswer, LikesAnswer, SwipeCardsAnswer, SwipeUndoAnswer } from "./likes";
+import type {
+  AutoLikeAnswer,
+  LikesAnswer,
+  SwipeAnswer,
+  SwipeBody,
+  SwipeCardsAnswer,
+  SwipeUndoAnswer,
+} from "./likes";
 import type {
   DirectDebitBody,
   DirectDebitCodeSent,
@@ -28,9 +50,18 @@ import type {
   TransactionsAnswer,
   WithdrawBody,
 } from "./payments";
-import type { GiftAnswer } from "./profiles";
+import type { OwnPhotos, PhotoArrangementBody } from "./photos";
+import type {
+  BlockAnswer,
+  GiftAnswer,
+  LikeAnswer,
+  OwnProfile,
+  ProfileTargetBody,
+  ProfileUpdateBody,
+} from "./profiles";
+import type { ReportBody } from "./reports";
 import type { MemberSearchPage } from "./search";
-import type { UserResponse } from "./users";
+import type { MemberSettings, PendingDeletionAnswer, UserResponse } from "./users";
 
 /**
  * The calls the browser makes whose body and answer the contract describes (issue 26): "METHOD
@@ -38,8 +69,8 @@ import type { UserResponse } from "./users";
  * api() is keyed by it, so a body is checked and an answer typed without a cast.
  *
  * Types only (`import type`): the browser imports this module, and a value import of the schema
- * modules would ship zod with every island. A call whose body is not in the contract (a
- * FormData upload, a body still in a server validation.ts) uses apiFetch instead.
+ * modules would ship zod with every island. A call the contract cannot key apart uses apiFetch
+ * instead: a FormData upload, or push's POST /api/user.php?push=1 beside the login's.
  */
 /**
  * The mandate form sends its two boxes as they are, ticked or not: an unticked one is the
@@ -72,9 +103,33 @@ export type ApiEndpoints = {
   "POST /api/directdebit.php": { body: DirectDebitForm; answer: DirectDebitCodeSent };
   "POST /api/directdebit-confirm.php": { body: DirectDebitConfirmBody; answer: OrderAnswer };
   "POST /api/sandbox/checkout.php": { body: SandboxOutcomeBody; answer: SandboxOutcomeAnswer };
-  // Session, discovery and search: calls without a body
+  // Session and account (src/server/auth, src/server/account)
   "GET /api/user.php": { body: undefined; answer: UserResponse };
+  "POST /api/user.php": { body: LoginBody; answer: UserResponse };
+  "PUT /api/user.php": { body: UpdateUserBody; answer: UserResponse };
   "POST /api/logout.php": { body: undefined; answer: OkAnswer };
+  "POST /api/signup.php": { body: SignupBody; answer: CheckMailAnswer };
+  "POST /api/activation.php": { body: ResendActivationBody; answer: CheckMailAnswer };
+  "POST /api/password-reset.php": { body: PasswordResetRequestBody; answer: CheckMailAnswer };
+  "PUT /api/password-reset.php": { body: PasswordResetBody; answer: UserResponse };
+  "PUT /api/notifications.php": { body: SettingsUpdateBody; answer: MemberSettings };
+  "PUT /api/password.php": { body: PasswordChangeBody; answer: OkAnswer };
+  "POST /api/mail-change.php": { body: EmailChangeBody; answer: CheckMailAnswer };
+  "POST /api/account-delete.php": { body: AccountDeleteBody; answer: PendingDeletionAnswer };
+  "POST /api/reactivate.php": { body: LoginBody; answer: UserResponse };
+  "POST /api/complaints.php": { body: ComplaintBody; answer: ComplaintReceipt };
+  // Profiles, photos and reports (src/server/profiles, photos, likes, blocks, reports)
+  "PUT /api/profile.php": { body: ProfileUpdateBody; answer: OwnProfile };
+  "PATCH /api/photos.php": { body: PhotoArrangementBody; answer: OwnPhotos };
+  "DELETE /api/photos.php": { body: undefined; answer: OwnPhotos };
+  "POST /api/like.php": { body: ProfileTargetBody; answer: LikeAnswer };
+  "DELETE /api/like.php": { body: undefined; answer: LikeAnswer };
+  "POST /api/block.php": { body: ProfileTargetBody; answer: BlockAnswer };
+  "DELETE /api/block.php": { body: undefined; answer: BlockAnswer };
+  "POST /api/report.php": { body: ReportBody; answer: OkAnswer };
+  // Discovery and search (src/server/discovery, search)
+  "POST /api/match-seen.php": { body: ProfileTargetBody; answer: OkAnswer };
+  "POST /api/swipe.php": { body: SwipeBody; answer: SwipeAnswer };
   "GET /api/likes.php": { body: undefined; answer: LikesAnswer };
   "POST /api/auto-like.php": { body: undefined; answer: AutoLikeAnswer };
   "GET /api/swipe.php": { body: undefined; answer: SwipeCardsAnswer };

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { idSchema } from "./fields";
 import { profileCard } from "./profiles";
 
 /** spec §7 GET /api/likes.php: `{profiles, liked_by: [{id, like_new}]}`, one page. */
@@ -24,6 +25,10 @@ export const swipeCardsAnswer = z.object({
   likes_left: z.number().int().nullable(),
 });
 export type SwipeCardsAnswer = z.infer<typeof swipeCardsAnswer>;
+
+/** POST /api/swipe.php: a like or pass of a card in the swipe game. */
+export const swipeBody = z.object({ id: idSchema, action: z.enum(["like", "pass"]) });
+export type SwipeBody = z.input<typeof swipeBody>;
 
 /** A like or pass in the swipe game. */
 export const swipeAnswer = z.object({

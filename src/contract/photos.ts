@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { idSchema } from "./fields";
 import { PHOTO_STATUSES } from "./profile-options";
 
 /** How every photo URL of an answer is made (design §8), for the OpenAPI document. */
@@ -52,3 +53,12 @@ export const ownPhotos = z
   })
   .openapi("OwnPhotos");
 export type OwnPhotos = z.infer<typeof ownPhotos>;
+
+/** PATCH /api/photos.php: the photos' new order and/or the main photo; answered with OwnPhotos. */
+export const photoArrangementBody = z
+  .object({
+    order: z.array(idSchema).max(50).optional(),
+    main_id: idSchema.optional(),
+  })
+  .openapi("PhotoArrangement");
+export type PhotoArrangementBody = z.input<typeof photoArrangementBody>;

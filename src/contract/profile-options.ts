@@ -64,6 +64,8 @@ export const HEIGHT_RANGE = { min: 130, max: 230 } as const;
 export const ABOUT_LENGTH = { min: 10, max: 1500 } as const;
 /** At most this many interests, so a profile stays a profile and not a keyword list. */
 export const MAX_INTERESTS = 10;
+/** The profile wizard's steps (0 to 4); the step after the last means the profile is complete. */
+export const WIZARD_STEPS = 5;
 
 /**
  * The names of `visible_profile_fields` (spec §3): which facts a site asks for and shows.

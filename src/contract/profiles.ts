@@ -1,13 +1,19 @@
 import { z } from "@hono/zod-openapi";
+import { idSchema, textSchema } from "./fields";
 import { galleryPhoto, photoView } from "./photos";
 import {
+  ABOUT_LENGTH,
   BODY_TYPES,
   EYE_COLORS,
   GENDERS,
   HAIR_COLORS,
+  HEIGHT_RANGE,
+  INTERESTS,
+  MAX_INTERESTS,
   PROFILE_KINDS,
   RELATIONSHIP_STATUSES,
   SEEKING,
+  WIZARD_STEPS,
 } from "./profile-options";
 
 const regionCode = z.string().openapi({ description: "ISO 3166-2 code, e.g. DE-BY" });
@@ -95,6 +101,55 @@ export const interestsAnswer = z
 export type InterestsAnswer = z.infer<typeof interestsAnswer>;
 /** An interest a profile can list, named in the reader's language. */
 export type Interest = InterestsAnswer["interests"][number];
+
+/**
+ * PUT /api/profile.php: one wizard step's answers (spec §2 /profile). Every field is optional,
+ * so a step sends only its own; `null` clears an answer.
+ */
+export const profileUpdateBody = z
+  .object({
+    step: z
+      .number()
+      .int()
+      .min(0)
+      .max(WIZARD_STEPS - 1),
+    gender: z.enum(["female", "male"]).optional(),
+    seeking: z.enum(["female", "male", "both"]).optional(),
+    birthdate: z.iso.date("signup.error.dateOfBirth").optional(),
+    country: z
+      .string()
+      .regex(/^[a-z]{2}$/)
+      .optional(),
+    region: z
+      .string()
+      .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
+      .nullable()
+      .optional(),
+    hair_color: z.enum(HAIR_COLORS).nullable().optional(),
+    eye_color: z.enum(EYE_COLORS).nullable().optional(),
+    body_type: z.enum(BODY_TYPES).nullable().optional(),
+    height: z
+      .number()
+      .int()
+      .min(HEIGHT_RANGE.min, "profile.error.height")
+      .max(HEIGHT_RANGE.max, "profile.error.height")
+      .nullable()
+      .optional(),
+    relationship_status: z.enum(RELATIONSHIP_STATUSES).nullable().optional(),
+    interests: z.array(z.enum(INTERESTS)).max(MAX_INTERESTS, "profile.error.interests").optional(),
+    about: textSchema({ multiline: true })
+      .trim()
+      .max(ABOUT_LENGTH.max)
+      .refine((text) => text === "" || text.length >= ABOUT_LENGTH.min, "profile.error.aboutShort")
+      .nullable()
+      .optional(),
+  })
+  .openapi("ProfileUpdate");
+export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
+
+/** POST /api/like.php, /api/block.php, /api/match-seen.php: the other member's profile. */
+export const profileTargetBody = z.object({ id: idSchema });
+export type ProfileTargetBody = z.input<typeof profileTargetBody>;
 
 /** The answers of the profile screen's actions (spec §6). */
 export const likeAnswer = z.object({ liked: z.boolean() }).openapi("LikeState");

@@ -60,6 +60,7 @@ export const pendingDeletionAnswer = z
     days: z.number().int().openapi({ description: "Days left to reactivate the account" }),
   })
   .openapi("PendingDeletion");
+export type PendingDeletionAnswer = z.infer<typeof pendingDeletionAnswer>;
 
 /** Recorded by a feature still to come (payments): an empty list until then. */
 const emptyUntilBuilt = z

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
-import { ApiRequestError, apiFetch } from "../../lib/api-client";
+import { ApiRequestError, api } from "../../lib/api-client";
 import { $activationRequired } from "../../stores/activation";
 import Modal from "../ui/Modal";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
@@ -37,7 +37,7 @@ export default function ActivationReminder(props: Props) {
 
   async function resend() {
     try {
-      await apiFetch("/api/activation.php", { method: "POST", body: { email: props.email } });
+      await api("POST /api/activation.php", { body: { email: props.email } });
       setResult({ ok: true, text: t("signup.checkMail.resent") });
     } catch (caught) {
       setResult({

@@ -1,5 +1,5 @@
 import { type SubmitEvent, useId, useRef, useState } from "react";
-import { ApiRequestError, apiFetch } from "../../lib/api-client";
+import { ApiRequestError, api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
@@ -38,8 +38,7 @@ export default function LoginForm(props: Props) {
     setFields({});
     setPendingDeletion(null);
     try {
-      await apiFetch("/api/user.php", {
-        method: "POST",
+      await api("POST /api/user.php", {
         body: credentials,
         // A login is not retried: a repeat after a wrong password would count twice.
         retries: 0,
@@ -66,7 +65,7 @@ export default function LoginForm(props: Props) {
     if (!pendingDeletion) return;
     setBusy(true);
     try {
-      await apiFetch("/api/reactivate.php", { method: "POST", body: pendingDeletion, retries: 0 });
+      await api("POST /api/reactivate.php", { body: pendingDeletion, retries: 0 });
       location.assign(props.next);
     } catch (caught) {
       setBusy(false);

@@ -1,5 +1,5 @@
 import { type SubmitEvent, useId, useState } from "react";
-import { apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import EmailField from "../ui/EmailField";
 import ErrorAlert from "../ui/ErrorAlert";
 import PasswordField from "../ui/PasswordField";
@@ -26,8 +26,7 @@ export default function PasswordResetForm(props: Props) {
     const value = (name: string) => String(form.get(name) ?? "");
     if (props.mode === "request") {
       await run(async () => {
-        await apiFetch("/api/password-reset.php", {
-          method: "POST",
+        await api("POST /api/password-reset.php", {
           body: { email: value("email") },
         });
         setSentTo(value("email"));
@@ -36,8 +35,7 @@ export default function PasswordResetForm(props: Props) {
     }
     await run(
       async () => {
-        await apiFetch("/api/password-reset.php", {
-          method: "PUT",
+        await api("PUT /api/password-reset.php", {
           body: {
             token: props.token ?? "",
             password: value("password"),

@@ -1,6 +1,5 @@
 import { type SubmitEvent, useId, useState } from "react";
-import type { CheckMailAnswer } from "../../contract/common";
-import { apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import DateOfBirthField from "../ui/DateOfBirthField";
 import EmailField from "../ui/EmailField";
 import ErrorAlert from "../ui/ErrorAlert";
@@ -39,8 +38,7 @@ export default function SignupForm(props: Props) {
     const value = (name: string) => String(form.get(name) ?? "");
     props.onBusyChange?.(true);
     await run(async () => {
-      const result = await apiFetch<CheckMailAnswer>("/api/signup.php", {
-        method: "POST",
+      const result = await api("POST /api/signup.php", {
         body: {
           email: value("email"),
           name: value("name"),
@@ -67,7 +65,7 @@ export default function SignupForm(props: Props) {
   async function resend() {
     if (!sentTo) return;
     setResent(false);
-    await apiFetch("/api/activation.php", { method: "POST", body: { email: sentTo } })
+    await api("POST /api/activation.php", { body: { email: sentTo } })
       .then(() => setResent(true))
       .catch((caught: unknown) => setError(describeApiError(caught, t)));
   }

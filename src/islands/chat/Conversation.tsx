@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import type { ConversationAnswer } from "../../contract/chat";
 import type { PremiumFeature } from "../../contract/premium";
 import type { Translate } from "../../i18n/translate";
-import { apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { refreshChats } from "../../stores/chats";
 import PremiumAlert from "../payments/PremiumAlert";
 import { describeApiError } from "../ui/use-api-form";
@@ -52,7 +52,7 @@ export default function Conversation(props: Props) {
   async function block() {
     if (!profile) return;
     try {
-      await apiFetch("/api/block.php", { method: "POST", body: { id: profile.id } });
+      await api("POST /api/block.php", { body: { id: profile.id } });
       setConfirm(null);
       await refreshChats().catch(() => {});
       props.onBack();

@@ -1,7 +1,6 @@
 import { type SubmitEvent, useId, useState } from "react";
-import { complaintCategories } from "../../contract/complaint-categories";
-import type { ComplaintReceipt } from "../../contract/content";
-import { apiFetch } from "../../lib/api-client";
+import { type ComplaintCategory, complaintCategories } from "../../contract/complaint-categories";
+import { api } from "../../lib/api-client";
 import EmailField from "../ui/EmailField";
 import ErrorAlert from "../ui/ErrorAlert";
 import TextField, { Field } from "../ui/TextField";
@@ -29,12 +28,12 @@ export default function ComplaintForm(props: Props) {
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? "");
     await run(async () => {
-      const result = await apiFetch<ComplaintReceipt>("/api/complaints.php", {
-        method: "POST",
+      const result = await api("POST /api/complaints.php", {
         body: {
           name: value("name"),
           email: value("email"),
-          category: value("category"),
+          // The select offers only these; anything else would be the server's 422.
+          category: value("category") as ComplaintCategory,
           message: value("message"),
         },
       });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ProfileCard } from "../../contract/profiles";
-import { api, apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { LIKES_RELOAD_DELAY_MS, reloadLikes } from "../../stores/likes";
 import { showToast } from "../../stores/toasts";
 import Modal from "../ui/Modal";
@@ -57,7 +57,7 @@ export default function LikeModal(props: I18nProps) {
   async function like(card: ProfileCard) {
     setBusy(true);
     try {
-      await apiFetch("/api/like.php", { method: "POST", body: { id: card.id } });
+      await api("POST /api/like.php", { body: { id: card.id } });
       setProfile(null);
       showToast(t("likeModal.liked", { name: card.name }), "success");
       window.setTimeout(() => void reloadLikes().catch(() => {}), LIKES_RELOAD_DELAY_MS);

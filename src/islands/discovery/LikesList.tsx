@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { LikeList } from "../../contract/like-options";
 import type { LikesAnswer } from "../../contract/likes";
-import { api, apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { $newLikes } from "../../stores/counts";
 import { showToast } from "../../stores/toasts";
 import { describeApiError } from "../ui/use-api-form";
@@ -53,7 +53,7 @@ export default function LikesList(props: Props) {
   async function likeBack(id: number) {
     setBusy(id);
     try {
-      await apiFetch("/api/like.php", { method: "POST", body: { id } });
+      await api("POST /api/like.php", { body: { id } });
       setLiked((known) => new Set([...known, id]));
     } catch (caught) {
       // The server's word where it gave one (the day's likes used up, say).
@@ -66,7 +66,7 @@ export default function LikesList(props: Props) {
   async function remove(id: number, name: string) {
     setBusy(id);
     try {
-      await apiFetch("/api/like.php", { method: "DELETE", query: { id } });
+      await api("DELETE /api/like.php", { query: { id } });
       setProfiles((known) => known.filter((card) => card.id !== id));
       setLiked((known) => new Set([...known].filter((other) => other !== id)));
       showToast(t("likes.removed", { name }), "success");

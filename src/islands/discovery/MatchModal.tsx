@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ProfileDetail } from "../../contract/profiles";
-import { apiFetch } from "../../lib/api-client";
+import { api, apiFetch } from "../../lib/api-client";
 import { onMemberEvent } from "../../stores/events";
 import { $member } from "../../stores/session";
 import Modal from "../ui/Modal";
@@ -15,9 +15,7 @@ type Props = I18nProps & {
 
 /** Notes that the dialog was shown, so the next page does not show this match again. */
 function markSeen(matched: Matched) {
-  void apiFetch("/api/match-seen.php", { method: "POST", body: { id: matched.id } }).catch(
-    () => {},
-  );
+  void api("POST /api/match-seen.php", { body: { id: matched.id } }).catch(() => {});
 }
 
 /**

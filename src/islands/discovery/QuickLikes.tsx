@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ProfileCard } from "../../contract/profiles";
-import { apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { showToast } from "../../stores/toasts";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
@@ -20,10 +20,8 @@ export default function QuickLikes(props: Props) {
     setBusy(card.id);
     const isLiked = liked.has(card.id);
     try {
-      await apiFetch("/api/like.php", {
-        method: isLiked ? "DELETE" : "POST",
-        ...(isLiked ? { query: { id: card.id } } : { body: { id: card.id } }),
-      });
+      if (isLiked) await api("DELETE /api/like.php", { query: { id: card.id } });
+      else await api("POST /api/like.php", { body: { id: card.id } });
       setLiked((known) => {
         const next = new Set(known);
         if (isLiked) next.delete(card.id);

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { Swiper as SwiperInstance } from "swiper";
 import { A11y, EffectCards } from "swiper/modules";
 import { Swiper, SwiperSlide } from "swiper/react";
-import type { SwipeAnswer, SwipeCardsAnswer } from "../../contract/likes";
+import type { SwipeCardsAnswer } from "../../contract/likes";
 import type { ProfileCard } from "../../contract/profiles";
-import { ApiRequestError, api, apiFetch } from "../../lib/api-client";
+import { ApiRequestError, api } from "../../lib/api-client";
 import PremiumAlert from "../payments/PremiumAlert";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
@@ -96,8 +96,7 @@ export default function SwipeGame(props: Props) {
     setBusy(true);
     setError(null);
     try {
-      const answer = await apiFetch<SwipeAnswer>("/api/swipe.php", {
-        method: "POST",
+      const answer = await api("POST /api/swipe.php", {
         body: { id: card.id, action: "like" },
       });
       setLikesLeft(answer.likes_left);
@@ -122,7 +121,7 @@ export default function SwipeGame(props: Props) {
     setBusy(true);
     setError(null);
     try {
-      await apiFetch("/api/swipe.php", { method: "POST", body: { id: card.id, action: "pass" } });
+      await api("POST /api/swipe.php", { body: { id: card.id, action: "pass" } });
       setPasses((count) => count + 1);
       setStatus(t("swipe.passed", { name: card.name }));
       if (flown) drop(card);

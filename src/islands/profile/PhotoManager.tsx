@@ -1,6 +1,6 @@
 import { type ChangeEvent, useRef, useState } from "react";
 import type { OwnPhotos, PhotoView } from "../../contract/photos";
-import { ApiRequestError, apiFetch } from "../../lib/api-client";
+import { ApiRequestError, api, apiFetch } from "../../lib/api-client";
 import { showToast } from "../../stores/toasts";
 import PremiumAlert from "../payments/PremiumAlert";
 import Modal, { ModalActions } from "../ui/Modal";
@@ -74,9 +74,7 @@ export default function PhotoManager(props: Props) {
     order.splice(index + by, 0, moved as number);
     // The first photo is the main one (gallery order), so moving into first place makes it main.
     const main_id = index + by === 0 || index === 0 ? order[0] : undefined;
-    void change(() =>
-      apiFetch<OwnPhotos>("/api/photos.php", { method: "PATCH", body: { order, main_id } }),
-    );
+    void change(() => api("PATCH /api/photos.php", { body: { order, main_id } }));
   }
 
   return (
@@ -110,8 +108,7 @@ export default function PhotoManager(props: Props) {
                     disabled={busy}
                     onClick={() =>
                       change(() =>
-                        apiFetch<OwnPhotos>("/api/photos.php", {
-                          method: "PATCH",
+                        api("PATCH /api/photos.php", {
                           body: { main_id: photo.id },
                         }),
                       )
@@ -209,8 +206,7 @@ export default function PhotoManager(props: Props) {
                 if (photo) {
                   void change(
                     () =>
-                      apiFetch<OwnPhotos>("/api/photos.php", {
-                        method: "DELETE",
+                      api("DELETE /api/photos.php", {
                         query: { id: photo.id },
                       }),
                     t("photos.deleted"),

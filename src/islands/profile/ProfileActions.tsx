@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Gift } from "../../contract/chat-options";
 import type { MessageKey } from "../../i18n/catalogues";
-import { ApiRequestError, api, apiFetch } from "../../lib/api-client";
+import { ApiRequestError, api } from "../../lib/api-client";
 import { showToast } from "../../stores/toasts";
 import DropdownMenu from "../ui/DropdownMenu";
 import Modal, { ModalActions } from "../ui/Modal";
@@ -54,14 +54,8 @@ export default function ProfileActions(props: Props) {
     if (busy) return;
     return act(async () => {
       const answer = liked
-        ? await apiFetch<{ liked: boolean }>("/api/like.php", {
-            method: "DELETE",
-            query: { id: props.profileId },
-          })
-        : await apiFetch<{ liked: boolean }>("/api/like.php", {
-            method: "POST",
-            body: { id: props.profileId },
-          });
+        ? await api("DELETE /api/like.php", { query: { id: props.profileId } })
+        : await api("POST /api/like.php", { body: { id: props.profileId } });
       setLiked(answer.liked);
       showToast(answer.liked ? t("profile.liked", { name }) : t("profile.unliked"), "success");
     });
@@ -70,14 +64,8 @@ export default function ProfileActions(props: Props) {
   const setBlock = (block: boolean) =>
     act(async () => {
       const answer = block
-        ? await apiFetch<{ blocked: boolean }>("/api/block.php", {
-            method: "POST",
-            body: { id: props.profileId },
-          })
-        : await apiFetch<{ blocked: boolean }>("/api/block.php", {
-            method: "DELETE",
-            query: { id: props.profileId },
-          });
+        ? await api("POST /api/block.php", { body: { id: props.profileId } })
+        : await api("DELETE /api/block.php", { query: { id: props.profileId } });
       setDialog(null);
       setBlocked(answer.blocked);
       showToast(

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from "../../contract/report-options";
 import type { MessageKey } from "../../i18n/catalogues";
 import type { Translate } from "../../i18n/translate";
-import { apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import Modal, { ModalActions } from "../ui/Modal";
 import RadioChoices from "../ui/RadioChoices";
 import { describeApiError } from "../ui/use-api-form";
@@ -32,8 +32,7 @@ export default function ReportDialog(props: Props) {
     setBusy(true);
     setError(null);
     try {
-      await apiFetch("/api/report.php", {
-        method: "POST",
+      await api("POST /api/report.php", {
         body: {
           profile: props.profileId,
           reason,

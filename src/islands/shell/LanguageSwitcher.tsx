@@ -7,7 +7,7 @@ import {
   localeNames,
   locales,
 } from "../../i18n/locales";
-import { apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { $member } from "../../stores/session";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 
@@ -33,9 +33,7 @@ export default function LanguageSwitcher(props: Props) {
     // biome-ignore lint/suspicious/noDocumentCookie: see comment above
     document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
     if (member) {
-      await apiFetch("/api/user.php", { method: "PUT", body: { language: locale } }).catch(
-        () => {},
-      );
+      await api("PUT /api/user.php", { body: { language: locale } }).catch(() => {});
     }
     const target = props.alternates?.[locale];
     if (target) location.assign(target);

@@ -1,8 +1,8 @@
-import { z } from "@hono/zod-openapi";
+import { accountDeleteBody } from "../../contract/account";
+import { loginBody } from "../../contract/auth";
 import { pendingDeletionAnswer, userResponse } from "../../contract/users";
 import { clearSessionCookie, startSession } from "../auth/cookie";
 import { verifyCredentials } from "../auth/service";
-import { loginBody } from "../auth/validation";
 import { authenticationRequired } from "../lib/errors";
 import {
   ERRORS,
@@ -25,7 +25,7 @@ const deleteRoute = jsonRoute({
   method: "post",
   path: "/account-delete.php",
   summary: "Delete the account: pending deletion for 14 days, reactivation link by e-mail",
-  body: z.object({ password: z.string().min(1).max(128) }),
+  body: accountDeleteBody,
   answer: [pendingDeletionAnswer, "Pending deletion; logged out"],
   errors: MEMBER_WRITE_ERRORS,
 });

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { emailChangeBody, passwordChangeBody, settingsUpdateBody } from "../../contract/account";
 import { checkMailAnswer, okAnswer } from "../../contract/common";
 import { memberExport, memberSettings } from "../../contract/users";
 import { notFound } from "../lib/errors";
@@ -14,7 +15,6 @@ import { requestEmailChange } from "./email-change";
 import { exportMemberData } from "./export";
 import { unsubscribe } from "./notification-mail";
 import { changePassword, getMemberSettings, updateMemberSettings } from "./settings";
-import { emailChangeBody, passwordChangeBody, settingsUpdateBody } from "./validation";
 
 const getSettingsRoute = jsonRoute({
   method: "get",

@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import type { settingsUpdateBody } from "../../contract/account";
 import type { MemberSettings } from "../../contract/users";
 import { isCommonPassword } from "../auth/common-passwords";
 import { hashPassword, verifyPassword } from "../auth/password";
@@ -8,7 +9,6 @@ import { ValidationError } from "../lib/errors";
 import { isProfileInvisible, setProfileInvisible } from "../profiles/activity";
 import type { User } from "../users/schema";
 import { setUserPassword, updateUserNotifications } from "../users/service";
-import type { settingsUpdateBody } from "./validation";
 
 /** The settings screen's state (spec §2 Settings, §3 Notification categories). */
 export async function getMemberSettings(db: Database, user: User): Promise<MemberSettings> {

@@ -1,3 +1,4 @@
+import { passwordResetBody, passwordResetRequestBody } from "../../contract/auth";
 import { checkMailAnswer } from "../../contract/common";
 import { userResponse } from "../../contract/users";
 import { jsonRoute, WRITE_ERRORS } from "../lib/openapi";
@@ -5,7 +6,6 @@ import { createRouter } from "../lib/router";
 import { getUserView } from "../members/user-view";
 import { startSession } from "./cookie";
 import { requestPasswordReset, resetPassword } from "./password-reset";
-import { passwordResetBody, passwordResetRequestBody } from "./validation";
 
 const requestRoute = jsonRoute({
   method: "post",

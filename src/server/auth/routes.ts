@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { loginBody, updateUserBody } from "../../contract/auth";
 import { okAnswer } from "../../contract/common";
 import { userResponse } from "../../contract/users";
 import { ERRORS, jsonRoute, MEMBER_WRITE_ERRORS, WRITE_ERRORS } from "../lib/openapi";
@@ -13,7 +14,6 @@ import { updateUserLanguage } from "../users/service";
 import { clearSessionCookie, setSessionCookie } from "./cookie";
 import { login } from "./service";
 import { invalidateSession } from "./session";
-import { loginBody, updateUserBody } from "./validation";
 
 const loginRoute = jsonRoute({
   method: "post",

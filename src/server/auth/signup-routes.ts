@@ -1,4 +1,5 @@
 import { getCookie } from "hono/cookie";
+import { resendActivationBody, signupBody } from "../../contract/auth";
 import { checkMailAnswer } from "../../contract/common";
 import { sendSignupMessage } from "../chat/signup-message";
 import { ERRORS, jsonRoute, redirectRoute, WRITE_ERRORS } from "../lib/openapi";
@@ -9,7 +10,7 @@ import { getSiteById } from "../sites/registry";
 import { getPublicSettings, readGeoipCountry } from "../sites/service";
 import { startSession } from "./cookie";
 import { activateAccount, resendActivation, signUp } from "./signup";
-import { activationQuery, resendActivationBody, signupBody } from "./validation";
+import { activationQuery } from "./validation";
 
 const signupRoute = jsonRoute({
   method: "post",

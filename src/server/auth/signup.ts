@@ -1,3 +1,4 @@
+import type { SignupBody } from "../../contract/auth";
 import type { Locale } from "../../i18n/locales";
 import { changeCredits } from "../credits/service";
 import type { Database } from "../db/client";
@@ -13,7 +14,6 @@ import { confirmUser, createUser, findUserByEmail } from "../users/service";
 import { isCommonPassword } from "./common-passwords";
 import { hashPassword } from "./password";
 import { consumeAccountToken, createAccountToken } from "./tokens";
-import type { SignupBody } from "./validation";
 
 /** How long an activation link works. */
 export const ACTIVATION_TTL_HOURS = 48;

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { complaintReceipt } from "../../contract/content";
+import { complaintBody, complaintReceipt, cookieConsentBody } from "../../contract/content";
 import { ERRORS, errorResponses, jsonBody, jsonRoute, WRITE_ERRORS } from "../lib/openapi";
 import { clientAddress, enforceRateLimit } from "../lib/rate-limit";
 import { createRouter } from "../lib/router";
@@ -11,7 +11,6 @@ import {
   createComplaint,
   recordCookieConsent,
 } from "./service";
-import { complaintBody, cookieConsentBody } from "./validation";
 
 const complaintRoute = jsonRoute({
   method: "post",

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
-import type { ComplaintReceipt } from "../../contract/content";
+import type { ComplaintBody, ComplaintReceipt, CookieConsentBody } from "../../contract/content";
 import { type Locale, toLocale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { escapeHtml } from "../lib/html";
@@ -8,7 +8,6 @@ import { getTranslate } from "../lib/i18n";
 import { sendMail } from "../lib/mail";
 import type { Site } from "../sites/registry";
 import { complaints, cookieConsents, shortLinks } from "./schema";
-import type { ComplaintInput, CookieConsentInput } from "./validation";
 
 const TOKEN_ALPHABET = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const TOKEN_LENGTH = 8;
@@ -60,7 +59,7 @@ export async function resolveShortLink(db: Database, token: string): Promise<str
 export async function createComplaint(
   db: Database,
   site: Site,
-  input: ComplaintInput,
+  input: ComplaintBody,
   context: { locale: Locale; userId: number | null },
 ): Promise<ComplaintReceipt> {
   const [row] = await db
@@ -115,7 +114,7 @@ export const COOKIE_POLICY_VERSION = "2026-11";
 export async function recordCookieConsent(
   db: Database,
   site: Site,
-  input: CookieConsentInput,
+  input: CookieConsentBody,
   userId: number | null,
 ): Promise<void> {
   await db.insert(cookieConsents).values({

@@ -5,17 +5,18 @@ import {
   autoLikeAnswer,
   likesAnswer,
   swipeAnswer,
+  swipeBody,
   swipeCardsAnswer,
   swipeUndoAnswer,
 } from "../../contract/likes";
 import { SWIPE_LIKES_PER_DAY } from "../../contract/premium";
+import { profileTargetBody } from "../../contract/profiles";
 import { ERRORS, jsonRoute, MEMBER_WRITE_ERRORS, QUERY_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { createRouter } from "../lib/router";
 import { idSchema } from "../lib/validation";
 import { markMatchSeen } from "../likes/service";
 import { preferencesOf } from "../members/user-view";
-import { profileTargetBody } from "../profiles/validation";
 import { requireMemberViewer } from "../profiles/viewer";
 import { listLikes } from "./likes-list";
 import {
@@ -94,7 +95,7 @@ const swipeRoute = jsonRoute({
   method: "post",
   path: "/swipe.php",
   summary: `issue 13: like or pass a card of the swipe game; free members like ${SWIPE_LIKES_PER_DAY} times a day (403 swipe_limit after)`,
-  body: z.object({ id: idSchema, action: z.enum(["like", "pass"]) }),
+  body: swipeBody,
   answer: [swipeAnswer, "The likes left today, and whether the like made a match"],
   errors: [
     ...MEMBER_WRITE_ERRORS,

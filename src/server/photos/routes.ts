@@ -1,12 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { Hono } from "hono";
-import { ownPhotos } from "../../contract/photos";
+import { ownPhotos, photoArrangementBody } from "../../contract/photos";
 import { notFound } from "../lib/errors";
 import { ERRORS, jsonRoute, MEMBER_WRITE_ERRORS, QUERY_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { createRouter } from "../lib/router";
 import { contentTypeOf, getStorage, isSafeStorageKey } from "../lib/storage";
-import { idParamSchema, idSchema } from "../lib/validation";
+import { idParamSchema } from "../lib/validation";
 import { requireMemberViewer } from "../profiles/viewer";
 import type { MediaEnv } from "../request/context";
 import { verifyMediaUrl } from "./media-url";
@@ -74,12 +74,7 @@ const arrangeRoute = jsonRoute({
   method: "patch",
   path: "/photos.php",
   summary: "Reorder the member's photos and/or choose the main photo",
-  body: z
-    .object({
-      order: z.array(idSchema).max(50).optional(),
-      main_id: idSchema.optional(),
-    })
-    .openapi("PhotoArrangement"),
+  body: photoArrangementBody,
   answer: [ownPhotos, "The member's photos"],
   errors: [
     ...MEMBER_WRITE_ERRORS,

@@ -1,5 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { profileTargetBody } from "../../contract/profiles";
 import {
   ERRORS,
   type ErrorDescriptions,
@@ -10,7 +11,7 @@ import {
 import { enforceRateLimit } from "../lib/rate-limit";
 import { createRouter } from "../lib/router";
 import type { AppEnv } from "../request/context";
-import { profileTargetBody, profileTargetQuery } from "./validation";
+import { profileTargetQuery } from "./validation";
 import { type MemberViewer, requireMemberViewer } from "./viewer";
 
 /** What a member sets on another member's profile (a like, a block), and how. */

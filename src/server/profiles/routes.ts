@@ -1,8 +1,7 @@
 import { INTERESTS } from "../../contract/profile-options";
-import { interestsAnswer, ownProfile } from "../../contract/profiles";
+import { interestsAnswer, ownProfile, profileUpdateBody } from "../../contract/profiles";
 import { ERRORS, jsonRoute, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { createRouter } from "../lib/router";
-import { profileUpdateBody } from "./validation";
 import { requireMemberViewer } from "./viewer";
 import { updateOwnProfile } from "./wizard";
 

@@ -1,10 +1,8 @@
-import { z } from "@hono/zod-openapi";
 import { okAnswer } from "../../contract/common";
-import { REPORT_NOTE_MAX, REPORT_REASONS } from "../../contract/report-options";
+import { reportBody } from "../../contract/reports";
 import { ERRORS, jsonRoute, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { enforceRateLimit } from "../lib/rate-limit";
 import { createRouter } from "../lib/router";
-import { idSchema, textSchema } from "../lib/validation";
 import { requireMemberViewer } from "../profiles/viewer";
 import { reportMember } from "./service";
 
@@ -13,12 +11,7 @@ const reportRoute = jsonRoute({
   path: "/report.php",
   summary:
     "Reports a member (reason, optional note, the conversation it came from); the reporter no longer sees them. One report per pair",
-  body: z.object({
-    profile: idSchema,
-    reason: z.enum(REPORT_REASONS),
-    note: textSchema({ multiline: true }).max(REPORT_NOTE_MAX, "validation.tooLong").optional(),
-    conversation: idSchema.optional(),
-  }),
+  body: reportBody,
   answer: [okAnswer, "Reported"],
   errors: [
     ...MEMBER_WRITE_ERRORS,

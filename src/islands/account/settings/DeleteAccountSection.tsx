@@ -1,6 +1,6 @@
 import { type SubmitEvent, useEffect, useId, useRef, useState } from "react";
 import type { Translate } from "../../../i18n/translate";
-import { apiFetch } from "../../../lib/api-client";
+import { api } from "../../../lib/api-client";
 import PasswordField from "../../ui/PasswordField";
 import { useApiForm } from "../../ui/use-api-form";
 import SectionStatus from "./SectionStatus";
@@ -42,7 +42,7 @@ export default function DeleteAccountSection({ t, deleteDiscount, reactivationDa
     const password = String(new FormData(event.currentTarget).get("password") ?? "");
     void form.run(
       async () => {
-        await apiFetch("/api/account-delete.php", { method: "POST", body: { password } });
+        await api("POST /api/account-delete.php", { body: { password } });
         location.assign("/account-deleted");
       },
       { navigates: true },

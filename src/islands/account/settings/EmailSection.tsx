@@ -1,6 +1,6 @@
 import { type SubmitEvent, useId, useState } from "react";
 import type { Translate } from "../../../i18n/translate";
-import { apiFetch } from "../../../lib/api-client";
+import { api } from "../../../lib/api-client";
 import EmailField from "../../ui/EmailField";
 import { useApiForm } from "../../ui/use-api-form";
 import SectionStatus from "./SectionStatus";
@@ -19,7 +19,7 @@ export default function EmailSection({ t, email }: Props) {
     const wanted = String(new FormData(event.currentTarget).get("email") ?? "");
     setSentTo(null);
     void form.run(async () => {
-      await apiFetch("/api/mail-change.php", { method: "POST", body: { email: wanted } });
+      await api("POST /api/mail-change.php", { body: { email: wanted } });
       setSentTo(wanted);
     });
   }

@@ -1,6 +1,6 @@
 import { type SubmitEvent, useId, useState } from "react";
 import type { Translate } from "../../../i18n/translate";
-import { apiFetch } from "../../../lib/api-client";
+import { api } from "../../../lib/api-client";
 import PasswordField from "../../ui/PasswordField";
 import { useApiForm } from "../../ui/use-api-form";
 import SectionStatus from "./SectionStatus";
@@ -24,8 +24,7 @@ export default function PasswordSection({ t }: { t: Translate }) {
       return;
     }
     void form.run(async () => {
-      await apiFetch("/api/password.php", {
-        method: "PUT",
+      await api("PUT /api/password.php", {
         body: {
           old_password: value("old_password"),
           password: value("password"),

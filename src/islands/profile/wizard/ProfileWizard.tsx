@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { OwnPhotos } from "../../../contract/photos";
 import type { OwnProfile } from "../../../contract/profiles";
-import { apiFetch } from "../../../lib/api-client";
+import { api } from "../../../lib/api-client";
 import { type I18nProps, useTranslate } from "../../ui/use-translate";
 import AboutStep from "./AboutStep";
 import AppearanceStep from "./AppearanceStep";
@@ -72,8 +72,7 @@ export default function ProfileWizard(props: Props) {
     profile,
     shows,
     save: async (answers) => {
-      const saved = await apiFetch<OwnProfile>("/api/profile.php", {
-        method: "PUT",
+      const saved = await api("PUT /api/profile.php", {
         body: { step, ...answers },
       });
       setProfile(saved);
