@@ -38,6 +38,11 @@ export type Connection = {
   db: Database;
   close: () => Promise<void>;
   engine: "pglite" | "postgres";
+  /**
+   * Loaded from a test run's snapshot (TEST_DATABASE_SNAPSHOT): its planner statistics were
+   * gathered when the snapshot was made, by the same start-up (startup.ts).
+   */
+  fromSnapshot: boolean;
   /** Hears the NOTIFY payloads of one channel (ARCHITECTURE.md, the session cache). */
   listen: (channel: string, handlers: ListenHandlers) => Promise<ChannelListener>;
 };
@@ -152,7 +157,7 @@ async function openPglite(
       listeners.push(listener);
       return listener;
     };
-    return { db, close, engine: "pglite", listen };
+    return { db, close, engine: "pglite", listen, fromSnapshot: inMemory && !!snapshot };
   } catch (error) {
     await stopWorker();
     throw error;
@@ -198,7 +203,7 @@ async function openPostgres(url: string, poolSize: number, migrationsFolder: str
     listeners.push(listener);
     return listener;
   };
-  return { db, close, engine: "postgres", listen } satisfies Connection;
+  return { db, close, engine: "postgres", listen, fromSnapshot: false } satisfies Connection;
 }
 
 let connection: Promise<Connection> | undefined;
