@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { memberCaller } from "../../test/api";
+import { chatCalls, premium } from "../../test/chat";
 import { type EventStream, openEventStream } from "../../test/event-stream";
 import { makePhoneJpeg } from "../../test/images";
-import { createLoggedInMember, type TestMember, type TestMemberOptions } from "../../test/members";
+import { createLoggedInMember, type TestMember } from "../../test/members";
 import { createApp } from "../app";
 import { likes } from "../likes/schema";
 import { loadNavBadges } from "../request/nav-badges";
@@ -15,7 +16,7 @@ import { getReadyDb } from "../startup";
  */
 
 const app = createApp();
-const premium: TestMemberOptions = { paidUser: true, credits: 100 };
+const { sendImage } = chatCalls(app);
 
 const call = memberCaller(app);
 
@@ -52,17 +53,6 @@ async function nextFromOthers(stream: EventStream) {
     const event = await stream.next();
     if (event.event !== "chats" && event.event !== "likes") return event;
   }
-}
-
-function sendImage(from: TestMember, conversation: number, bytes: Uint8Array) {
-  const form = new FormData();
-  form.append("conversation", String(conversation));
-  form.append("photo", new File([bytes as Uint8Array<ArrayBuffer>], "beach.jpg"));
-  return app.request("/api/chat-image.php", {
-    method: "POST",
-    headers: { cookie: from.cookie },
-    body: form,
-  });
 }
 
 describe("the block rule: nothing between a blocked pair is delivered (spec §6)", () => {
