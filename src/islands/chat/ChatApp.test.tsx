@@ -6,6 +6,7 @@ import type { UserView } from "../../contract/users";
 import { pickMessages } from "../../i18n/pick";
 import { $chats } from "../../stores/chats";
 import { $member } from "../../stores/session";
+import { chatMessage, conversationWith } from "../../test/chat-screens";
 import ChatApp from "./ChatApp";
 
 const MESSAGES = pickMessages("en", [
@@ -24,43 +25,8 @@ const member = { id: 1, credits: 100, paid_user: true } as unknown as UserView;
 const bob = { id: 21, name: "Bob", main_image: null } as unknown as ChatEntry["profile"];
 const cleo = { id: 22, name: "Cleo", main_image: null } as unknown as ChatEntry["profile"];
 
-function message(id: number, conversation: number, change: Partial<MessageView> = {}) {
-  return {
-    id,
-    conversation,
-    from_me: false,
-    kind: "text",
-    text: `message ${id}`,
-    gift: null,
-    image: null,
-    state: null,
-    created_at: new Date().toISOString(),
-    ...change,
-  } satisfies MessageView;
-}
-
-function conversationWith(
-  conversation: number,
-  profile: ChatEntry["profile"],
-  messages: MessageView[],
-): ConversationAnswer {
-  return {
-    conversation,
-    profile,
-    terms: {
-      free: false,
-      free_conversations_left: 0,
-      message_credits: 10,
-      photo_credits: 5,
-      gift_credits: 20,
-      message_length: 2000,
-      can_write: true,
-      blocked_reason: null,
-    },
-    messages,
-    older_cursor: null,
-  };
-}
+const message = (id: number, conversation: number, change: Partial<MessageView> = {}) =>
+  chatMessage(id, { conversation, created_at: new Date().toISOString(), ...change });
 
 const withBob = conversationWith(3, bob, [message(1, 3, { text: "Hi Alice" })]);
 const withCleo = conversationWith(5, cleo, [message(2, 5, { text: "Hello from Cleo" })]);

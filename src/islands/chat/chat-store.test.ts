@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ChatEntry, ChatsAnswer, ConversationAnswer, MessageView } from "../../contract/chat";
+import type { ChatEntry, ChatsAnswer, ConversationAnswer } from "../../contract/chat";
 import type { StreamEvent } from "../../contract/events";
+import { chatMessage, conversationWith } from "../../test/chat-screens";
 import {
   applyChatEvent,
   type ChatEffect,
@@ -13,20 +14,7 @@ import {
 const NOW = 1_800_000_000_000;
 const SHOWN = { now: NOW, pageVisible: true };
 
-function message(id: number, change: Partial<MessageView> = {}): MessageView {
-  return {
-    id,
-    conversation: 3,
-    from_me: false,
-    kind: "text",
-    text: `message ${id}`,
-    gift: null,
-    image: null,
-    state: null,
-    created_at: `2026-11-26T12:00:${String(id).padStart(2, "0")}.000Z`,
-    ...change,
-  };
-}
+const message = chatMessage;
 
 function entry(conversation: number, change: Partial<ChatEntry> = {}): ChatEntry {
   return {
@@ -41,22 +29,10 @@ function entry(conversation: number, change: Partial<ChatEntry> = {}): ChatEntry
 
 /** Alice's screen: conversations 5 and 3 in the list, 3 open with two messages of hers. */
 function aliceScreen(change: Partial<ChatState> = {}): ChatState {
-  const open: ConversationAnswer = {
-    conversation: 3,
-    profile: null,
-    terms: {
-      free: false,
-      free_conversations_left: 0,
-      message_credits: 10,
-      photo_credits: 5,
-      gift_credits: 20,
-      message_length: 2000,
-      can_write: true,
-      blocked_reason: null,
-    },
-    messages: [message(1, { from_me: true, state: "sent" }), message(2, { from_me: true })],
-    older_cursor: null,
-  };
+  const open = conversationWith(3, null, [
+    message(1, { from_me: true, state: "sent" }),
+    message(2, { from_me: true }),
+  ]);
   const chats: ChatsAnswer = {
     chats: [entry(5), entry(3, { last_message: message(2, { from_me: true, state: "sent" }) })],
     next_cursor: null,
