@@ -1,4 +1,4 @@
-import { type SubmitEvent, useEffect, useId, useState } from "react";
+import { type ComponentProps, type SubmitEvent, useEffect, useId, useState } from "react";
 import type { DirectDebitCodeSent } from "../../contract/payments";
 import { type ApiRequestError, api } from "../../lib/api-client";
 import TextField from "../ui/TextField";
@@ -65,6 +65,21 @@ export default function DirectDebitForm(props: Props) {
       setDetails((current) => ({ ...current, [name]: event.target.value })),
     error: fields[name],
   });
+
+  /** A mandate detail's required field, labelled by its catalogue key under payments.directDebit. */
+  const detailField = (
+    name: keyof Details,
+    label: "holder" | "iban" | "street" | "houseNumber" | "zip" | "city" | "phone",
+    input: Omit<ComponentProps<typeof TextField>, "id" | "label" | "value" | "onChange">,
+  ) => (
+    <TextField
+      id={`${id}-${name}`}
+      label={t(`payments.directDebit.${label}`)}
+      {...bindDetail(name)}
+      required
+      {...input}
+    />
+  );
 
   /** Blocked or over the limit: no code will help, another method will (the message stays). */
   function noteRefusal(caught: ApiRequestError): boolean {
@@ -189,73 +204,31 @@ export default function DirectDebitForm(props: Props) {
       {status}
       <fieldset className="stack">
         <legend>{t("payments.directDebit.account")}</legend>
-        <TextField
-          id={`${id}-holder`}
-          label={t("payments.directDebit.holder")}
-          {...bindDetail("holder")}
-          autoComplete="name"
-          maxLength={70}
-          required
-        />
-        <TextField
-          id={`${id}-iban`}
-          label={t("payments.directDebit.iban")}
-          hint={t("payments.directDebit.ibanHint")}
-          {...bindDetail("iban")}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={50}
-          required
-        />
+        {detailField("holder", "holder", { autoComplete: "name", maxLength: 70 })}
+        {detailField("iban", "iban", {
+          hint: t("payments.directDebit.ibanHint"),
+          autoComplete: "off",
+          autoCapitalize: "characters",
+          spellCheck: false,
+          maxLength: 50,
+        })}
       </fieldset>
       <fieldset className="stack">
         <legend>{t("payments.directDebit.address")}</legend>
         <div className="field-row">
-          <TextField
-            id={`${id}-street`}
-            label={t("payments.directDebit.street")}
-            {...bindDetail("street")}
-            autoComplete="address-line1"
-            maxLength={100}
-            required
-          />
-          <TextField
-            id={`${id}-house`}
-            label={t("payments.directDebit.houseNumber")}
-            {...bindDetail("house_number")}
-            maxLength={12}
-            required
-          />
+          {detailField("street", "street", { autoComplete: "address-line1", maxLength: 100 })}
+          {detailField("house_number", "houseNumber", { maxLength: 12 })}
         </div>
         <div className="field-row">
-          <TextField
-            id={`${id}-zip`}
-            label={t("payments.directDebit.zip")}
-            {...bindDetail("zip")}
-            autoComplete="postal-code"
-            maxLength={12}
-            required
-          />
-          <TextField
-            id={`${id}-city`}
-            label={t("payments.directDebit.city")}
-            {...bindDetail("city")}
-            autoComplete="address-level2"
-            maxLength={60}
-            required
-          />
+          {detailField("zip", "zip", { autoComplete: "postal-code", maxLength: 12 })}
+          {detailField("city", "city", { autoComplete: "address-level2", maxLength: 60 })}
         </div>
-        <TextField
-          id={`${id}-phone`}
-          label={t("payments.directDebit.phone")}
-          hint={t("payments.directDebit.phoneHint")}
-          {...bindDetail("phone")}
-          type="tel"
-          autoComplete="tel"
-          maxLength={30}
-          required
-        />
+        {detailField("phone", "phone", {
+          hint: t("payments.directDebit.phoneHint"),
+          type: "tel",
+          autoComplete: "tel",
+          maxLength: 30,
+        })}
       </fieldset>
       <div className="field">
         <label className="checkbox mandate">
