@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { App } from "../server/app";
-import { hashPassword } from "../server/auth/password";
+import { type HashCost, hashPassword } from "../server/auth/password";
 import { changeCredits } from "../server/credits/service";
 import type { Database } from "../server/db/client";
 import { getStorage } from "../server/lib/storage";
@@ -26,6 +26,14 @@ export type TestMemberOptions = {
   photoCount?: number;
 };
 
+/**
+ * The password of a member made here is hashed at argon2id's least cost: logging in reads the
+ * cost from the stored hash, so the login path is the one production runs, and the hundreds
+ * of members a run logs in do not spend a minute of CPU on hashing. Signing up through the
+ * API hashes at the real cost (auth/password.ts).
+ */
+const TEST_COST: HashCost = { memory: 64, passes: 1, parallelism: 1 };
+
 /** A unique address, so tests never collide, also on a shared PostgreSQL server. */
 export function uniqueEmail(label = "member"): string {
   return `${label}-${randomUUID()}@test.example`;
@@ -41,7 +49,7 @@ export async function createTestMember(db: Database, options: TestMemberOptions 
     .values({
       siteId: options.siteId ?? "amora",
       email: options.email ?? uniqueEmail(),
-      passwordHash: options.password ? await hashPassword(options.password) : null,
+      passwordHash: options.password ? await hashPassword(options.password, TEST_COST) : null,
       status: options.status ?? "confirmed",
       paidUser: options.paidUser ?? false,
       language: options.language ?? null,

@@ -4,18 +4,21 @@ import { decodeBase64, encodeBase64NoPadding } from "@oslojs/encoding";
 
 const argon2Async = promisify(argon2);
 
+/** argon2id's cost: memory in KiB, passes over it, lanes. */
+export type HashCost = { memory: number; passes: number; parallelism: number };
+
 /** design §2: argon2id with m = 19 MiB, t = 2, p = 1 (OWASP ASVS 5.0 minimum). */
-const PARAMS = { memory: 19 * 1024, passes: 2, parallelism: 1, tagLength: 32 } as const;
+const COST: HashCost = { memory: 19 * 1024, passes: 2, parallelism: 1 };
 
 /**
  * Hashes a password into a PHC string that carries its salt and parameters, so they can be
- * raised later without breaking stored hashes.
+ * raised later without breaking stored hashes. Only tests pass another cost (src/test/members.ts).
  * @example await hashPassword("s3cret") // "$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>"
  */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: HashCost = COST): Promise<string> {
   const nonce = randomBytes(16);
-  const hash = await argon2Async("argon2id", { ...PARAMS, message: password, nonce });
-  const { memory, passes, parallelism } = PARAMS;
+  const hash = await argon2Async("argon2id", { ...cost, tagLength: 32, message: password, nonce });
+  const { memory, passes, parallelism } = cost;
   return `$argon2id$v=19$m=${memory},t=${passes},p=${parallelism}$${encodeBase64NoPadding(nonce)}$${encodeBase64NoPadding(hash)}`;
 }
 
