@@ -14,6 +14,7 @@ const ISLANDS = "src/islands";
 const FEATURE_ORDER = [
   "sites",
   "geo",
+  "safety",
   "users",
   "events",
   "push",
