@@ -106,19 +106,22 @@ export async function disableStaff(
   return { email: account.email, disabled_at: disabledAt.toISOString() };
 }
 
+/** A command checked, or a StaffCommandError naming what is wrong with it. */
+export function parseStaffCommand(input: unknown): z.output<typeof staffCommand> {
+  const parsed = staffCommand.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new StaffCommandError(
+    `invalid ${issue?.path.join(".") || "command"}: ${issue?.message ?? "unknown"}`,
+  );
+}
+
 /**
  * Runs one command of `npm run staff`: in the CLI's own process when it may open the database,
  * or in the server's, which owns the embedded database, through its socket (control-socket.ts).
  */
 export async function runStaffCommand(db: Database, input: unknown): Promise<unknown> {
-  const parsed = staffCommand.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new StaffCommandError(
-      `invalid ${issue?.path.join(".") || "command"}: ${issue?.message ?? "unknown"}`,
-    );
-  }
-  const command = parsed.data;
+  const command = parseStaffCommand(input);
   switch (command.command) {
     case "add":
       return addStaff(db, command);
