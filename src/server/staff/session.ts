@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, lte } from "drizzle-orm";
 import { generateSessionToken, hashSessionToken } from "../auth/session";
 import type { Database } from "../db/client";
 import { type StaffAccount, type StaffSession, staffAccounts, staffSessions } from "./schema";
@@ -66,4 +66,16 @@ export async function endStaffSession(db: Database, sessionId: string): Promise<
 /** Ends every session of a staff member (their account disabled). */
 export async function endStaffSessionsOf(db: Database, staffId: number): Promise<void> {
   await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+}
+
+/**
+ * design §10a: deletes expired staff sessions (a staff cookie outlives its 12 hours only in a
+ * browser that never comes back). Answers the rows deleted.
+ */
+export async function pruneStaffSessions(db: Database, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(staffSessions)
+    .where(lte(staffSessions.expiresAt, now))
+    .returning({ id: staffSessions.id });
+  return deleted.length;
 }
