@@ -35,15 +35,31 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** The password: standard input's first line (piped, or typed and ended with Enter). */
+/** The password: standard input's first line, piped, or typed at a terminal without echo. */
 async function readPassword(): Promise<string> {
-  if (process.stdin.isTTY) process.stderr.write("Password (then Enter): ");
-  let text = "";
-  for await (const chunk of process.stdin) {
-    text += String(chunk);
-    if (process.stdin.isTTY && text.includes("\n")) break;
+  if (!process.stdin.isTTY) {
+    let text = "";
+    for await (const chunk of process.stdin) text += String(chunk);
+    return text.split(/\r?\n/)[0] ?? "";
   }
-  return text.split(/\r?\n/)[0] ?? "";
+  process.stderr.write("Password (not shown; then Enter): ");
+  process.stdin.setRawMode(true);
+  process.stdin.setEncoding("utf8");
+  let typed = "";
+  try {
+    for await (const chunk of process.stdin) {
+      for (const key of String(chunk)) {
+        if (key === "\u0003") fail("\nCancelled.");
+        if (key === "\r" || key === "\n") return typed;
+        typed = key === "\u007f" || key === "\b" ? typed.slice(0, -1) : typed + key;
+      }
+    }
+    return typed;
+  } finally {
+    process.stdin.setRawMode(false);
+    process.stdin.pause();
+    process.stderr.write("\n");
+  }
 }
 
 async function commandOf(args: string[]): Promise<Record<string, unknown>> {
