@@ -60,4 +60,8 @@ export type ErrorCode =
   | "withdrawal_not_completed"
   | "withdrawal_period_over"
   | "withdrawal_credits_used"
-  | "withdrawal_premium_used";
+  | "withdrawal_premium_used"
+  // The staff side (design §13): its own sign-in, and one role table
+  | "forbidden"
+  | "staff_authentication_required"
+  | "staff_disabled";

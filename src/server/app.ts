@@ -34,6 +34,8 @@ import { mediaRequestContext, requestContext } from "./request/request-context";
 import { resolveRequest } from "./request/visitor";
 import { searchRoutes } from "./search/routes";
 import { siteRoutes } from "./sites/routes";
+import { staffContext } from "./staff/context";
+import { staffRoutes } from "./staff/routes";
 import { testingRoutes } from "./testing/routes";
 
 export type AppOptions = {
@@ -82,6 +84,7 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", reportRoutes);
   api.route("/", pushRoutes);
   api.route("/", paymentRoutes);
+  api.route("/", staffRoutes);
   // Off (the default), /api/test/… is a plain 404 and not in the document.
   if (options.testFixtures ?? getEnv().TEST_FIXTURES) api.route("/test", testingRoutes);
   api.doc31("/openapi.json", {
@@ -112,6 +115,7 @@ function routingPath(request: Request): string {
  * 2. the request context before anything that needs the site, member or language: for /api the
  *    database-backed one (the member's session); for /media the request alone, as a signed URL
  *    is the whole permission there (design §8) and serving a file must not wait on the database;
+ *    for /api/staff the staff session instead of the member's (design §13), 403 without one;
  * 3. the body limit before anything reads a body, after the context (its message is translated);
  * 4. originCheck before any write runs, and it needs the language for its message;
  * 5. idempotency after the session is known (keys are scoped per member, or per site for
@@ -127,6 +131,7 @@ export function createApp(options: AppOptions = {}) {
     }),
   );
   app.use("/api/*", requestContext(options.providers ?? createProviders(getEnv())));
+  app.use("/api/staff/*", staffContext());
   app.use("/media/*", mediaRequestContext());
   app.use("/api/*", requestBodyLimit());
   app.use("/api/*", originCheck());

@@ -33,6 +33,7 @@ const FEATURE_ORDER = [
   "search",
   "account",
   "content",
+  "staff",
 ];
 
 /** Folders that compose or serve features rather than being one. */

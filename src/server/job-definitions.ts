@@ -7,6 +7,7 @@ import { LIB_JOBS } from "./lib/jobs";
 import { LIKES_JOBS } from "./likes/jobs";
 import { PAYMENTS_JOBS } from "./payments/jobs";
 import type { ServerJobDefinition } from "./providers";
+import { STAFF_JOBS } from "./staff/jobs";
 
 /**
  * design §10a: every job the server runs, each defined beside its feature (`<feature>/jobs.ts`)
@@ -24,6 +25,7 @@ export const JOB_DEFINITIONS: readonly ServerJobDefinition[] = [
   ...CHAT_JOBS,
   ...AUTH_JOBS,
   ...ACCOUNT_JOBS,
+  ...STAFF_JOBS,
   demoSeedJob,
 ];
 

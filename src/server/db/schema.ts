@@ -22,4 +22,5 @@ export * from "../push/schema";
 export * from "../reports/schema";
 export * from "../request/idempotency-schema";
 export * from "../sites/schema";
+export * from "../staff/schema";
 export * from "../users/schema";

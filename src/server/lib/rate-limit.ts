@@ -21,6 +21,13 @@ export const RATE_LIMIT_POLICIES = {
    * the window). Counted per address typed, known or not, so the block reveals no account.
    */
   loginFailures: { limit: 5, windowSeconds: 15 * 60 },
+  /** Staff sign-ins from one IP address (design §13), counted apart from members' logins. */
+  staffLoginIp: { limit: getEnv().LOGIN_IP_LIMIT, windowSeconds: 15 * 60 },
+  /**
+   * Wrong passwords or TOTP codes for one staff address typed, known or not: the account is
+   * then blocked for the rest of the window, and a code cannot be guessed in 15 minutes.
+   */
+  staffLoginFailures: { limit: 5, windowSeconds: 15 * 60 },
   /**
    * New accounts from one IP address (SIGNUP_IP_LIMIT: raise it where many people share one
    * address, or for a browser-test run that signs up many members from 127.0.0.1).

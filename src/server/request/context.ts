@@ -7,6 +7,7 @@ import type { MediaSigner } from "../photos/media-url";
 import type { Viewer } from "../profiles/viewer";
 import type { Providers } from "../providers";
 import type { Site } from "../sites/registry";
+import type { SignedInStaff } from "../staff/session";
 import type { User } from "../users/schema";
 import type { RequestClient } from "./client";
 
@@ -28,6 +29,11 @@ export type AppVariables = {
   media: MediaSigner;
   /** The payment and SMS providers the app was made with (`createApp`, providers.ts). */
   providers: Providers;
+  /**
+   * The staff member of the `staff` cookie, on /api/staff/* only (staff/context.ts); there the
+   * member fields are null whatever cookie came.
+   */
+  staff: SignedInStaff | null;
 };
 
 /** Bindings passed in by the Astro endpoint that serves the app: the socket's peer address. */

@@ -48,15 +48,20 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     const header = c.req.header("idempotency-key");
     if (!UNSAFE.has(c.req.method) || !header) return next();
     const user = c.get("user");
+    const staff = c.get("staff");
     const key = header.replace(/^"(.*)"$/, "$1");
-    if (!(user ? MEMBER_KEY : VISITOR_KEY).test(key)) {
+    if (!(user || staff ? MEMBER_KEY : VISITOR_KEY).test(key)) {
       return c.json(
         { error: "validation", fields: { "Idempotency-Key": c.get("t")("validation.invalid") } },
         422,
       );
     }
     const db = c.get("db");
-    const scope = user ? `user:${user.id}` : `visitor:${c.get("site").id}`;
+    const scope = user
+      ? `user:${user.id}`
+      : staff
+        ? `staff:${staff.account.id}`
+        : `visitor:${c.get("site").id}`;
     const fingerprint = await fingerprintRequest(c);
     const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
 

@@ -5,6 +5,11 @@ import { getReadyDb } from "../startup";
 import type { AppEnv, MediaEnv } from "./context";
 import { resolveRequest, resolveVisitor } from "./visitor";
 
+/** The staff API's calls (design §13), which the member's session never reaches. */
+export function isStaffPath(path: string): boolean {
+  return path.startsWith("/api/staff/");
+}
+
 /**
  * Puts the database and the visitor on the context, once per request: the site, the client (by
  * the trusted-proxy rule), the member of the auth cookie with their viewer and user view's
@@ -15,10 +20,12 @@ import { resolveRequest, resolveVisitor } from "./visitor";
 export function requestContext(providers: Providers): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const db = await getReadyDb();
-    const visitor = await resolveVisitor(db, {
-      request: c.req.raw,
-      peerAddress: c.env?.clientAddress,
-    });
+    const input = { request: c.req.raw, peerAddress: c.env?.clientAddress };
+    // design §13: a member's auth cookie never reaches the staff API (staff/context.ts reads
+    // the staff cookie there), so a staff call is a visitor's to the member side.
+    const visitor = isStaffPath(c.req.path)
+      ? { ...resolveRequest(input), session: null, user: null, viewer: null, userViewProfile: null }
+      : await resolveVisitor(db, input);
     c.set("db", db);
     c.set("site", visitor.site);
     c.set("client", visitor.client);
@@ -30,6 +37,7 @@ export function requestContext(providers: Providers): MiddlewareHandler<AppEnv> 
     c.set("t", visitor.t);
     c.set("media", createMediaSigner(visitor.site, visitor.user));
     c.set("providers", providers);
+    c.set("staff", null);
     await next();
   };
 }

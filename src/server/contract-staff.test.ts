@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { createContractClient } from "../test/contract";
+import { createTestStaff, currentTotp, STAFF_PASSWORD } from "../test/staff";
+import { createApp } from "./app";
+
+/**
+ * Journeys of staff through the API (design §13): every answer must be declared in the OpenAPI
+ * document and match its route's schema (src/test/contract.ts; design §6).
+ */
+
+const app = createApp();
+const { call } = createContractClient(app);
+
+describe("every answer of a staff journey through the API matches the document", () => {
+  it("for an admin signing in, reading the audit log and signing out", async () => {
+    const admin = await createTestStaff("admin");
+    const signedOut = await call("get", "/staff/audit");
+    expect(signedOut.status).toBe(403);
+    const body = { email: admin.email, password: STAFF_PASSWORD, totp: currentTotp(admin) };
+    expect((await call("post", "/staff/login", { json: { ...body, totp: "12" } })).status).toBe(
+      422,
+    );
+    const wrong = { json: { ...body, password: "not the right password" } };
+    expect((await call("post", "/staff/login", wrong)).status).toBe(401);
+    const login = await call("post", "/staff/login", { json: body });
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const page = await call("get", "/staff/audit", { cookie, query: { limit: 2 } });
+    expect(page.status).toBe(200);
+    expect((await call("get", "/staff/audit", { cookie, query: { cursor: "x" } })).status).toBe(
+      422,
+    );
+    expect((await call("post", "/staff/logout", { cookie })).status).toBe(200);
+    expect((await call("post", "/staff/logout", { cookie })).status).toBe(403);
+  });
+
+  it("for a role without the permission, and a locked-out address", async () => {
+    const support = await createTestStaff("support");
+    const body = { email: support.email, password: STAFF_PASSWORD, totp: currentTotp(support) };
+    const login = await call("post", "/staff/login", { json: body });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    expect((await call("get", "/staff/audit", { cookie })).status).toBe(403);
+    const wrong = { json: { ...body, password: "not the right password" } };
+    for (let attempt = 0; attempt < 4; attempt++) await call("post", "/staff/login", wrong);
+    expect((await call("post", "/staff/login", wrong)).status).toBe(429);
+  });
+});

@@ -1,0 +1,133 @@
+import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { STAFF_ROLES, type StaffRole } from "../../contract/staff-options";
+import { type Locale, locales } from "../../i18n/locales";
+import { hashPassword } from "../auth/password";
+import type { Database } from "../db/client";
+import { COMMAND_LINE, recordStaffAction, type StaffActor } from "./audit";
+import { findStaffByEmail } from "./login";
+import { staffAccounts } from "./schema";
+import { endStaffSessionsOf } from "./session";
+import { generateTotpSecret } from "./totp";
+
+/** A refusal of a staff command, told to the person at the command line as it is. */
+export class StaffCommandError extends Error {
+  override name = "StaffCommandError";
+}
+
+/** What `npm run staff` can ask, from its own process or through the server's socket. */
+export const staffCommand = z.discriminatedUnion("command", [
+  z.object({
+    command: z.literal("add"),
+    email: z.email().max(254),
+    role: z.enum(STAFF_ROLES),
+    /** Staff passwords guard members' private data: 12 characters at least. */
+    password: z.string().min(12).max(128),
+    language: z.enum(locales).default("en"),
+  }),
+  z.object({ command: z.literal("list") }),
+  z.object({ command: z.literal("disable"), email: z.email().max(254) }),
+]);
+export type StaffCommand = z.input<typeof staffCommand>;
+
+export type AddedStaff = { email: string; role: StaffRole; totp_secret: string };
+export type ListedStaff = {
+  id: number;
+  email: string;
+  role: StaffRole;
+  language: Locale;
+  disabled_at: string | null;
+  created_at: string;
+};
+
+/** A new staff account with a fresh TOTP key, audited; answers the key, shown this once. */
+export async function addStaff(
+  db: Database,
+  input: { email: string; role: StaffRole; password: string; language?: Locale },
+  actor: StaffActor = COMMAND_LINE,
+): Promise<AddedStaff> {
+  const email = input.email.trim().toLowerCase();
+  if (await findStaffByEmail(db, email)) {
+    throw new StaffCommandError(`${email} already has a staff account`);
+  }
+  const totpSecret = generateTotpSecret();
+  const passwordHash = await hashPassword(input.password);
+  const language = input.language ?? "en";
+  await db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(staffAccounts)
+      .values({ email, role: input.role, language, passwordHash, totpSecret })
+      .onConflictDoNothing()
+      .returning({ id: staffAccounts.id });
+    if (!added) throw new StaffCommandError(`${email} already has a staff account`);
+    await recordStaffAction(tx, actor, {
+      action: "staff.add",
+      target: { type: "staff", id: added.id },
+      after: { email, role: input.role, language },
+    });
+  });
+  return { email, role: input.role, totp_secret: totpSecret };
+}
+
+export async function listStaff(db: Database): Promise<ListedStaff[]> {
+  const rows = await db.select().from(staffAccounts).orderBy(asc(staffAccounts.id));
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    language: row.language,
+    disabled_at: row.disabledAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+/** Disables an account and ends its sessions at once, audited; a second time changes nothing. */
+export async function disableStaff(
+  db: Database,
+  emailTyped: string,
+  actor: StaffActor = COMMAND_LINE,
+): Promise<{ email: string; disabled_at: string }> {
+  const account = await findStaffByEmail(db, emailTyped);
+  if (!account) throw new StaffCommandError(`${emailTyped} has no staff account`);
+  if (account.disabledAt) {
+    return { email: account.email, disabled_at: account.disabledAt.toISOString() };
+  }
+  const disabledAt = new Date();
+  await db.transaction(async (tx) => {
+    await tx.update(staffAccounts).set({ disabledAt }).where(eq(staffAccounts.id, account.id));
+    await endStaffSessionsOf(tx, account.id);
+    await recordStaffAction(tx, actor, {
+      action: "staff.disable",
+      target: { type: "staff", id: account.id },
+      before: { disabled_at: null },
+      after: { disabled_at: disabledAt.toISOString() },
+    });
+  });
+  return { email: account.email, disabled_at: disabledAt.toISOString() };
+}
+
+/** A command checked, or a StaffCommandError naming what is wrong with it. */
+export function parseStaffCommand(input: unknown): z.output<typeof staffCommand> {
+  const parsed = staffCommand.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new StaffCommandError(
+    `invalid ${issue?.path.join(".") || "command"}: ${issue?.message ?? "unknown"}`,
+  );
+}
+
+/**
+ * Runs one command of `npm run staff`: in the CLI's own process when it may open the database,
+ * or in the server's, which owns the embedded database, through its socket (control-socket.ts).
+ */
+export async function runStaffCommand(db: Database, input: unknown): Promise<unknown> {
+  const command = parseStaffCommand(input);
+  switch (command.command) {
+    case "add":
+      return addStaff(db, command);
+    case "list":
+      return listStaff(db);
+    case "disable":
+      return disableStaff(db, command.email);
+  }
+}

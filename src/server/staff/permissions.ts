@@ -1,0 +1,56 @@
+import type { StaffRole } from "../../contract/staff-options";
+import { ApiError } from "../lib/errors";
+
+/**
+ * Everything a staff member may be allowed to do. A service checks one of these with
+ * `requirePermission` before it reads or changes anything (design §10: authorization lives in
+ * the services); pages only hide what a role cannot use.
+ */
+export const PERMISSIONS = [
+  "reports.read",
+  "reports.resolve",
+  "members.read",
+  "members.private_read",
+  "members.ban",
+  "members.credits",
+  "orders.refund",
+  "photos.review",
+  "inbox.answer",
+  "audit.read",
+  "staff.manage",
+  "settings.write",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * design §13: the one role table. Moderators work reports, photos and bans; support works
+ * members' accounts, money and private data (every read of which is audited); operators answer
+ * the site's own profiles; admins do all of that and alone read the audit log, manage staff
+ * and change settings.
+ */
+export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
+  admin: PERMISSIONS,
+  moderator: ["reports.read", "reports.resolve", "members.read", "members.ban", "photos.review"],
+  support: [
+    "reports.read",
+    "members.read",
+    "members.private_read",
+    "members.credits",
+    "orders.refund",
+  ],
+  operator: ["inbox.answer"],
+};
+
+export function hasPermission(role: StaffRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/**
+ * Refuses a staff member whose role lacks a permission: 403 `forbidden`.
+ * @example requirePermission(staff, "audit.read")
+ */
+export function requirePermission(staff: { role: StaffRole }, permission: Permission): void {
+  if (!hasPermission(staff.role, permission)) {
+    throw new ApiError(403, "forbidden", "error.forbidden");
+  }
+}
