@@ -18,6 +18,12 @@ export const idSchema = z
   .positive("validation.invalid")
   .max(MAX_ID, "validation.invalid");
 
+/** A country as the sites list it: ISO 3166-1 alpha-2, lower case ('de', 'nl'). */
+export const countryField = z.string().regex(/^[a-z]{2}$/);
+
+/** A region: an ISO 3166-2 subdivision code ('DE-BY', 'NL-UT'; GET /api/regions.php). */
+export const regionField = z.string().regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/);
+
 /**
  * Text a person could have written: no control characters (Unicode Cc: NUL, which PostgreSQL
  * cannot store in `text`, so the query fails; the other C0 and C1 controls and DEL, which nobody

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idSchema, textSchema } from "./fields";
+import { countryField, idSchema, regionField, textSchema } from "./fields";
 import { galleryPhoto, photoView } from "./photos";
 import {
   ABOUT_LENGTH,
@@ -116,15 +116,8 @@ export const profileUpdateBody = z
     gender: z.enum(["female", "male"]).optional(),
     seeking: z.enum(["female", "male", "both"]).optional(),
     birthdate: z.iso.date("signup.error.dateOfBirth").optional(),
-    country: z
-      .string()
-      .regex(/^[a-z]{2}$/)
-      .optional(),
-    region: z
-      .string()
-      .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
-      .nullable()
-      .optional(),
+    country: countryField.optional(),
+    region: regionField.nullable().optional(),
     hair_color: z.enum(HAIR_COLORS).nullable().optional(),
     eye_color: z.enum(EYE_COLORS).nullable().optional(),
     body_type: z.enum(BODY_TYPES).nullable().optional(),

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { and, desc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
+import { regionField } from "../../contract/fields";
 import { GENDERS, INTERESTS } from "../../contract/profile-options";
 import type { ProfileCard } from "../../contract/profiles";
 import type { Locale } from "../../i18n/locales";
@@ -32,10 +33,7 @@ export const finderQuery = z
     gender: z.enum(GENDERS).optional(),
     min_age: age.optional(),
     max_age: age.optional(),
-    countryregion: z
-      .string()
-      .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
-      .optional(),
+    countryregion: regionField.optional(),
     interests: z.array(z.enum(INTERESTS)).max(FINDER_MAX_INTERESTS).optional(),
   })
   .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {

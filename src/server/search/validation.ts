@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { isValid } from "date-fns/isValid";
 import { parseISO } from "date-fns/parseISO";
+import { countryField, regionField } from "../../contract/fields";
 import { idParamSchema } from "../lib/validation";
 
 /**
@@ -52,15 +53,9 @@ const age = z.coerce.number().int().min(18).max(99);
 export const memberSearchQuery = z
   .object({
     gender: z.enum(["female", "male"]).optional(),
-    country: z
-      .string()
-      .regex(/^[a-z]{2}$/)
-      .optional(),
+    country: countryField.optional(),
     /** ISO 3166-2 code of a region (GET /api/regions.php). */
-    countryregion: z
-      .string()
-      .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
-      .optional(),
+    countryregion: regionField.optional(),
     min_age: age.optional(),
     max_age: age.optional(),
     cursor: cursorParam.optional(),

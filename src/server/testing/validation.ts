@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { countryField, regionField } from "../../contract/fields";
 import { INTERESTS } from "../../contract/profile-options";
 import { locales } from "../../i18n/locales";
 import { sites } from "../sites/registry";
@@ -36,15 +37,9 @@ export const fixtureMembersBody = z
     gender: z.enum(["female", "male"]).default("female"),
     seeking: z.enum(["female", "male", "both"]).optional(),
     age: z.number().int().min(18).max(99).default(35),
-    country: z
-      .string()
-      .regex(/^[a-z]{2}$/)
-      .optional(),
+    country: countryField.optional(),
     /** An ISO 3166-2 code of `country` (see POST /api/test/regions.php for one of a test's own). */
-    region: z
-      .string()
-      .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
-      .optional(),
+    region: regionField.optional(),
     language: z.enum(locales).nullable().default(null),
     interests: z.array(z.enum(INTERESTS)).max(10).optional(),
     invisible: z.boolean().default(false),
