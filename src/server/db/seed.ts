@@ -153,22 +153,25 @@ export async function seedMembers(db: Database, storage: Storage, options: SeedO
       };
     });
 
-    // Render this batch's portraits concurrently (sharp works on libuv's thread pool), outside
-    // the transaction so it stays short.
-    const photoKeys = await Promise.all(
-      drafts.map((draft) =>
-        Promise.all(
-          Array.from({ length: draft.photoCount }, async (_, position) => {
-            if (!options.uniquePhotos) {
-              const candidates = pool.filter((entry) => entry.gender === draft.gender);
-              return (candidates[(draft.n + position) % candidates.length] as { keys: StoredKeys })
-                .keys;
-            }
-            return storePortrait(draft.gender, draft.n * 17 + position, storage);
-          }),
-        ),
-      ),
-    );
+    // Render this batch's portraits one at a time, outside the transaction so it stays short.
+    // sharp spreads one image over its own threads, but queues each job on libuv's thread pool
+    // (four threads), which also compresses pages and reads files: some seventy jobs queued at
+    // once held every member page behind them for seconds while a batch rendered.
+    const photoKeys: StoredKeys[][] = [];
+    for (const draft of drafts) {
+      const keys: StoredKeys[] = [];
+      for (let position = 0; position < draft.photoCount; position++) {
+        if (!options.uniquePhotos) {
+          const candidates = pool.filter((entry) => entry.gender === draft.gender);
+          keys.push(
+            (candidates[(draft.n + position) % candidates.length] as { keys: StoredKeys }).keys,
+          );
+        } else {
+          keys.push(await storePortrait(draft.gender, draft.n * 17 + position, storage));
+        }
+      }
+      photoKeys.push(keys);
+    }
 
     await db.transaction(async (tx) => {
       const insertedUsers = await tx
