@@ -10,16 +10,9 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { closeDb } from "../src/server/db/client";
-import { DataDirLockedError } from "../src/server/db/data-dir-lock";
 import { getEnv } from "../src/server/lib/env";
-import {
-  parseStaffCommand,
-  runStaffCommand,
-  StaffCommandError,
-} from "../src/server/staff/accounts";
-import { sendStaffCommand } from "../src/server/staff/control-socket";
-import { getReadyDb } from "../src/server/startup";
+import { parseStaffCommand, StaffCommandError } from "../src/server/staff/command";
+import { sendStaffCommand } from "../src/server/staff/socket-client";
 
 const root = resolve(import.meta.dirname, "..");
 if (existsSync(join(root, ".env"))) process.loadEnvFile(join(root, ".env"));
@@ -78,8 +71,17 @@ async function commandOf(args: string[]): Promise<Record<string, unknown>> {
   return fail(USAGE);
 }
 
-/** Runs the command in this process, which then owns the embedded database for a moment. */
+/**
+ * Runs the command in this process, which then owns the embedded database for a moment. The
+ * database and the server's modules are loaded only here: a refused command or one the server
+ * runs answers in a fraction of a second.
+ */
 async function runHere(command: Record<string, unknown>): Promise<unknown> {
+  const [{ closeDb }, { runStaffCommand }, { getReadyDb }] = await Promise.all([
+    import("../src/server/db/client"),
+    import("../src/server/staff/accounts"),
+    import("../src/server/startup"),
+  ]);
   try {
     return await runStaffCommand(await getReadyDb(), command);
   } finally {
@@ -97,6 +99,7 @@ async function run(command: Record<string, unknown>): Promise<unknown> {
   } catch (error) {
     // Owned by a process that does not answer staff commands (a seed, a migration, a start
     // that is still building): it says which.
+    const { DataDirLockedError } = await import("../src/server/db/data-dir-lock");
     if (error instanceof DataDirLockedError) {
       fail(`${error.message}\nIf that is the server still starting, try again in a moment.`);
     }

@@ -4,7 +4,8 @@ import { uniqueEmail } from "../../test/members";
 import { auditRowsOf, createSignedInStaff, staffCall } from "../../test/staff";
 import { createApp } from "../app";
 import { getReadyDb } from "../startup";
-import { addStaff, disableStaff, listStaff, StaffCommandError } from "./accounts";
+import { addStaff, disableStaff, listStaff } from "./accounts";
+import { StaffCommandError } from "./command";
 import { staffAccounts, staffSessions } from "./schema";
 import { pruneStaffSessions, STAFF_SESSION_SECONDS, validateStaffSession } from "./session";
 

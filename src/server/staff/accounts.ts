@@ -1,34 +1,14 @@
 import { asc, eq } from "drizzle-orm";
-import { z } from "zod";
-import { STAFF_ROLES, type StaffRole } from "../../contract/staff-options";
-import { type Locale, locales } from "../../i18n/locales";
+import type { StaffRole } from "../../contract/staff-options";
+import type { Locale } from "../../i18n/locales";
 import { hashPassword } from "../auth/password";
 import type { Database } from "../db/client";
 import { COMMAND_LINE, recordStaffAction, type StaffActor } from "./audit";
+import { parseStaffCommand, StaffCommandError } from "./command";
 import { findStaffByEmail } from "./login";
 import { staffAccounts } from "./schema";
 import { endStaffSessionsOf } from "./session";
 import { generateTotpSecret } from "./totp";
-
-/** A refusal of a staff command, told to the person at the command line as it is. */
-export class StaffCommandError extends Error {
-  override name = "StaffCommandError";
-}
-
-/** What `npm run staff` can ask, from its own process or through the server's socket. */
-export const staffCommand = z.discriminatedUnion("command", [
-  z.object({
-    command: z.literal("add"),
-    email: z.email().max(254),
-    role: z.enum(STAFF_ROLES),
-    /** Staff passwords guard members' private data: 12 characters at least. */
-    password: z.string().min(12).max(128),
-    language: z.enum(locales).default("en"),
-  }),
-  z.object({ command: z.literal("list") }),
-  z.object({ command: z.literal("disable"), email: z.email().max(254) }),
-]);
-export type StaffCommand = z.input<typeof staffCommand>;
 
 export type AddedStaff = { email: string; role: StaffRole; totp_secret: string };
 export type ListedStaff = {
@@ -104,16 +84,6 @@ export async function disableStaff(
     });
   });
   return { email: account.email, disabled_at: disabledAt.toISOString() };
-}
-
-/** A command checked, or a StaffCommandError naming what is wrong with it. */
-export function parseStaffCommand(input: unknown): z.output<typeof staffCommand> {
-  const parsed = staffCommand.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new StaffCommandError(
-    `invalid ${issue?.path.join(".") || "command"}: ${issue?.message ?? "unknown"}`,
-  );
 }
 
 /**

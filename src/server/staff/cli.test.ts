@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { staffSocketPath } from "./control-socket";
+import { staffSocketPath } from "./socket-client";
 
 /*
  * `npm run staff` (decision 0010) on the embedded database: with no server it opens the data
@@ -72,62 +72,11 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
   return child;
 }
 
-async function addListDisable(dataDir: string) {
-  const added = await staffCommand(
-    dataDir,
-    ["add", "Lead@Example.com", "--role", "moderator", "--language", "de"],
-    "a long staff password\n",
-  );
-  expect(added.stderr).toBe("");
-  expect(added.json).toEqual({
-    email: "lead@example.com",
-    role: "moderator",
-    totp_secret: expect.stringMatching(/^[A-Z2-7]{32}$/),
-  });
-  const again = await staffCommand(
-    dataDir,
-    ["add", "lead@example.com", "--role", "admin"],
-    "a long staff password\n",
-  );
-  expect(again).toMatchObject({
-    code: 1,
-    stderr: "lead@example.com already has a staff account\n",
-  });
-  const disabled = await staffCommand(dataDir, ["disable", "LEAD@example.com"]);
-  expect(disabled.json).toMatchObject({ email: "lead@example.com" });
-  const listed = await staffCommand(dataDir, ["list"]);
-  expect(listed.json).toEqual([
-    expect.objectContaining({
-      email: "lead@example.com",
-      role: "moderator",
-      language: "de",
-      disabled_at: disabled.json.disabled_at,
-    }),
-  ]);
-}
-
 describe("npm run staff", () => {
-  it("adds, lists and disables with no server, opening the database itself", async () => {
-    await addListDisable(tempDataDir());
-  }, 180_000);
+  // One data directory, in order: first owned by a server, then by nobody.
+  const dataDir = tempDataDir();
 
-  it("does the same through the server that owns the data directory", async () => {
-    const dataDir = tempDataDir();
-    const server = await startServer(dataDir);
-    await addListDisable(dataDir);
-    // The server kept the directory all along, and its socket lets only its user in.
-    expect(server.exitCode).toBeNull();
-    expect(statSync(staffSocketPath(dataDir)).mode & 0o777).toBe(0o600);
-    // A server that dies leaves its socket behind: the command then opens the directory itself.
-    server.kill("SIGKILL");
-    await once(server, "exit");
-    expect(existsSync(staffSocketPath(dataDir))).toBe(true);
-    const listed = await staffCommand(dataDir, ["list"]);
-    expect(listed.json).toEqual([expect.objectContaining({ email: "lead@example.com" })]);
-  }, 180_000);
-
-  it("refuses a short password, an unknown role and a missing account, saying why", async () => {
-    const dataDir = tempDataDir();
+  it("refuses a short password, an unknown role and a bad command before opening anything", async () => {
     const short = await staffCommand(
       dataDir,
       ["add", "a@example.com", "--role", "admin"],
@@ -136,9 +85,68 @@ describe("npm run staff", () => {
     expect(short).toMatchObject({ code: 1, stderr: expect.stringMatching(/^invalid password/) });
     const role = await staffCommand(dataDir, ["add", "a@example.com", "--role", "boss"], "x\n");
     expect(role).toMatchObject({ code: 1, stderr: expect.stringMatching(/^invalid role/) });
-    const missing = await staffCommand(dataDir, ["disable", "nobody@example.com"]);
-    expect(missing).toMatchObject({ code: 1, stderr: "nobody@example.com has no staff account\n" });
     const usage = await staffCommand(dataDir, ["remove", "a@example.com"]);
     expect(usage).toMatchObject({ code: 1, stderr: expect.stringMatching(/^Usage:/) });
+    // Nothing was opened: the directory is as it was made.
+    expect(readdirSync(dataDir)).toEqual([]);
+  }, 60_000);
+
+  it("adds, lists, refuses and disables through the server that owns the data directory", async () => {
+    const server = await startServer(dataDir);
+    const added = await staffCommand(
+      dataDir,
+      ["add", "Lead@Example.com", "--role", "moderator", "--language", "de"],
+      "a long staff password\n",
+    );
+    expect(added.stderr).toBe("");
+    expect(added.json).toEqual({
+      email: "lead@example.com",
+      role: "moderator",
+      totp_secret: expect.stringMatching(/^[A-Z2-7]{32}$/),
+    });
+    const again = await staffCommand(
+      dataDir,
+      ["add", "lead@example.com", "--role", "admin"],
+      "a long staff password\n",
+    );
+    expect(again).toMatchObject({
+      code: 1,
+      stderr: "lead@example.com already has a staff account\n",
+    });
+    const missing = await staffCommand(dataDir, ["disable", "nobody@example.com"]);
+    expect(missing).toMatchObject({ code: 1, stderr: "nobody@example.com has no staff account\n" });
+    const disabled = await staffCommand(dataDir, ["disable", "LEAD@example.com"]);
+    expect(disabled.json).toMatchObject({ email: "lead@example.com" });
+    const listed = await staffCommand(dataDir, ["list"]);
+    expect(listed.json).toEqual([
+      expect.objectContaining({
+        email: "lead@example.com",
+        role: "moderator",
+        language: "de",
+        disabled_at: disabled.json.disabled_at,
+      }),
+    ]);
+    // The server kept the directory all along, and its socket lets only its user in.
+    expect(server.exitCode).toBeNull();
+    expect(statSync(staffSocketPath(dataDir)).mode & 0o777).toBe(0o600);
+    // A server that dies leaves its socket behind: the next command opens the directory itself.
+    server.kill("SIGKILL");
+    await once(server, "exit");
+    expect(existsSync(staffSocketPath(dataDir))).toBe(true);
+  }, 180_000);
+
+  it("adds and lists with no server, opening the database itself", async () => {
+    const added = await staffCommand(
+      dataDir,
+      ["add", "support@example.com", "--role", "support"],
+      "another long password\n",
+    );
+    expect(added).toMatchObject({ code: 0, stderr: "" });
+    expect(added.json).toMatchObject({ email: "support@example.com", role: "support" });
+    const listed = await staffCommand(dataDir, ["list"]);
+    expect(listed.json).toEqual([
+      expect.objectContaining({ email: "lead@example.com", disabled_at: expect.any(String) }),
+      expect.objectContaining({ email: "support@example.com", language: "en", disabled_at: null }),
+    ]);
   }, 180_000);
 });

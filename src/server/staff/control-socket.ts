@@ -1,23 +1,20 @@
 import { chmodSync, rmSync } from "node:fs";
-import { createConnection, createServer, type Server } from "node:net";
-import { join, resolve } from "node:path";
+import { createServer, type Server } from "node:net";
 import type { Database } from "../db/client";
-import { runStaffCommand, StaffCommandError } from "./accounts";
+import { runStaffCommand } from "./accounts";
+import { StaffCommandError } from "./command";
+import { type Reply, staffSocketPath } from "./socket-client";
 
 /**
  * Decision 0010: the embedded database has one owner process (db/data-dir-lock.ts), so while a
  * server owns it, `npm run staff` asks that server to run its command, through a Unix socket in
  * the data directory that only the directory's user can open (mode 0600). One JSON line each
- * way: the command (accounts.ts `staffCommand`), then `{ ok, result }` or `{ ok, error }`.
+ * way: the command (command.ts `staffCommand`), then `{ ok, result }` or `{ ok, error }`.
+ * The command line's end is socket-client.ts.
  */
-export function staffSocketPath(dataDir: string): string {
-  return join(resolve(dataDir), "staff.sock");
-}
 
 /** The longest command line accepted: a command is a few hundred bytes. */
 const MAX_REQUEST_BYTES = 16 * 1024;
-
-type Reply = { ok: true; result: unknown } | { ok: false; error: string };
 
 /**
  * Listens on the data directory's staff socket. Call it only once this process owns the
@@ -78,34 +75,5 @@ function stopServer(server: Server, path: string): Promise<void> {
   return new Promise((done) => {
     server.close(() => done());
     rmSync(path, { force: true });
-  });
-}
-
-/**
- * Sends one command to the server that owns the data directory. Answers undefined when no
- * server listens there (no socket file, or a dead owner's); throws the server's refusal.
- */
-export function sendStaffCommand(dataDir: string, command: unknown): Promise<unknown | undefined> {
-  return new Promise((done, fail) => {
-    const socket = createConnection(staffSocketPath(dataDir));
-    let answerText = "";
-    socket.setEncoding("utf8");
-    socket.on("connect", () => socket.write(`${JSON.stringify(command)}\n`));
-    socket.on("data", (chunk: string) => {
-      answerText += chunk;
-    });
-    socket.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT" || error.code === "ECONNREFUSED") done(undefined);
-      else fail(error);
-    });
-    socket.on("end", () => {
-      try {
-        const reply = JSON.parse(answerText) as Reply;
-        if (reply.ok) done(reply.result);
-        else fail(new StaffCommandError(reply.error));
-      } catch {
-        fail(new Error("the server's answer could not be read"));
-      }
-    });
   });
 }
