@@ -61,6 +61,12 @@ const envSchema = z
     AMORA_ORIGIN: origin.optional(),
     /** The second demo site's origin; like AMORA_ORIGIN, it follows PORT when not set. */
     HERZKLOPFEN_ORIGIN: origin.optional(),
+    /**
+     * design §13: the operator console's own origin (https://staff.example.com). Set, the staff
+     * API and console answer on its host alone, so the staff cookie never goes to a members'
+     * site; not set (the demo), they live under the default site's origin.
+     */
+    STAFF_ORIGIN: origin.optional(),
     /** smtp://user:pass@host:port or smtps://… to send e-mail; unset keeps mail in the outbox. */
     SMTP_URL: z
       .string()

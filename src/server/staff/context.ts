@@ -1,9 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { ApiError } from "../lib/errors";
+import { ApiError, notFound } from "../lib/errors";
 import { getTranslate } from "../lib/i18n";
 import type { AppEnv } from "../request/context";
 import type { StaffActor } from "./audit";
+import { isStaffHost } from "./origin";
 import {
   type SignedInStaff,
   STAFF_COOKIE,
@@ -22,10 +23,12 @@ function staffAuthenticationRequired(): ApiError {
  * design §13: the staff side of the request pipeline, for /api/staff/*. It reads only the
  * `staff` cookie (the request context skipped the member's `auth` cookie for these paths), puts
  * the staff member on `c.var.staff` and answers in their language; every call but the sign-in
- * without a live staff session is 403 staff_authentication_required.
+ * without a live staff session is 403 staff_authentication_required. On any host but the staff
+ * origin's (origin.ts) there is no staff side: 404.
  */
 export function staffContext(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    if (!isStaffHost(c.req.header("host"))) throw notFound("error.apiNotFound");
     const token = getCookie(c, STAFF_COOKIE);
     const signedIn = token ? await validateStaffSession(c.get("db"), token) : null;
     c.set("staff", signedIn);
