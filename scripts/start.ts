@@ -15,6 +15,8 @@ import { exitIfDataDirLocked, lockDataDir } from "../src/server/db/data-dir-lock
 import { DEMO_LOGINS, seedDemoIfEmpty } from "../src/server/db/seed";
 import { getEnv } from "../src/server/lib/env";
 import { getStorage } from "../src/server/lib/storage";
+import { DEMO_STAFF_EMAIL, demoStaffTotpSecret } from "../src/server/staff/demo";
+import { staffHost } from "../src/server/staff/origin";
 import { getReadyDb } from "../src/server/startup";
 import { serveBuild } from "./serve-build";
 
@@ -60,8 +62,11 @@ async function build(): Promise<void> {
   if (code !== 0) process.exit(code ?? 1);
 }
 
-/** Migrations, and on an empty database the demo logins (its members follow by a job). */
-async function prepareDatabase(): Promise<void> {
+/**
+ * Migrations, and on an empty database the demo logins (its members follow by a job). Answers
+ * the demo staff admin's TOTP key while that account exists (only where the demo was seeded).
+ */
+async function prepareDatabase(): Promise<string | null> {
   const db = await getReadyDb();
   const { engine } = await getConnection();
   console.log(
@@ -72,13 +77,15 @@ async function prepareDatabase(): Promise<void> {
       `Seeded the demo logins; ${env.SEED_MEMBERS} demo members with generated photos follow in the background.`,
     );
   }
+  const staffTotpSecret = await demoStaffTotpSecret(db);
   // The server below is a separate bundle with its own database client: close ours, so PGlite's
   // files have one user. The directory's lock stays with this process.
   await closeDb();
+  return staffTotpSecret;
 }
 
 // Side by side: on a first start both take seconds, and the build is mostly another process.
-await Promise.all([
+const [, staffTotpSecret] = await Promise.all([
   process.argv.includes("--build") || isBuildStale() ? build() : undefined,
   prepareDatabase(),
 ]);
@@ -88,6 +95,13 @@ console.log(`\nServing ${url}`);
 console.log("Demo logins:");
 for (const login of DEMO_LOGINS) {
   console.log(`  ${login.email} / ${login.password}  (${login.description})`);
+}
+if (staffTotpSecret) {
+  const staffSide = env.STAFF_ORIGIN ?? `http://${staffHost(env)}`;
+  console.log(
+    `Staff (admin, ${staffSide}/api/staff/): ${DEMO_STAFF_EMAIL} / ${DEMO_LOGINS[0].password}, ` +
+      `TOTP key ${staffTotpSecret} (add it to an authenticator app)`,
+  );
 }
 console.log(`Second demo site (German, host-based settings): http://127.0.0.1:${env.PORT}`);
 console.log(

@@ -4,6 +4,8 @@ import { runJobsNamed } from "../../test/jobs";
 import { jobs } from "../jobs/schema";
 import { getStorage } from "../lib/storage";
 import { profiles } from "../profiles/schema";
+import { DEMO_STAFF_EMAIL, demoStaffTotpSecret } from "../staff/demo";
+import { staffAccounts } from "../staff/schema";
 import { getReadyDb } from "../startup";
 import { users } from "../users/schema";
 import { DEMO_LOGINS, demoSeedJob, seedDemoBatch, seedDemoIfEmpty } from "./seed";
@@ -25,6 +27,10 @@ describe("the first start's demo (design §11: serving within seconds)", () => {
     const logins = await db.select({ email: users.email }).from(users);
     expect(logins.map((row) => row.email).sort()).toEqual(DEMO_LOGINS.map((l) => l.email).sort());
     expect(await demoMembers()).toBe(0);
+    // One staff admin, whose TOTP key `npm start` prints with the demo logins.
+    const staff = await db.select().from(staffAccounts);
+    expect(staff).toMatchObject([{ email: DEMO_STAFF_EMAIL, role: "admin", disabledAt: null }]);
+    expect(await demoStaffTotpSecret(db)).toMatch(/^[A-Z2-7]{32}$/);
     const queued = await db.select().from(jobs).where(eq(jobs.name, demoSeedJob.name));
     expect(queued).toMatchObject([{ payload: { members: 3 }, status: "pending" }]);
 

@@ -20,6 +20,7 @@ import { photos } from "../photos/schema";
 import { storeRenditions } from "../photos/service";
 import { profiles } from "../profiles/schema";
 import { defaultSite, sites } from "../sites/registry";
+import { seedDemoStaff } from "../staff/demo";
 import { users } from "../users/schema";
 import type { Database } from "./client";
 import { createRandom, renderPortrait } from "./portrait";
@@ -286,7 +287,8 @@ const DEMO_SEED_BATCH = 20;
 const DEMO_MEMBER_EMAILS = "%@members.demo.invalid";
 
 /**
- * First start with an empty database (design §11): the demo logins and the short link at once,
+ * First start with an empty database (design §11): the demo logins, the demo staff admin
+ * (staff/demo.ts) and the short link at once,
  * so the site serves within seconds with its logins working; the demo members, whose portraits
  * take minutes to render, by the job runner behind it (demoSeedJob), which also finishes them
  * after a restart. Returns whether the database was empty.
@@ -299,6 +301,7 @@ export async function seedDemoIfEmpty(
   const [existing] = await db.select({ total: count() }).from(users);
   if ((existing?.total ?? 0) > 0) return false;
   await seedDemoLogins(db, storage);
+  await seedDemoStaff(db, DEMO_PASSWORD);
   await db
     .insert(shortLinks)
     .values({ token: DEMO_SHORT_LINK.token, target: DEMO_SHORT_LINK.target })
