@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { defineJob } from "../jobs/define";
@@ -51,14 +51,19 @@ export const SMTP_TIMEOUTS = {
   socketTimeout: 20_000,
 } as const;
 
-let transport: Transporter | null | undefined;
+let transport: Promise<Transporter | null> | undefined;
 
-/** The SMTP transport of SMTP_URL, or null when mail stays in the outbox (design §2). */
-function getTransport(): Transporter | null {
-  if (transport === undefined) {
+/**
+ * The SMTP transport of SMTP_URL, or null when mail stays in the outbox (design §2). nodemailer
+ * is loaded with the first delivery: most processes (and test files) never send one.
+ */
+function getTransport(): Promise<Transporter | null> {
+  transport ??= (async () => {
     const url = getEnv().SMTP_URL;
-    transport = url ? nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }) : null;
-  }
+    if (!url) return null;
+    const { default: nodemailer } = await import("nodemailer");
+    return nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+  })();
   return transport;
 }
 
@@ -103,7 +108,7 @@ export async function deliverOutboxMail(db: Database, outboxId: number): Promise
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.id, outboxId), isNull(mailOutbox.sentAt)));
-  const smtp = getTransport();
+  const smtp = await getTransport();
   if (!mail || !smtp) return;
   try {
     await smtp.sendMail({

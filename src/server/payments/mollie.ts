@@ -1,14 +1,7 @@
 // The named export, not the default: the package is CommonJS with `exports.default` beside it,
 // and Node's own loader (the built server) makes the default import the whole exports object,
 // where Vitest's interop picks `exports.default`. `createMollieClient` is one function in both.
-import {
-  createMollieClient,
-  MandateMethod,
-  MollieApiError,
-  type Locale as MollieLocale,
-  type PaymentMethod as MollieMethod,
-  SequenceType,
-} from "@mollie/api-client";
+import type { Locale as MollieLocale, PaymentMethod as MollieMethod } from "@mollie/api-client";
 import type { Locale } from "../../i18n/locales";
 import { isLocale } from "../../i18n/locales";
 import { METHOD_RULES } from "./methods";
@@ -64,18 +57,29 @@ export function fromMollieValue(value: string): number {
  * its webhook only names a payment, which is then fetched (payments/crediting.ts); a refund is
  * Mollie's refund of that payment.
  */
+type MollieApi = typeof import("@mollie/api-client");
+type MollieClient = { api: MollieApi; mollie: ReturnType<MollieApi["createMollieClient"]> };
+
 export function createMollieProvider(options: {
   apiKey: string;
   apiEndpoint: string;
 }): PaymentProvider {
-  const mollie = createMollieClient({
-    apiKey: options.apiKey,
-    apiEndpoint: options.apiEndpoint,
-    versionStrings: "Amora/1.0",
-  });
+  // The client package is loaded with the first call to Mollie: most processes (and test
+  // files) make none, and loading it costs a tenth of a second.
+  let loaded: Promise<MollieClient> | undefined;
+  const client = () =>
+    (loaded ??= import("@mollie/api-client").then((api) => ({
+      api,
+      mollie: api.createMollieClient({
+        apiKey: options.apiKey,
+        apiEndpoint: options.apiEndpoint,
+        versionStrings: "Amora/1.0",
+      }),
+    })));
   return {
     id: "mollie",
     async createPayment(input) {
+      const { api, mollie } = await client();
       const method = METHOD_RULES[input.method].mollie;
       if (!method) throw new Error(`no Mollie method for ${input.method}`);
       // A first payment for a customer leaves a mandate, so the member can buy again in one
@@ -85,7 +89,7 @@ export function createMollieProvider(options: {
           (await mollie.customers.create({ email: input.email, metadata: { member: true } })).id)
         : null;
       const payment = await mollie.payments.create({
-        ...(customer ? { customerId: customer, sequenceType: SequenceType.first } : {}),
+        ...(customer ? { customerId: customer, sequenceType: api.SequenceType.first } : {}),
         amount: { currency: input.currency, value: toMollieValue(input.amount) },
         description: input.description,
         redirectUrl: input.redirectUrl,
@@ -100,23 +104,25 @@ export function createMollieProvider(options: {
     },
     async repeatPayment(input) {
       if (!input.customer) return null;
+      const { api, mollie } = await client();
       try {
         const payment = await mollie.payments.create({
           amount: { currency: input.currency, value: toMollieValue(input.amount) },
           description: input.description,
           webhookUrl: input.webhookUrl,
           customerId: input.customer,
-          sequenceType: SequenceType.recurring,
+          sequenceType: api.SequenceType.recurring,
           metadata: { order_id: input.orderId },
         });
         return { id: payment.id };
       } catch (error) {
         // 422: the customer has no valid mandate (it was revoked, or the method leaves none).
-        if (error instanceof MollieApiError && error.statusCode === 422) return null;
+        if (error instanceof api.MollieApiError && error.statusCode === 422) return null;
         throw error;
       }
     },
     async createDirectDebit(input) {
+      const { api, mollie } = await client();
       // Mollie's way for a mandate we collected ourselves: the customer, a directdebit mandate
       // on it (Mollie: "Create mandate"), then a recurring payment on that mandate.
       const customer =
@@ -124,7 +130,7 @@ export function createMollieProvider(options: {
         (await mollie.customers.create({ email: input.email, metadata: { member: true } })).id;
       const mandate = await mollie.customerMandates.create({
         customerId: customer,
-        method: MandateMethod.directdebit,
+        method: api.MandateMethod.directdebit,
         consumerName: input.mandate.holder,
         consumerAccount: input.mandate.iban,
         signatureDate: input.mandate.signedAt.toISOString().slice(0, 10),
@@ -136,12 +142,13 @@ export function createMollieProvider(options: {
         webhookUrl: input.webhookUrl,
         customerId: customer,
         mandateId: mandate.id,
-        sequenceType: SequenceType.recurring,
+        sequenceType: api.SequenceType.recurring,
         metadata: { order_id: input.orderId },
       });
       return { id: payment.id, customer, checkoutUrl: null };
     },
     async getPayment(id) {
+      const { mollie } = await client();
       const payment = await mollie.payments.get(id);
       const metadata = payment.metadata as { order_id?: unknown } | null;
       return {
@@ -159,6 +166,7 @@ export function createMollieProvider(options: {
       };
     },
     async refund(id, amount, currency, key) {
+      const { mollie } = await client();
       await mollie.paymentRefunds.create({
         paymentId: id,
         amount: { currency, value: toMollieValue(amount) },
