@@ -1,4 +1,3 @@
-import { iso1A2Code } from "@rapideditor/country-coder";
 import { loadRegionCatalogue } from "./regions";
 
 export type GeocodeResult = {
@@ -14,6 +13,8 @@ export type GeocodeResult = {
  * @example await geocode(48.137, 11.575) // { country: "de", region: "DE-BY" }
  */
 export async function geocode(lat: number, lon: number): Promise<GeocodeResult> {
+  // The borders' index takes a third of a second to build: loaded with the first lookup.
+  const { iso1A2Code } = await import("@rapideditor/country-coder");
   const code = iso1A2Code([lon, lat]);
   if (!code) return { country: null, region: null };
   const country = code.toLowerCase();

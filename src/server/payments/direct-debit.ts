@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { friendlyFormatIBAN } from "ibantools";
-import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/max";
+import type { CountryCode } from "libphonenumber-js/max";
 import { formatMoney } from "../../i18n/money";
 import { findPackage } from "../credits/packages";
 import type { Database } from "../db/client";
@@ -41,10 +41,17 @@ export type DirectDebitForm = {
 export type CodeSent = { mandate: number; phone: string; expires_at: string; minutes: number };
 
 /**
+ * libphonenumber's full metadata (a fifth of a second to load), with the first direct debit:
+ * most processes (and test files) never read a phone number.
+ */
+const loadPhoneNumbers = () => import("libphonenumber-js/max");
+
+/**
  * A phone number in E.164 if it is a mobile one (a text must reach it), read the way its owner
  * writes it: national numbers in the member's country, others with their country code.
  */
-export function mobileNumber(typed: string, country: string | null): string | null {
+export async function mobileNumber(typed: string, country: string | null): Promise<string | null> {
+  const { parsePhoneNumberFromString } = await loadPhoneNumbers();
   const parsed = parsePhoneNumberFromString(typed, {
     defaultCountry: country ? (country.toUpperCase() as CountryCode) : undefined,
   });
@@ -54,7 +61,8 @@ export function mobileNumber(typed: string, country: string | null): string | nu
 }
 
 /** +31612345678 → "+31 6 •••• 5678": enough for the member to know which phone to look at. */
-export function maskedPhone(e164: string): string {
+export async function maskedPhone(e164: string): Promise<string> {
+  const { parsePhoneNumberFromString } = await loadPhoneNumbers();
   const parsed = parsePhoneNumberFromString(e164);
   const national = parsed?.nationalNumber ?? e164;
   return `+${parsed?.countryCallingCode ?? ""} ${national.slice(0, 1)} •••• ${national.slice(-4)}`;
@@ -108,7 +116,7 @@ export async function requestDirectDebit(
 ): Promise<CodeSent> {
   await assertEmailConfirmed(db, buyer.userId);
   const { offered, discount, amount } = await priced(db, site, buyer, form.packageId, form.code);
-  const phone = mobileNumber(form.phone, buyer.country);
+  const phone = await mobileNumber(form.phone, buyer.country);
   if (!phone) throw new ValidationError({ phone: { key: "payments.directDebit.error.phone" } });
   const refusal = await directDebitRefusal(db, site, buyer.userId, amount, now);
   if (refusal) throw directDebitRefused(refusal);
@@ -157,7 +165,7 @@ export async function requestDirectDebit(
   nudgeJobRunners();
   return {
     mandate: mandate.id,
-    phone: maskedPhone(phone),
+    phone: await maskedPhone(phone),
     expires_at: expiresAt.toISOString(),
     minutes: CODE_TTL_MINUTES,
   };
