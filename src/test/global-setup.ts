@@ -1,4 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -12,17 +22,50 @@ import {
 } from "./test-database";
 
 /*
- * Vitest's global set-up (issue 26): once per run, a database is migrated and prepared, and
- * each test file starts from a copy of it (src/test/setup.ts) instead of migrating its own: a
- * dump of a PGlite data directory, or a template database on the DATABASE_URL server.
+ * Vitest's global set-up (issue 26): once per run (on PGlite, once per change of its inputs), a
+ * database is migrated and prepared, and each test file starts from a copy of it
+ * (src/test/setup.ts) instead of migrating its own: a dump of a PGlite data directory, or a
+ * template database on the DATABASE_URL server.
  */
 
 type Prepared = { database: TestDatabase; dispose: () => Promise<void> };
 
-/** PGlite: prepared in a data directory on disk, dumped to a tar file each file loads. */
+/** Where snapshots are kept between runs: beside the packages, as build tools keep theirs. */
+const CACHE_DIR = join(process.cwd(), "node_modules", ".cache", "amora");
+
+/**
+ * What a PGlite snapshot is made from: the migrations, the preparing code and PGlite itself. The
+ * snapshot is kept between runs under this key, so a run whose inputs did not change (most runs
+ * while writing tests) starts its files at once instead of migrating for 10–15 s first. Every
+ * file still runs the start-up work on its copy (src/test/setup.ts), as each process does.
+ */
+function snapshotKey(): string {
+  const hash = createHash("sha256");
+  const root = process.cwd();
+  const migrations = readdirSync(join(root, "drizzle"), { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.(sql|json)$/.test(name))
+    .sort()
+    .map((name) => join("drizzle", name));
+  const inputs = [
+    ...migrations,
+    "src/test/prepare-database.ts",
+    "src/server/startup.ts",
+    "node_modules/@electric-sql/pglite/package.json",
+  ];
+  for (const file of inputs) hash.update(file).update(readFileSync(join(root, file)));
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * PGlite: prepared in a data directory on disk, dumped to a tar file each file loads; kept in
+ * the cache under its inputs' key, and made afresh when they change.
+ */
 async function prepareSnapshot(): Promise<Prepared> {
+  const key = snapshotKey();
+  const snapshot = join(CACHE_DIR, `test-database-${key}.tar`);
+  const kept = { database: { engine: "pglite" as const, snapshot }, dispose: async () => {} };
+  if (existsSync(snapshot)) return kept;
   const dir = mkdtempSync(join(tmpdir(), "amora-test-db-"));
-  const dispose = async () => rmSync(dir, { recursive: true, force: true });
   try {
     await prepareDatabase({ DATA_DIR: join(dir, "data") });
     const { PGlite } = await import("@electric-sql/pglite");
@@ -30,13 +73,18 @@ async function prepareSnapshot(): Promise<Prepared> {
     // Uncompressed: loading a tar is a quarter faster than a gzipped one.
     const dump = await pglite.dumpDataDir("none");
     await pglite.close();
-    const snapshot = join(dir, "snapshot.tar");
-    writeFileSync(snapshot, Buffer.from(await dump.arrayBuffer()));
-    rmSync(join(dir, "data"), { recursive: true, force: true });
-    return { database: { engine: "pglite", snapshot }, dispose };
-  } catch (error) {
-    await dispose();
-    throw error;
+    mkdirSync(CACHE_DIR, { recursive: true });
+    // Older snapshots go; the new one is written aside and renamed, so a run starting at the
+    // same moment never reads half a file.
+    for (const old of readdirSync(CACHE_DIR).filter((name) => name.startsWith("test-database-"))) {
+      rmSync(join(CACHE_DIR, old), { force: true });
+    }
+    const partial = `${snapshot}.${process.pid}.tmp`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, snapshot);
+    return kept;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
