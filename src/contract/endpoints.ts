@@ -61,7 +61,17 @@ import type {
 } from "./profiles";
 import type { ReportBody } from "./reports";
 import type { MemberSearchPage } from "./search";
-import type { MemberSettings, PendingDeletionAnswer, UserResponse } from "./users";
+import type {
+  CreditCorrectionAnswer,
+  CreditCorrectionBody,
+  EndSessionsAnswer,
+  FictionalBody,
+  StaffRefundAnswer,
+  StaffRefundBody,
+  SupportMemberAnswer,
+  SupportSearchAnswer,
+} from "./staff-support";
+import type { MemberExport, MemberSettings, PendingDeletionAnswer, UserResponse } from "./users";
 
 /**
  * The calls the browser makes whose body and answer the contract describes (issue 26): "METHOD
@@ -136,6 +146,20 @@ export type ApiEndpoints = {
   "POST /api/swipe-undo.php": { body: undefined; answer: SwipeUndoAnswer };
   "GET /api/search.php": { body: undefined; answer: MemberSearchPage };
   "GET /api/geocode.php": { body: undefined; answer: GeocodeAnswer };
+  // Member support (src/server/support; {id} is the member's account id)
+  "GET /api/staff/members": { body: undefined; answer: SupportSearchAnswer };
+  "GET /api/staff/members/{id}": { body: undefined; answer: SupportMemberAnswer };
+  "POST /api/staff/members/{id}/credits": {
+    body: CreditCorrectionBody;
+    answer: CreditCorrectionAnswer;
+  };
+  "POST /api/staff/members/{id}/refund": { body: StaffRefundBody; answer: StaffRefundAnswer };
+  "POST /api/staff/members/{id}/resend-activation": { body: undefined; answer: OkAnswer };
+  "POST /api/staff/members/{id}/end-sessions": { body: undefined; answer: EndSessionsAnswer };
+  "POST /api/staff/members/{id}/lift-direct-debit-block": { body: undefined; answer: OkAnswer };
+  "GET /api/staff/members/{id}/export": { body: undefined; answer: MemberExport };
+  "POST /api/staff/members/{id}/erase": { body: undefined; answer: OkAnswer };
+  "POST /api/staff/members/{id}/fictional": { body: FictionalBody; answer: OkAnswer };
 };
 
 export type ApiEndpoint = keyof ApiEndpoints;

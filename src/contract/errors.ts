@@ -64,4 +64,8 @@ export type ErrorCode =
   // The staff side (design §13): its own sign-in, and one role table
   | "forbidden"
   | "staff_authentication_required"
-  | "staff_disabled";
+  | "staff_disabled"
+  // Member support (issue 27 item 7)
+  | "already_confirmed"
+  | "direct_debit_not_blocked"
+  | "order_not_refundable";

@@ -98,24 +98,39 @@ export async function eraseExpiredAccounts(db: Database, now = new Date()): Prom
         isNull(users.erasedAt),
       ),
     );
-  const storage = getStorage();
-  for (const { id, email } of due) {
-    const photoRows = await db
-      .select({ storageKey: photos.storageKey, blurKey: photos.blurKey })
-      .from(photos)
-      .innerJoin(profiles, eq(photos.profileId, profiles.id))
-      .where(eq(profiles.userId, id));
-    await db.transaction(async (tx) => {
-      await deleteProfileOf(tx, id);
-      await removePushSubscriptionsOf(tx, id);
-      await eraseUser(tx, id, now);
-      const phones = await eraseDirectDebitData(tx, id);
-      // The address also lives on in what was sent to it and in counters named after it.
-      await deleteOutboxMailsTo(tx, email);
-      await deleteOutboxSmsTo(tx, phones);
-      await deleteRateLimitsOf(tx, email.toLowerCase());
-    });
-    await removeUnusedPhotoFiles(db, storage, photoRows);
-  }
+  for (const account of due) await eraseAccount(db, account, now);
   return due.length;
+}
+
+/**
+ * Erases one account's personal data at once (the scheduled erasure's step; issue 27: staff
+ * erase on the member's request): every session ends, then what eraseExpiredAccounts describes.
+ * `alsoInTransaction` runs in the erasure's transaction (the staff action's audit row), so both
+ * commit or neither; the photo files go once it has committed.
+ */
+export async function eraseAccount(
+  db: Database,
+  account: { id: number; email: string },
+  now = new Date(),
+  alsoInTransaction?: (tx: Database) => Promise<void>,
+): Promise<void> {
+  const { id, email } = account;
+  const photoRows = await db
+    .select({ storageKey: photos.storageKey, blurKey: photos.blurKey })
+    .from(photos)
+    .innerJoin(profiles, eq(photos.profileId, profiles.id))
+    .where(eq(profiles.userId, id));
+  await db.transaction(async (tx) => {
+    await invalidateUserSessions(tx, id);
+    await deleteProfileOf(tx, id);
+    await removePushSubscriptionsOf(tx, id);
+    await eraseUser(tx, id, now);
+    const phones = await eraseDirectDebitData(tx, id);
+    // The address also lives on in what was sent to it and in counters named after it.
+    await deleteOutboxMailsTo(tx, email);
+    await deleteOutboxSmsTo(tx, phones);
+    await deleteRateLimitsOf(tx, email.toLowerCase());
+    await alsoInTransaction?.(tx);
+  });
+  await removeUnusedPhotoFiles(db, getStorage(), photoRows);
 }

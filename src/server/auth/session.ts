@@ -113,9 +113,13 @@ export async function invalidateSession(db: Database, sessionId: string): Promis
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a member (design §10: on password change). */
-export async function invalidateUserSessions(db: Database, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Ends every session of a member (design §10: on password change); answers how many ended. */
+export async function invalidateUserSessions(db: Database, userId: number): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 /** Ends every session of a member but the one they use (design §10: their password change). */

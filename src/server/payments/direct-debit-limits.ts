@@ -55,3 +55,18 @@ export function directDebitRefused(refusal: DirectDebitRefusal): ApiError {
 export async function blockDirectDebit(db: Database, userId: number, orderId: number) {
   await db.insert(directDebitBlocks).values({ userId, orderId }).onConflictDoNothing();
 }
+
+/**
+ * issue 27 (member support): staff lift a member's direct-debit block, in the caller's
+ * transaction. Answers the block that was lifted, or null when there was none.
+ */
+export async function liftDirectDebitBlock(
+  db: Database,
+  userId: number,
+): Promise<{ orderId: number | null; createdAt: Date } | null> {
+  const [lifted] = await db
+    .delete(directDebitBlocks)
+    .where(eq(directDebitBlocks.userId, userId))
+    .returning({ orderId: directDebitBlocks.orderId, createdAt: directDebitBlocks.createdAt });
+  return lifted ?? null;
+}

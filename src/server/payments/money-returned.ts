@@ -182,6 +182,47 @@ export async function withdrawOrder(
 }
 
 /**
+ * issue 27 (member support): staff refund a member's completed order as goodwill, whatever the
+ * return policy says (withdrawOrder is the member's own right, within it). In the caller's
+ * transaction, under the order's lock: what the member still holds of the package is taken back
+ * (a ledger 'refund' row, never below zero: credits already spent stay spent), premium ends when
+ * no other completed purchase is left, the order becomes refunded and the provider's refund of
+ * what it has not paid back yet is queued (the refund job, as for a withdrawal). Only the
+ * member's own order: another member's is not found.
+ *
+ * @returns the refunded order and the credits taken back
+ */
+export async function refundOrderAsStaff(
+  tx: Database,
+  userId: number,
+  orderId: number,
+  now = new Date(),
+): Promise<{ order: Order; before: Order; creditsTaken: number }> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .for("update");
+  if (!order) throw notFound("payments.error.orderNotFound");
+  // Only a paid order whose money is not back yet (refunded in full, or charged back).
+  if (
+    order.state !== "completed" ||
+    order.refundedAmount >= order.amount ||
+    order.chargedBackAmount > 0
+  ) {
+    throw new ApiError(409, "order_not_refundable", "staff.support.error.orderNotRefundable");
+  }
+  const creditsTaken = await takeBackPackage(tx, order, "refund");
+  const [refunded] = await tx
+    .update(orders)
+    .set({ state: "refunded", refundedAt: now, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await enqueueRefund(tx, order.id);
+  return { order: refunded ?? order, before: order, creditsTaken };
+}
+
+/**
  * issue 25: money the provider has given back on a credited order's payment, whoever started
  * it: a refund made in the provider's dashboard, or a chargeback by the member's bank (the
  * provider's payment stays 'paid' and reports the amounts). Called under the order's lock with
@@ -233,10 +274,9 @@ export async function refundWithdrawnOrder(
   if (provider.id !== order.provider) {
     throw new Error(`order ${orderId} was paid through ${order.provider}, not ${provider.id}`);
   }
-  await provider.refund(
-    order.providerRef,
-    order.amount,
-    order.currency,
-    `refund-order-${order.id}`,
-  );
+  // What the provider has not paid back yet: all of it for a withdrawal; for a staff refund of
+  // an order partly refunded in the provider's dashboard before, the rest.
+  const owed = order.amount - order.refundedAmount;
+  if (owed <= 0) return;
+  await provider.refund(order.providerRef, owed, order.currency, `refund-order-${order.id}`);
 }

@@ -66,6 +66,8 @@ export const orders = pgTable(
   (table) => [
     index("orders_user_idx").on(table.userId, table.id),
     uniqueIndex("orders_provider_ref_key").on(table.provider, table.providerRef),
+    // issue 27: member support finds an order by the provider's reference alone.
+    index("orders_provider_ref_idx").on(table.providerRef),
     // issue 25: a one-use code is held by the one order that takes it, until that order fails
     // or is cancelled (the provider's expiry included) or its code lapses; a completed order
     // keeps it for good. Two orders at once cannot both take it.

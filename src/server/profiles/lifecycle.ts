@@ -30,3 +30,23 @@ export async function setProfileStatus(
 export async function deleteProfileOf(db: Database, userId: number): Promise<void> {
   await db.delete(profiles).where(eq(profiles.userId, userId));
 }
+
+/**
+ * spec §1, issue 27: marks a member's profile as fictional (run by the site's team: the warning
+ * shows) or not. In the caller's transaction; answers the flag as it was, or null when the
+ * member has no profile.
+ */
+export async function setProfileFictional(
+  db: Database,
+  userId: number,
+  fictional: boolean,
+): Promise<{ before: boolean } | null> {
+  const [row] = await db
+    .select({ before: profiles.fictional })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .for("update");
+  if (!row) return null;
+  await db.update(profiles).set({ fictional }).where(eq(profiles.userId, userId));
+  return row;
+}

@@ -74,6 +74,9 @@ export const profiles = pgTable(
     index("profiles_search_filter_idx")
       .on(table.gender, table.country, table.birthdate, table.region, table.id)
       .where(sql`${table.status} = 'active' and not ${table.invisible}`),
+    // issue 27: member support finds a member by the start of their name, in any case; the
+    // pattern operator class serves `like 'prefix%'` whatever the database's collation.
+    index("profiles_name_prefix_idx").on(sql`lower(${table.name}) text_pattern_ops`),
   ],
 );
 

@@ -17,6 +17,23 @@ describe("the role table", () => {
     }
   });
 
+  it("gives member support (search, private reads, money, account actions) to support and admins", () => {
+    for (const permission of [
+      "members.search",
+      "members.private_read",
+      "members.credits",
+      "members.support",
+      "members.export",
+      "members.erase",
+      "orders.refund",
+    ] as const) {
+      expect(STAFF_ROLES.filter((role) => hasPermission(role, permission))).toEqual([
+        "admin",
+        "support",
+      ]);
+    }
+  });
+
   it("refuses a missing permission with 403 forbidden", () => {
     expect(() => requirePermission({ role: "operator" }, "members.read")).toThrowError(
       expect.objectContaining({ status: 403, code: "forbidden" }) as ApiError,

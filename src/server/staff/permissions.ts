@@ -10,9 +10,13 @@ export const PERMISSIONS = [
   "reports.read",
   "reports.resolve",
   "members.read",
+  "members.search",
   "members.private_read",
   "members.ban",
   "members.credits",
+  "members.support",
+  "members.export",
+  "members.erase",
   "orders.refund",
   "photos.review",
   "inbox.answer",
@@ -31,11 +35,17 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   admin: PERMISSIONS,
   moderator: ["reports.read", "reports.resolve", "members.read", "members.ban", "photos.review"],
+  // members.search finds a member by e-mail address too; members.support: resend the
+  // activation, end sessions, lift a direct-debit block, mark a profile fictional.
   support: [
     "reports.read",
     "members.read",
+    "members.search",
     "members.private_read",
     "members.credits",
+    "members.support",
+    "members.export",
+    "members.erase",
     "orders.refund",
   ],
   operator: ["inbox.answer"],
