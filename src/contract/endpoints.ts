@@ -61,6 +61,7 @@ import type {
 } from "./profiles";
 import type { ReportBody } from "./reports";
 import type { MemberSearchPage } from "./search";
+import type { FlagsAnswer, SafetyRulesAnswer } from "./staff-safety";
 import type { MemberSettings, PendingDeletionAnswer, UserResponse } from "./users";
 
 /**
@@ -136,6 +137,10 @@ export type ApiEndpoints = {
   "POST /api/swipe-undo.php": { body: undefined; answer: SwipeUndoAnswer };
   "GET /api/search.php": { body: undefined; answer: MemberSearchPage };
   "GET /api/geocode.php": { body: undefined; answer: GeocodeAnswer };
+  // Staff: message safety (src/server/staff/safety-routes.ts). POST /api/staff/flags/{id}/resolve
+  // (ResolveFlagBody → ResolvedFlagAnswer) has its id in the path, which api() cannot fill in.
+  "GET /api/staff/flags": { body: undefined; answer: FlagsAnswer };
+  "GET /api/staff/safety/rules": { body: undefined; answer: SafetyRulesAnswer };
 };
 
 export type ApiEndpoint = keyof ApiEndpoints;
