@@ -35,6 +35,10 @@ export const messageView = z
       })
       .nullable(),
     state: z.enum(["sent", "delivered", "read"]).nullable(),
+    safety_notice: z.boolean().openapi({
+      description:
+        "Issue 27: the safety rules flagged this message; show the recipient chat.safety.notice beside it (always false for the sender's own)",
+    }),
     created_at: z.iso.datetime(),
   })
   .openapi("Message");

@@ -61,6 +61,7 @@ import type {
 } from "./profiles";
 import type { ReportBody } from "./reports";
 import type { MemberSearchPage } from "./search";
+import type { FlagsAnswer, SafetyRulesAnswer } from "./staff-safety";
 import type {
   CreditCorrectionAnswer,
   CreditCorrectionBody,
@@ -160,6 +161,10 @@ export type ApiEndpoints = {
   "GET /api/staff/members/{id}/export": { body: undefined; answer: MemberExport };
   "POST /api/staff/members/{id}/erase": { body: undefined; answer: OkAnswer };
   "POST /api/staff/members/{id}/fictional": { body: FictionalBody; answer: OkAnswer };
+  // Staff: message safety (src/server/staff/safety-routes.ts). POST /api/staff/flags/{id}/resolve
+  // (ResolveFlagBody → ResolvedFlagAnswer) has its id in the path, which api() cannot fill in.
+  "GET /api/staff/flags": { body: undefined; answer: FlagsAnswer };
+  "GET /api/staff/safety/rules": { body: undefined; answer: SafetyRulesAnswer };
 };
 
 export type ApiEndpoint = keyof ApiEndpoints;

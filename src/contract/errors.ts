@@ -62,6 +62,7 @@ export type ErrorCode =
   | "withdrawal_credits_used"
   | "withdrawal_premium_used"
   // The staff side (design §13): its own sign-in, and one role table
+  | "flag_resolved"
   | "forbidden"
   | "staff_authentication_required"
   | "staff_disabled"

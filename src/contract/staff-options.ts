@@ -16,5 +16,30 @@ export const STAFF_AUDIT_TARGETS = [
   "order",
   "photo",
   "setting",
+  "message_flag",
 ] as const;
 export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];
+
+/** A flagged message's state (issue 27 item 6): open in the queue, or a moderator's verdict. */
+export const FLAG_STATUSES = ["open", "false_positive", "confirmed"] as const;
+export type FlagStatus = (typeof FLAG_STATUSES)[number];
+
+/** What a moderator decides about a flagged message. */
+export const FLAG_VERDICTS = ["false_positive", "confirmed"] as const;
+export type FlagVerdict = (typeof FLAG_VERDICTS)[number];
+
+/**
+ * The message safety rules (issue 27 item 6), in the console's order; each is defined, with its
+ * test, in src/server/safety/message-rules.ts, and named for staff by `staff.safety.rule.<id>`.
+ */
+export const SAFETY_RULE_IDS = [
+  "link",
+  "email",
+  "phone",
+  "iban",
+  "crypto",
+  "money_request",
+  "gift_card",
+  "messenger",
+] as const;
+export type SafetyRuleId = (typeof SAFETY_RULE_IDS)[number];

@@ -36,6 +36,7 @@ import { searchRoutes } from "./search/routes";
 import { siteRoutes } from "./sites/routes";
 import { staffContext } from "./staff/context";
 import { staffRoutes } from "./staff/routes";
+import { staffSafetyRoutes } from "./staff/safety-routes";
 import { supportRoutes } from "./support/routes";
 import { testingRoutes } from "./testing/routes";
 
@@ -87,6 +88,7 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", paymentRoutes);
   api.route("/", staffRoutes);
   api.route("/", supportRoutes);
+  api.route("/", staffSafetyRoutes);
   // Off (the default), /api/test/… is a plain 404 and not in the document.
   if (options.testFixtures ?? getEnv().TEST_FIXTURES) api.route("/test", testingRoutes);
   api.doc31("/openapi.json", {

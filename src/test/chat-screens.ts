@@ -16,6 +16,7 @@ export function chatMessage(id: number, change: Partial<MessageView> = {}): Mess
     gift: null,
     image: null,
     state: null,
+    safety_notice: false,
     created_at: `2026-11-26T12:00:${String(id).padStart(2, "0")}.000Z`,
     ...change,
   };

@@ -275,4 +275,24 @@ describe("the chat screen", () => {
       }),
     );
   });
+
+  it("shows the safety notice as a note beside a flagged message, on load and live", async () => {
+    standInApi({});
+    const flagged = message(12, 3, { text: "Send me a gift card", safety_notice: true });
+    showChats(conversationWith(3, bob, [message(1, 3, { text: "Hi Alice" }), flagged]));
+    const notice =
+      "Never send money or gift cards to someone you have not met in person, and be wary of links and of requests to move to another app.";
+    const notes = () => within(log()).queryAllByRole("note");
+    expect(notes().map((note) => note.textContent)).toEqual([notice]);
+    expect(notes()[0]?.closest("li")?.textContent).toContain("Send me a gift card");
+
+    const [stream] = StandInEventSource.opened;
+    stream?.send("message", {
+      message: message(13, 3, { text: "wa.me/123", safety_notice: true }),
+      unread_total: 0,
+    });
+
+    await waitFor(() => expect(notes()).toHaveLength(2));
+    expect(notes()[1]?.closest("li")?.textContent).toContain("wa.me/123");
+  });
 });

@@ -29,6 +29,7 @@ function imageMessage(image: Partial<ImageView>, fromMe = true): MessageView {
       ...image,
     },
     state: fromMe ? "sent" : null,
+    safety_notice: false,
     created_at: "2026-11-26T12:00:00.000Z",
   };
 }

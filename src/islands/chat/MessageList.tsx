@@ -25,7 +25,8 @@ type Props = {
 
 /**
  * spec §2 in-chat screen: the log (`role=log`), oldest first with a line per day, older messages
- * by keyset, and the state (sent, delivered, read) under the member's last own message.
+ * by keyset, and the state (sent, delivered, read) under the member's last own message. A
+ * received message the safety rules flagged (issue 27) carries the safety notice beneath it.
  */
 export default function MessageList(props: Props) {
   const { conversation, name, t } = props;
@@ -125,6 +126,11 @@ export default function MessageList(props: Props) {
                   {time.format(date)}
                 </time>
               </div>
+              {message.safety_notice ? (
+                <p className="chat-safety-notice" role="note">
+                  {t("chat.safety.notice")}
+                </p>
+              ) : null}
               {message === lastMine && message.state ? (
                 <span className="chat-state">{t(`chat.state.${message.state}`)}</span>
               ) : null}

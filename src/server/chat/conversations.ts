@@ -14,6 +14,7 @@ import type { Site } from "../sites/registry";
 import { cachedChatList } from "./list-cache";
 import { toMessageView, type Viewing } from "./message-view";
 import { markDelivered } from "./receipts";
+import { hasSafetyNotice } from "./safety-flags";
 import { conversationMembers, conversations, messages } from "./schema";
 import { otherOf, sidesOf } from "./sides";
 import { termsFor } from "./terms";
@@ -107,6 +108,7 @@ async function loadChats(
       theirDelivered: theirs.deliveredUpTo,
       theirRead: theirs.readUpTo,
       message: messages,
+      flagged: hasSafetyNotice(conversationMembers.lastMessageId),
       card: cardColumns,
     })
     .from(conversationMembers)
@@ -134,7 +136,7 @@ async function loadChats(
     num_unread_messages: row.unread,
     last_message:
       row.message && row.message.id > row.clearedUpTo
-        ? toMessageView(row.message, me.userId, {
+        ? toMessageView({ ...row.message, flagged: row.flagged }, me.userId, {
             deliveredUpTo: row.theirDelivered,
             readUpTo: row.theirRead,
           })
@@ -169,7 +171,7 @@ export async function getConversation(
   const { mine, theirs } = await sidesOf(db, me, conversationId);
   const other = await otherOf(db, mine.otherUserId);
   const rows = await db
-    .select()
+    .select({ message: messages, flagged: hasSafetyNotice(messages.id) })
     .from(messages)
     .where(
       and(
@@ -180,7 +182,10 @@ export async function getConversation(
     )
     .orderBy(desc(messages.id))
     .limit(MESSAGES_PAGE_SIZE + 1);
-  const page = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
+  const page = rows
+    .slice(0, MESSAGES_PAGE_SIZE)
+    .reverse()
+    .map(({ message, flagged }) => ({ ...message, flagged }));
   let card = null;
   if (other?.profileId) {
     const [row] = await db

@@ -22,7 +22,10 @@ export function toMessageView(
     | "imageWidth"
     | "imageHeight"
     | "createdAt"
-  >,
+  > & {
+    /** The safety rules flagged it (safety/flags.ts hasSafetyNotice): its recipient is warned. */
+    flagged?: boolean;
+  },
   viewerUserId: number,
   other: { deliveredUpTo: number; readUpTo: number },
   /** Mints the image's URLs for the viewer; without it (events, lists) no URL is given. */
@@ -60,6 +63,7 @@ export function toMessageView(
           ? "delivered"
           : "sent"
       : null,
+    safety_notice: !fromMe && message.flagged === true,
     created_at: message.createdAt.toISOString(),
   };
 }

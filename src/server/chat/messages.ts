@@ -7,12 +7,14 @@ import { nudgeJobRunners } from "../jobs/runner";
 import { enqueueJob } from "../jobs/service";
 import { ApiError, notFound, ValidationError } from "../lib/errors";
 import type { MemberViewer } from "../profiles/viewer";
+import { rulesHitBy } from "../safety/flags";
 import type { Site } from "../sites/registry";
 import { users } from "../users/schema";
 import { chargeMessage } from "./free-conversations";
 import { chatMailJob, chatPushJob } from "./job-types";
 import { toMessageView } from "./message-view";
 import { CHAT_MAIL_DELAY_MS } from "./notifications";
+import { flagMessage } from "./safety-flags";
 import { conversationMembers, type Message, messages } from "./schema";
 import { assertCanWrite } from "./sides";
 import { freeConversationsUsedQuery } from "./terms";
@@ -61,6 +63,8 @@ export async function postMessage(
 ): Promise<SentAnswer> {
   const { costs } = options;
   const { mine } = await assertCanWrite(db, me, conversationId);
+  // Issue 27: scanned before the transaction (pure, no lock held); a hit never stops the send.
+  const rulesHit = rulesHitBy(content.body);
 
   const sent = await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${me.userId} for update`);
@@ -116,6 +120,7 @@ export async function postMessage(
       balance = row?.credits ?? 0;
     }
     await options.onStored?.(tx, message);
+    await flagMessage(tx, message.id, rulesHit);
     const now = message.createdAt;
     await tx
       .update(conversationMembers)
@@ -160,7 +165,10 @@ export async function postMessage(
       runAt: new Date(now.getTime() + CHAT_MAIL_DELAY_MS),
       uniqueKey: `${chatMailJob.name}:${message.id}`,
     });
-    const forThem = toMessageView(message, mine.otherUserId, { deliveredUpTo: 0, readUpTo: 0 });
+    const forThem = toMessageView({ ...message, flagged: rulesHit.length > 0 }, mine.otherUserId, {
+      deliveredUpTo: 0,
+      readUpTo: 0,
+    });
     await publishEvent(tx, mine.otherUserId, {
       type: "message",
       data: { message: forThem, unread_total: await unreadTotal(tx, mine.otherUserId) },

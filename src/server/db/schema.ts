@@ -3,6 +3,7 @@
 export * from "../auth/schema";
 export * from "../auth/tokens-schema";
 export * from "../blocks/schema";
+export * from "../chat/flags-schema";
 export * from "../chat/schema";
 export * from "../content/schema";
 export * from "../credits/schema";

@@ -1,3 +1,4 @@
+import { SAFETY_RULE_IDS, type SafetyRuleId } from "../../contract/staff-options";
 import { findIban, isBase58CheckAddress, isBech32Address } from "./checksums";
 import { type MessageReadings, readMessage } from "./normalize";
 
@@ -10,17 +11,9 @@ import { type MessageReadings, readMessage } from "./normalize";
  * quantified group that can match the same text two ways.
  */
 
-export const safetyRuleIds = [
-  "link",
-  "email",
-  "phone",
-  "iban",
-  "crypto",
-  "money_request",
-  "gift_card",
-  "messenger",
-] as const;
-export type SafetyRuleId = (typeof safetyRuleIds)[number];
+/** The rules' ids: the contract's list, so the console and the API name them alike. */
+export const safetyRuleIds = SAFETY_RULE_IDS;
+export type { SafetyRuleId };
 
 export interface MessageRule {
   id: SafetyRuleId;

@@ -41,3 +41,18 @@ describe("the role table", () => {
     expect(() => requirePermission({ role: "support" }, "members.credits")).not.toThrow();
   });
 });
+
+describe("who works the flagged messages (issue 27 item 6)", () => {
+  const table = STAFF_ROLES.flatMap((role) =>
+    (["flags.read", "flags.resolve"] as const).map((permission) => ({
+      role,
+      permission,
+      allowed: role === "admin" || role === "moderator",
+    })),
+  );
+  it.each(table)("$role: $permission is allowed: $allowed", ({ role, permission, allowed }) => {
+    expect(hasPermission(role, permission)).toBe(allowed);
+    if (allowed) expect(() => requirePermission({ role }, permission)).not.toThrow();
+    else expect(() => requirePermission({ role }, permission)).toThrow();
+  });
+});

@@ -19,6 +19,8 @@ export const PERMISSIONS = [
   "members.erase",
   "orders.refund",
   "photos.review",
+  "flags.read",
+  "flags.resolve",
   "inbox.answer",
   "audit.read",
   "staff.manage",
@@ -27,14 +29,23 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**
- * design §13: the one role table. Moderators work reports, photos and bans; support works
- * members' accounts, money and private data (every read of which is audited); operators answer
- * the site's own profiles; admins do all of that and alone read the audit log, manage staff
- * and change settings.
+ * design §13: the one role table. Moderators work reports, photos, messages the safety rules
+ * flagged (reading the conversation around each, audited) and bans; support works members'
+ * accounts, money and private data (every read of which is audited); operators answer the
+ * site's own profiles; admins do all of that and alone read the audit log, manage staff and
+ * change settings.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   admin: PERMISSIONS,
-  moderator: ["reports.read", "reports.resolve", "members.read", "members.ban", "photos.review"],
+  moderator: [
+    "reports.read",
+    "reports.resolve",
+    "members.read",
+    "members.ban",
+    "photos.review",
+    "flags.read",
+    "flags.resolve",
+  ],
   // members.search finds a member by e-mail address too; members.support: resend the
   // activation, end sessions, lift a direct-debit block, mark a profile fictional.
   support: [
