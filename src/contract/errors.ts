@@ -49,6 +49,7 @@ export type ErrorCode =
   | "photo_too_large"
   | "photo_too_many_pixels"
   | "photo_too_small"
+  | "photo_previously_rejected"
   // Credits and payments (issue 14)
   | "code_held"
   | "code_not_found"
@@ -64,4 +65,5 @@ export type ErrorCode =
   // The staff side (design §13): its own sign-in, and one role table
   | "forbidden"
   | "staff_authentication_required"
-  | "staff_disabled";
+  | "staff_disabled"
+  | "photo_already_reviewed";
