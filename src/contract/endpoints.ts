@@ -61,6 +61,7 @@ import type {
 } from "./profiles";
 import type { ReportBody } from "./reports";
 import type { MemberSearchPage } from "./search";
+import type { PhotoRejectBody, PhotoReviewAnswer, ReviewQueueAnswer } from "./staff-photos";
 import type { MemberSettings, PendingDeletionAnswer, UserResponse } from "./users";
 
 /**
@@ -136,6 +137,16 @@ export type ApiEndpoints = {
   "POST /api/swipe-undo.php": { body: undefined; answer: SwipeUndoAnswer };
   "GET /api/search.php": { body: undefined; answer: MemberSearchPage };
   "GET /api/geocode.php": { body: undefined; answer: GeocodeAnswer };
+  // The staff side's photo review (src/server/photos/staff-routes.ts); the id is in the path
+  "GET /api/staff/photos": { body: undefined; answer: ReviewQueueAnswer };
+  [approve: `POST /api/staff/photos/${number}/approve`]: {
+    body: undefined;
+    answer: PhotoReviewAnswer;
+  };
+  [reject: `POST /api/staff/photos/${number}/reject`]: {
+    body: PhotoRejectBody;
+    answer: PhotoReviewAnswer;
+  };
 };
 
 export type ApiEndpoint = keyof ApiEndpoints;
