@@ -12,11 +12,13 @@ import { ApiError, notFound } from "../lib/errors";
 import { getTranslate } from "../lib/i18n";
 import { sendMail } from "../lib/mail";
 import { MAIL_TEMPLATES, renderMail } from "../lib/mail-templates";
+import { getStorage } from "../lib/storage";
 import { setMainPhoto } from "../profiles/main-photo";
 import { profiles } from "../profiles/schema";
 import { getSiteById } from "../sites/registry";
 import { users } from "../users/schema";
 import type { MediaSigner } from "./media-url";
+import { perceptualHash } from "./phash";
 import { rejectedPhotoHashes } from "./review-schema";
 import { type Photo, photos } from "./schema";
 import { orderGallery } from "./service";
@@ -92,6 +94,20 @@ function alreadyReviewed(): ApiError {
   return new ApiError(409, "photo_already_reviewed", "staff.photos.alreadyReviewed");
 }
 
+/**
+ * The hash of a photo stored before hashes were (its `large` rendition, the whole picture), so
+ * that its image is refused from now on too; null when the file is gone or unreadable.
+ */
+async function hashStoredPhoto(storageKey: string): Promise<string | null> {
+  const large = await getStorage().get(`${storageKey}-large.webp`);
+  if (!large) return null;
+  try {
+    return await perceptualHash(large);
+  } catch {
+    return null;
+  }
+}
+
 /** What a review decided: the answer, and the photo's fields before and after for the log. */
 export type ReviewDecision = {
   answer: PhotoReviewAnswer;
@@ -137,9 +153,8 @@ export async function rejectShownPhoto(
     .update(photos)
     .set({ status: "rejected", queuedAt: null, reviewedAt: new Date() })
     .where(eq(photos.id, photo.id));
-  if (photo.phash) {
-    await tx.insert(rejectedPhotoHashes).values({ phash: photo.phash, photoId: photo.id, reason });
-  }
+  const phash = photo.phash ?? (await hashStoredPhoto(photo.storageKey));
+  if (phash) await tx.insert(rejectedPhotoHashes).values({ phash, photoId: photo.id, reason });
   let mainPhotoId = profile.mainPhotoId;
   if (mainPhotoId === photo.id) {
     const shown = await tx

@@ -321,6 +321,24 @@ describe("POST /api/staff/photos/{id}/reject", () => {
     expect(mail?.text).not.toContain("main photo");
   });
 
+  it("hashes a photo stored before hashes were, so its image is refused from then on", async () => {
+    const moderator = await createSignedInStaff(app, "moderator");
+    const member = await createLoggedInMember(app);
+    const bytes = await uniquePhoto();
+    const row = await uploaded(member.cookie, bytes);
+    const db = await getReadyDb();
+    await db.update(photos).set({ phash: null }).where(eq(photos.id, row.id));
+    const path = `/api/staff/photos/${row.id}/reject`;
+    const answer = await staffCall(app, "POST", path, moderator.cookie, { reason: "offensive" });
+    expect(answer.status).toBe(200);
+    const kept = await db
+      .select()
+      .from(rejectedPhotoHashes)
+      .where(eq(rejectedPhotoHashes.photoId, row.id));
+    expect(kept.map((hash) => hash.phash)).toEqual([row.phash]);
+    expect((await upload(member.cookie, await reEncoded(bytes))).status).toBe(422);
+  });
+
   it("takes a reason from the list, and a note for 'other'", async () => {
     const moderator = await createSignedInStaff(app, "moderator");
     const member = await createLoggedInMember(app);
