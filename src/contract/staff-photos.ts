@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idSchema, textSchema } from "./fields";
+import { idSchema, MAX_ID, textSchema } from "./fields";
 import { PHOTO_STATUSES } from "./profile-options";
 import { PHOTO_REJECT_REASONS } from "./staff-photo-options";
 
@@ -38,7 +38,8 @@ export const reviewQueueQuery = z
   .object({
     cursor: z
       .string()
-      .regex(/^[1-9]\d{0,14}\.[1-9]\d{0,9}$/)
+      .regex(/^[1-9]\d{0,12}\.[1-9]\d{0,9}$/)
+      .refine((value) => Number(value.split(".")[1]) <= MAX_ID, "validation.invalid")
       .optional()
       .openapi({ description: "The previous page's next_cursor (opaque)" }),
     limit: z.coerce.number().int().min(1).max(100).default(50),

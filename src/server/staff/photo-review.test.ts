@@ -195,18 +195,23 @@ describe("GET /api/staff/photos", () => {
     }
   });
 
-  it("refuses a malformed cursor or limit", async () => {
+  it("refuses a malformed cursor or limit, and answers an empty page past the end", async () => {
     const admin = await createSignedInStaff(app, "admin");
     for (const query of [
       "cursor=1",
       "cursor=x.1",
       "cursor=1.99999999999",
+      "cursor=1.2147483648",
+      "cursor=99999999999999.1",
       "limit=0",
       "limit=101",
     ]) {
       const answer = await staffCall(app, "GET", `/api/staff/photos?${query}`, admin.cookie);
       expect(answer.status, query).toBe(422);
     }
+    const last = "/api/staff/photos?cursor=9999999999999.2147483647";
+    const end = await staffCall(app, "GET", last, admin.cookie);
+    expect(await json(end)).toEqual({ photos: [], next_cursor: null });
   });
 });
 
