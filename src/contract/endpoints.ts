@@ -61,6 +61,7 @@ import type {
 } from "./profiles";
 import type { ReportBody } from "./reports";
 import type { MemberSearchPage } from "./search";
+import type { PhotoRejectBody, PhotoReviewAnswer, ReviewQueueAnswer } from "./staff-photos";
 import type { FlagsAnswer, SafetyRulesAnswer } from "./staff-safety";
 import type {
   CreditCorrectionAnswer,
@@ -165,6 +166,16 @@ export type ApiEndpoints = {
   // (ResolveFlagBody → ResolvedFlagAnswer) has its id in the path, which api() cannot fill in.
   "GET /api/staff/flags": { body: undefined; answer: FlagsAnswer };
   "GET /api/staff/safety/rules": { body: undefined; answer: SafetyRulesAnswer };
+  // The staff side's photo review (src/server/photos/staff-routes.ts); the id is in the path
+  "GET /api/staff/photos": { body: undefined; answer: ReviewQueueAnswer };
+  [approve: `POST /api/staff/photos/${number}/approve`]: {
+    body: undefined;
+    answer: PhotoReviewAnswer;
+  };
+  [reject: `POST /api/staff/photos/${number}/reject`]: {
+    body: PhotoRejectBody;
+    answer: PhotoReviewAnswer;
+  };
 };
 
 export type ApiEndpoint = keyof ApiEndpoints;

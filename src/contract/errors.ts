@@ -49,6 +49,7 @@ export type ErrorCode =
   | "photo_too_large"
   | "photo_too_many_pixels"
   | "photo_too_small"
+  | "photo_previously_rejected"
   // Credits and payments (issue 14)
   | "code_held"
   | "code_not_found"
@@ -69,4 +70,6 @@ export type ErrorCode =
   // Member support (issue 27 item 7)
   | "already_confirmed"
   | "direct_debit_not_blocked"
-  | "order_not_refundable";
+  | "order_not_refundable"
+  // Photo review (issue 27 item 5)
+  | "photo_already_reviewed";

@@ -35,6 +35,7 @@ import { resolveRequest } from "./request/visitor";
 import { searchRoutes } from "./search/routes";
 import { siteRoutes } from "./sites/routes";
 import { staffContext } from "./staff/context";
+import { staffPhotoRoutes } from "./staff/photo-routes";
 import { staffRoutes } from "./staff/routes";
 import { staffSafetyRoutes } from "./staff/safety-routes";
 import { supportRoutes } from "./support/routes";
@@ -89,6 +90,7 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", staffRoutes);
   api.route("/", supportRoutes);
   api.route("/", staffSafetyRoutes);
+  api.route("/", staffPhotoRoutes);
   // Off (the default), /api/test/… is a plain 404 and not in the document.
   if (options.testFixtures ?? getEnv().TEST_FIXTURES) api.route("/test", testingRoutes);
   api.doc31("/openapi.json", {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createContractClient } from "../test/contract";
+import type { OwnPhotos } from "../contract/photos";
+import { createContractClient, photoForm } from "../test/contract";
+import { makePng } from "../test/images";
+import { createLoggedInMember } from "../test/members";
 import { createTestStaff, currentTotp, STAFF_PASSWORD } from "../test/staff";
 import { createApp } from "./app";
 
@@ -32,6 +35,34 @@ describe("every answer of a staff journey through the API matches the document",
     );
     expect((await call("post", "/staff/logout", { cookie })).status).toBe(200);
     expect((await call("post", "/staff/logout", { cookie })).status).toBe(403);
+  });
+
+  it("for a moderator working the photo review queue", async () => {
+    const moderator = await createTestStaff("moderator");
+    const body = { email: moderator.email, password: STAFF_PASSWORD, totp: currentTotp(moderator) };
+    const login = await call("post", "/staff/login", { json: body });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const member = await createLoggedInMember(app);
+    const form = photoForm(await makePng(400, 500));
+    const uploaded = await call<OwnPhotos>("post", "/photos.php", { cookie: member.cookie, form });
+    const [first] = uploaded.body.photos;
+    const queue = await call("get", "/staff/photos", { cookie, query: { limit: 1 } });
+    expect(queue.status).toBe(200);
+    expect((await call("get", "/staff/photos", { cookie, query: { limit: 0 } })).status).toBe(422);
+    const params = { id: first?.id ?? 0 };
+    const approve = await call("post", "/staff/photos/{id}/approve", { cookie, params });
+    expect(approve.status).toBe(200);
+    expect((await call("post", "/staff/photos/{id}/approve", { cookie, params })).status).toBe(409);
+    const none = { id: 2147483647 };
+    expect(
+      (await call("post", "/staff/photos/{id}/approve", { cookie, params: none })).status,
+    ).toBe(404);
+    const reject = { cookie, params, json: { reason: "other" } };
+    expect((await call("post", "/staff/photos/{id}/reject", reject)).status).toBe(422);
+    expect(
+      (await call("post", "/staff/photos/{id}/reject", { ...reject, cookie: member.cookie }))
+        .status,
+    ).toBe(403);
   });
 
   it("for a role without the permission, and a locked-out address", async () => {

@@ -18,6 +18,7 @@ export * from "../lib/sms-schema";
 export * from "../likes/schema";
 export * from "../payments/schema";
 export * from "../photos/media-key-schema";
+export * from "../photos/review-schema";
 export * from "../profiles/schema";
 export * from "../push/schema";
 export * from "../reports/schema";

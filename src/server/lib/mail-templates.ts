@@ -86,6 +86,12 @@ export const MAIL_TEMPLATES = {
     body: "mail.reactivation.body",
     button: "mail.reactivation.button",
   },
+  photoRejected: {
+    kind: "photo_rejected",
+    subject: "mail.photoRejected.subject",
+    body: "mail.photoRejected.body",
+    button: "mail.photoRejected.button",
+  },
 } satisfies Record<string, MailTemplate>;
 
 export type RenderMailOptions = {

@@ -7,7 +7,9 @@ import { ApiError, notFound } from "../lib/errors";
 import type { Storage } from "../lib/storage";
 import { setMainPhoto } from "../profiles/main-photo";
 import { profiles } from "../profiles/schema";
+import { findSameImageElsewhere, flagDuplicate, refuseRejectedImage } from "./duplicates";
 import type { MediaSigner } from "./media-url";
+import { perceptualHash } from "./phash";
 import {
   type PhotoFraming,
   PhotoRejectedError,
@@ -177,7 +179,10 @@ async function countPhotos(db: Database, profileId: number): Promise<number> {
 
 /**
  * Adds an uploaded photo (design §8): refused past the member's limit (spec §9), checked and
- * re-encoded by processPhoto, stored, and made the main photo when the member has none.
+ * re-encoded by processPhoto, refused if a moderator rejected the image before, stored, shown at
+ * once and put into the review queue (docs/decisions/0011: post-moderation), and made the main
+ * photo when the member has none. The same image on another member's account (a catfish?) flags
+ * both photos in the queue.
  */
 export async function uploadPhoto(
   db: Database,
@@ -189,54 +194,72 @@ export async function uploadPhoto(
   // A cheap check first, so a member at the limit does not wait for the image work.
   if ((await countPhotos(db, owner.profileId)) >= limit) throw photoLimitReached(owner.isPremium);
 
-  return withStoredPhoto(storage, bytes, "card", (stored) =>
-    db.transaction(async (tx) => {
-      // Locks the profile row: two uploads at once cannot both take the last free place.
-      const [profile] = await tx
-        .select({ mainPhotoId: profiles.mainPhotoId })
-        .from(profiles)
-        .where(eq(profiles.id, owner.profileId))
-        .for("update");
-      if ((await countPhotos(tx, owner.profileId)) >= limit) {
-        throw photoLimitReached(owner.isPremium);
-      }
-      const [last] = await tx
-        .select({ position: sql<number>`coalesce(max(${photos.position}), -1)` })
-        .from(photos)
-        .where(eq(photos.profileId, owner.profileId));
-      const [photo] = await tx
-        .insert(photos)
-        .values({
-          profileId: owner.profileId,
-          ...stored,
-          position: Number(last?.position ?? -1) + 1,
-        })
-        .returning();
-      if (!photo) throw new Error("photo not stored");
-      if (!profile?.mainPhotoId) {
-        await setMainPhoto(tx, owner.profileId, photo.id);
-      }
-      return photo;
-    }),
+  const hashOf = async (processed: ProcessedPhoto) => {
+    // The whole upright picture: `large` is the upload turned and scaled, never cropped.
+    const phash = await perceptualHash(processed.renditions.large);
+    await refuseRejectedImage(db, phash);
+    return phash;
+  };
+  return withStoredPhoto(
+    storage,
+    bytes,
+    "card",
+    (stored, phash) =>
+      db.transaction(async (tx) => {
+        // Locks the profile row: two uploads at once cannot both take the last free place.
+        const [profile] = await tx
+          .select({ mainPhotoId: profiles.mainPhotoId })
+          .from(profiles)
+          .where(eq(profiles.id, owner.profileId))
+          .for("update");
+        if ((await countPhotos(tx, owner.profileId)) >= limit) {
+          throw photoLimitReached(owner.isPremium);
+        }
+        const [last] = await tx
+          .select({ position: sql<number>`coalesce(max(${photos.position}), -1)` })
+          .from(photos)
+          .where(eq(photos.profileId, owner.profileId));
+        const same = await findSameImageElsewhere(tx, phash, owner.profileId);
+        // Whole milliseconds: the queue's cursor carries them (photos/review.ts).
+        const now = new Date();
+        const [photo] = await tx
+          .insert(photos)
+          .values({
+            profileId: owner.profileId,
+            ...stored,
+            position: Number(last?.position ?? -1) + 1,
+            phash,
+            queuedAt: now,
+            duplicateOf: same?.id ?? null,
+          })
+          .returning();
+        if (!photo) throw new Error("photo not stored");
+        if (same) await flagDuplicate(tx, same.id, photo.id, now);
+        if (!profile?.mainPhotoId) {
+          await setMainPhoto(tx, owner.profileId, photo.id);
+        }
+        return photo;
+      }),
+    hashOf,
   );
 }
 
 /**
  * Checks and re-encodes an uploaded image (processing.ts), framed as `framing` says (a profile
- * photo's 4:5 card, or a chat image whole), stores its renditions under fresh keys and hands
- * them to `use`; when `use` fails, the files are removed again. A refused image is a 422
- * `photo_<reason>`.
+ * photo's 4:5 card, or a chat image whole), lets `inspect` look at the renditions before
+ * anything is stored (it may refuse the image by throwing), stores the renditions under fresh
+ * keys and hands them, and what `inspect` answered, to `use`; when `use` fails, the files are
+ * removed again. A refused image is a 422 `photo_<reason>`.
  */
-export async function withStoredPhoto<T>(
+export async function withStoredPhoto<T, I = undefined>(
   storage: Storage,
   bytes: Uint8Array,
   framing: PhotoFraming,
-  use: (stored: {
-    storageKey: string;
-    blurKey: string;
-    width: number;
-    height: number;
-  }) => Promise<T>,
+  use: (
+    stored: { storageKey: string; blurKey: string; width: number; height: number },
+    inspected: I,
+  ) => Promise<T>,
+  inspect?: (processed: ProcessedPhoto) => Promise<I>,
 ): Promise<T> {
   let processed: ProcessedPhoto;
   try {
@@ -247,9 +270,10 @@ export async function withStoredPhoto<T>(
     }
     throw error;
   }
+  const inspected = (inspect ? await inspect(processed) : undefined) as I;
   const keys = await storeRenditions(storage, processed);
   try {
-    return await use({ ...keys, width: processed.width, height: processed.height });
+    return await use({ ...keys, width: processed.width, height: processed.height }, inspected);
   } catch (error) {
     await removeRenditions(storage, keys);
     throw error;

@@ -109,12 +109,42 @@ export const photos = pgTable(
     height: integer("height").notNull(),
     position: smallint("position").notNull().default(0),
     status: text("status").$type<PhotoStatus>().notNull().default("active"),
+    /**
+     * The photo's perceptual hash (photos/phash.ts: a dHash of the whole upright picture, 16 hex
+     * digits), for the photo review: a rejected image comes back, or one photo is on two
+     * accounts. Null for photos stored before the review existed and for the seed's.
+     */
+    phash: text("phash"),
+    /**
+     * Since when the photo waits in the staff review queue (docs/decisions/0011: every upload
+     * enters it, a photo found on another account enters it again); null once reviewed or for
+     * photos that never entered it. Set by the app in whole milliseconds: the queue's cursor.
+     */
+    queuedAt: timestamp("queued_at", { withTimezone: true }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** The same image on another member's account (a catfish?), for the moderator to compare. */
+    duplicateOf: integer("duplicate_of").references((): AnyPgColumn => photos.id, {
+      onDelete: "set null",
+    }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("photos_profile_idx").on(table.profileId, table.position),
     // Deleting a photo asks whether another photo still uses its files (the demo's shared pool).
     index("photos_storage_key_idx").on(table.storageKey),
+    // The upload's look for the same image on other accounts reads hash and owner only: a scan
+    // of this index, not of the table (photos/duplicates.ts).
+    index("photos_phash_idx")
+      .on(table.phash, table.profileId, table.id)
+      .where(sql`${table.phash} is not null`),
+    // Deleting a photo clears what points at it (duplicate_of): found here, not by a scan.
+    index("photos_duplicate_of_idx")
+      .on(table.duplicateOf)
+      .where(sql`${table.duplicateOf} is not null`),
+    // The review queue, oldest first, a page at a time (keyset on queued_at, id).
+    index("photos_review_queue_idx")
+      .on(table.queuedAt, table.id)
+      .where(sql`${table.queuedAt} is not null`),
   ],
 );
 

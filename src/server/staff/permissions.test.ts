@@ -34,6 +34,13 @@ describe("the role table", () => {
     }
   });
 
+  it("gives the photo review to moderators and admins alone", () => {
+    expect(STAFF_ROLES.filter((role) => hasPermission(role, "photos.review"))).toEqual([
+      "admin",
+      "moderator",
+    ]);
+  });
+
   it("refuses a missing permission with 403 forbidden", () => {
     expect(() => requirePermission({ role: "operator" }, "members.read")).toThrowError(
       expect.objectContaining({ status: 403, code: "forbidden" }) as ApiError,

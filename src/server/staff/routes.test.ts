@@ -17,10 +17,33 @@ import { hasPermission, type Permission } from "./permissions";
 
 const app = createApp();
 
-/** Every staff call built so far, and what it needs. */
-const STAFF_CALLS: { method: string; path: string; permission: Permission | null }[] = [
+/**
+ * Every staff call built so far, and what it needs; `allowed` is its status for a role with the
+ * permission (the photo review's calls name a photo that does not exist: 404, not 403).
+ */
+const STAFF_CALLS: {
+  method: string;
+  path: string;
+  permission: Permission | null;
+  body?: unknown;
+  allowed?: number;
+}[] = [
   { method: "GET", path: "/api/staff/audit", permission: "audit.read" },
   { method: "POST", path: "/api/staff/logout", permission: null },
+  { method: "GET", path: "/api/staff/photos", permission: "photos.review" },
+  {
+    method: "POST",
+    path: "/api/staff/photos/2147483647/approve",
+    permission: "photos.review",
+    allowed: 404,
+  },
+  {
+    method: "POST",
+    path: "/api/staff/photos/2147483647/reject",
+    permission: "photos.review",
+    body: { reason: "nudity" },
+    allowed: 404,
+  },
 ];
 
 describe("the staff API's sign-in", () => {
@@ -127,10 +150,10 @@ describe("the staff API's sign-in", () => {
 describe("who reaches a staff call", () => {
   it.each(STAFF_CALLS)(
     "$method $path: no cookie or a member's is 403 staff_authentication_required",
-    async ({ method, path }) => {
+    async ({ method, path, body }) => {
       const member = await createLoggedInMember(app);
       for (const cookie of ["", member.cookie]) {
-        const answer = await staffCall(app, method, path, cookie);
+        const answer = await staffCall(app, method, path, cookie, body);
         expect(answer.status).toBe(403);
         expect(await answer.json()).toMatchObject({ error: "staff_authentication_required" });
       }
@@ -149,15 +172,16 @@ describe("who reaches a staff call", () => {
       role,
       ...call,
       allowed: call.permission === null || hasPermission(role, call.permission),
+      status: call.allowed ?? 200,
     })),
   );
   it.each(table)(
     "$role: $method $path is allowed: $allowed",
-    async ({ role, method, path, allowed }) => {
+    async ({ role, method, path, body, allowed, status }) => {
       const staff = await createSignedInStaff(app, role);
-      const answer = await staffCall(app, method, path, staff.cookie);
+      const answer = await staffCall(app, method, path, staff.cookie, body);
       if (allowed) {
-        expect(answer.status).toBe(200);
+        expect(answer.status).toBe(status);
       } else {
         expect(answer.status).toBe(403);
         expect(await answer.json()).toMatchObject({ error: "forbidden" });
