@@ -1,5 +1,4 @@
-import sharp from "sharp";
-import { RENDITIONS, renderRenditions } from "../photos/processing";
+import { loadSharp, RENDITIONS, renderRenditions } from "../photos/processing";
 
 /** A small deterministic PRNG (mulberry32), so the demo looks the same on every machine. */
 export function createRandom(seed: number): () => number {
@@ -89,5 +88,6 @@ ${hairBack}${shoulders}${neck}<ellipse cx="${cx}" cy="${headY}" rx="${headRx}" r
 
 /** Renders a portrait in the stored renditions, through the same code as an upload. */
 export async function renderPortrait(options: PortraitOptions) {
+  const sharp = await loadSharp();
   return renderRenditions(sharp(Buffer.from(renderPortraitSvg(options))));
 }

@@ -1,5 +1,4 @@
-import sharp from "sharp";
-import { UPLOAD_LIMITS } from "./processing";
+import { loadSharp, UPLOAD_LIMITS } from "./processing";
 
 /**
  * Grey levels (of 255, after stretching the contrast) by which a pixel must be darker than its
@@ -26,6 +25,7 @@ const MARGIN = 2;
  * runs a naive 32×32 DCT in JavaScript and sets no pixel limit on its input.
  */
 export async function perceptualHash(input: Uint8Array): Promise<string> {
+  const sharp = await loadSharp();
   const { data } = await sharp(input, { limitInputPixels: UPLOAD_LIMITS.maxPixels })
     .autoOrient()
     .flatten({ background: "#fff" })

@@ -1,6 +1,15 @@
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp } from "sharp";
 
 /** design §8 limits of an upload. */
+/**
+ * sharp (libvips, a native module: about 0.3 s to load), with the first image: most processes
+ * and test files never handle one.
+ */
+export async function loadSharp(): Promise<typeof import("sharp").default> {
+  const { default: sharp } = await import("sharp");
+  return sharp;
+}
+
 export const UPLOAD_LIMITS = {
   /** Bytes of the uploaded file. */
   maxBytes: 15 * 1024 * 1024,
@@ -94,6 +103,7 @@ export async function processPhoto(
   input: Uint8Array,
   framing: PhotoFraming = "card",
 ): Promise<ProcessedPhoto> {
+  const sharp = await loadSharp();
   if (input.byteLength > UPLOAD_LIMITS.maxBytes) throw new PhotoRejectedError("too_large");
   const sniffed = sniffImageType(input);
   if (sniffed === "other") throw new PhotoRejectedError("not_image");
@@ -136,6 +146,7 @@ export async function renderRenditions(
   image: Sharp,
   framing: PhotoFraming = "card",
 ): Promise<ProcessedPhoto> {
+  const sharp = await loadSharp();
   const cover = { fit: "cover" as const, position: sharp.strategy.attention };
   const inside = { fit: "inside" as const, withoutEnlargement: true };
   const frame = framing === "card" ? cover : inside;
