@@ -64,4 +64,10 @@ export type ErrorCode =
   // The staff side (design §13): its own sign-in, and one role table
   | "forbidden"
   | "staff_authentication_required"
-  | "staff_disabled";
+  | "staff_disabled"
+  // The reports queue (issue 27 item 3: src/server/reports/cases.ts, resolve.ts)
+  | "case_claimed"
+  | "case_not_claimed"
+  | "case_not_yours"
+  | "case_resolved"
+  | "not_implemented";
