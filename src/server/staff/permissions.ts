@@ -23,7 +23,8 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**
- * design §13: the one role table. Moderators work reports, photos and bans; support works
+ * design §13: the one role table. Moderators work reports, photos and bans (the reports queue,
+ * with the reported conversations, is theirs and admins': reports.read); support works
  * members' accounts, money and private data (every read of which is audited); operators answer
  * the site's own profiles; admins do all of that and alone read the audit log, manage staff
  * and change settings.
@@ -31,13 +32,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   admin: PERMISSIONS,
   moderator: ["reports.read", "reports.resolve", "members.read", "members.ban", "photos.review"],
-  support: [
-    "reports.read",
-    "members.read",
-    "members.private_read",
-    "members.credits",
-    "orders.refund",
-  ],
+  support: ["members.read", "members.private_read", "members.credits", "orders.refund"],
   operator: ["inbox.answer"],
 };
 

@@ -17,10 +17,39 @@ import { hasPermission, type Permission } from "./permissions";
 
 const app = createApp();
 
-/** Every staff call built so far, and what it needs. */
-const STAFF_CALLS: { method: string; path: string; permission: Permission | null }[] = [
+/**
+ * Every staff call built so far, what it needs, and what an allowed role gets (200 unless
+ * said: a case past the last id is 404 once the permission let the call through).
+ */
+const STAFF_CALLS: {
+  method: string;
+  path: string;
+  permission: Permission | null;
+  body?: unknown;
+  allowedStatus?: number;
+}[] = [
   { method: "GET", path: "/api/staff/audit", permission: "audit.read" },
   { method: "POST", path: "/api/staff/logout", permission: null },
+  { method: "GET", path: "/api/staff/reports", permission: "reports.read" },
+  {
+    method: "POST",
+    path: "/api/staff/reports/2147483647/claim",
+    permission: "reports.resolve",
+    allowedStatus: 404,
+  },
+  {
+    method: "POST",
+    path: "/api/staff/reports/2147483647/unclaim",
+    permission: "reports.resolve",
+    allowedStatus: 404,
+  },
+  {
+    method: "POST",
+    path: "/api/staff/reports/2147483647/resolve",
+    permission: "reports.resolve",
+    body: { action: "dismiss", reason: "Nothing against the rules." },
+    allowedStatus: 404,
+  },
 ];
 
 describe("the staff API's sign-in", () => {
@@ -127,10 +156,10 @@ describe("the staff API's sign-in", () => {
 describe("who reaches a staff call", () => {
   it.each(STAFF_CALLS)(
     "$method $path: no cookie or a member's is 403 staff_authentication_required",
-    async ({ method, path }) => {
+    async ({ method, path, body }) => {
       const member = await createLoggedInMember(app);
       for (const cookie of ["", member.cookie]) {
-        const answer = await staffCall(app, method, path, cookie);
+        const answer = await staffCall(app, method, path, cookie, body);
         expect(answer.status).toBe(403);
         expect(await answer.json()).toMatchObject({ error: "staff_authentication_required" });
       }
@@ -153,11 +182,11 @@ describe("who reaches a staff call", () => {
   );
   it.each(table)(
     "$role: $method $path is allowed: $allowed",
-    async ({ role, method, path, allowed }) => {
+    async ({ role, method, path, body, allowed, allowedStatus }) => {
       const staff = await createSignedInStaff(app, role);
-      const answer = await staffCall(app, method, path, staff.cookie);
+      const answer = await staffCall(app, method, path, staff.cookie, body);
       if (allowed) {
-        expect(answer.status).toBe(200);
+        expect(answer.status).toBe(allowedStatus ?? 200);
       } else {
         expect(answer.status).toBe(403);
         expect(await answer.json()).toMatchObject({ error: "forbidden" });
