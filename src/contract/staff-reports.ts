@@ -32,7 +32,7 @@ export const reportCaseParams = z.object({
     .regex(/^[1-9]\d{0,9}$/, "validation.invalid")
     .transform(Number)
     .refine((id) => id <= MAX_ID, "validation.invalid")
-    .openapi({ param: { name: "id", in: "path" }, type: "integer" }),
+    .openapi({ param: { name: "id", in: "path" }, type: "integer", minimum: 1, maximum: MAX_ID }),
 });
 
 const resolutionReason = textSchema({ multiline: true })
