@@ -67,6 +67,8 @@ const message = z.object({
   kind: z.enum(MESSAGE_KINDS),
   body: z.string().nullable(),
   gift: z.string().nullable(),
+  /** An image message's picture, a signed URL (the moderator sees it unblurred). */
+  image: z.string().nullable(),
   created_at: z.string(),
 });
 

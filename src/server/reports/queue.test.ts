@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { REPORT_REASONS } from "../../contract/report-options";
 import { chatCalls } from "../../test/chat";
+import { makePhoneJpeg } from "../../test/images";
 import { createLoggedInMember } from "../../test/members";
 import { auditRowsBy, reportThrough, wholeQueue } from "../../test/reports";
 import { createSignedInStaff, staffCall } from "../../test/staff";
@@ -15,7 +16,7 @@ import { reportCases, reports } from "./schema";
 const app = createApp();
 /** Members who write a lot: paid, with credits for every message. */
 const premium = { paidUser: true, credits: 1000 };
-const { open, send } = chatCalls(app);
+const { open, send, sendImage } = chatCalls(app);
 
 describe("report cases (issue 27 item 3)", () => {
   it("groups two reporters' reports into one case, and opens a new one after resolution", async () => {
@@ -131,6 +132,7 @@ describe("report cases (issue 27 item 3)", () => {
     }
     expect((await send(mallory, benChat, "send me 200 euros")).status).toBe(200);
     expect((await send(ben, benChat, "no")).status).toBe(200);
+    expect((await sendImage(mallory, benChat, await makePhoneJpeg(400, 300))).status).toBe(200);
     // A conversation between two others, never shown with this case.
     expect((await send(ann, await open(ann, ben), "ann to ben")).status).toBe(200);
     const caseId = await reportThrough(app, ann, mallory, "harassment", { conversation: annChat });
@@ -143,7 +145,11 @@ describe("report cases (issue 27 item 3)", () => {
     expect(fromBen.messages.map((m: { body: string; from: string }) => [m.from, m.body])).toEqual([
       ["reported", "send me 200 euros"],
       ["reporter", "no"],
+      ["reported", null],
     ]);
+    // An image message: the moderator gets a signed URL of the picture itself.
+    expect(fromBen.messages[2]).toMatchObject({ kind: "image" });
+    expect(fromBen.messages[2].image).toMatch(/\/media\/.+-main\.webp\?/);
     const annTexts = fromAnn.messages.map((m: { body: string }) => m.body);
     expect(annTexts).toHaveLength(MESSAGES_PER_CONVERSATION);
     expect(annTexts.at(-1)).toBe(`ann ${MESSAGES_PER_CONVERSATION + 2}`);

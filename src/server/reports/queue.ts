@@ -53,6 +53,7 @@ type QueueMessage = {
   kind: CaseView["reports"][number]["messages"][number]["kind"];
   body: string | null;
   gift: string | null;
+  image_key: string | null;
   created_at: string;
 };
 
@@ -61,7 +62,10 @@ type QueueMessage = {
  * read of the newest MESSAGES_PER_CONVERSATION by the (conversation, id) index, however long
  * the conversation is. Answers each conversation's pair too, so the caller can check it.
  */
-async function lastMessagesOf(db: Database, conversationIds: number[]) {
+async function lastMessagesOf(
+  db: Database,
+  conversationIds: number[],
+): Promise<Map<number, { low: number; high: number; messages: QueueMessage[] }>> {
   if (conversationIds.length === 0) return new Map();
   const rows = await executeRows<{
     id: number;
@@ -72,7 +76,7 @@ async function lastMessagesOf(db: Database, conversationIds: number[]) {
     db,
     sql`select c.id, c.user_low_id as low, c.user_high_id as high,
       coalesce((select json_agg(m order by m.id) from (
-        select id, sender_user_id as sender, kind, body, gift, created_at
+        select id, sender_user_id as sender, kind, body, gift, image_key, created_at
         from messages where conversation_id = c.id
         order by id desc limit ${MESSAGES_PER_CONVERSATION}) m), '[]'::json) as messages
       from ${conversations} c
@@ -245,6 +249,7 @@ export async function listReportQueue(
               kind: message.kind,
               body: message.body,
               gift: message.gift,
+              image: message.image_key ? media.url(`${message.image_key}-main.webp`) : null,
               created_at: new Date(message.created_at).toISOString(),
             })),
           };

@@ -5,6 +5,7 @@ import { findMailsTo } from "../../test/outbox";
 import { reportThrough } from "../../test/reports";
 import { createSignedInStaff, staffCall } from "../../test/staff";
 import { createApp } from "../app";
+import { getStorage } from "../lib/storage";
 import { photos, profiles } from "../profiles/schema";
 import { staffAudit } from "../staff/schema";
 import { getReadyDb } from "../startup";
@@ -181,6 +182,9 @@ describe("resolving a case", () => {
     expect(left.map((photo) => photo.id)).toEqual([second.id]);
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, member.profile.id));
     expect(profile?.mainPhotoId).toBe(second.id);
+    // The files go once the resolution committed.
+    expect(await getStorage().get(`${main.storageKey}-main.webp`)).toBeNull();
+    expect(await getStorage().get(`${second.storageKey}-main.webp`)).not.toBeNull();
     expect(
       (
         await db
