@@ -8,6 +8,7 @@ import {
 import type { Database } from "../db/client";
 import { ApiError, notFound } from "../lib/errors";
 import { recordStaffAction, type StaffActor } from "../staff/audit";
+import { type Permission, requirePermission } from "../staff/permissions";
 import { staffAccounts } from "../staff/schema";
 import { type ReportCase, reportCases } from "./schema";
 
@@ -48,6 +49,20 @@ export async function joinOrOpenCase(
     .returning({ id: reportCases.id });
   if (!joined) throw new Error("report case not stored");
   return joined.id;
+}
+
+/**
+ * design §10: the services check permissions. The staff member acting, refused with 403
+ * forbidden when their role lacks `permission` (the command line, with no role, has none here).
+ */
+export function requireActing(
+  actor: StaffActor,
+  permission: Permission,
+): { id: number; role: NonNullable<StaffActor["staff"]>["role"] } {
+  const staff = actor.staff;
+  if (!staff) throw new ApiError(403, "forbidden", "error.forbidden");
+  requirePermission(staff, permission);
+  return staff;
 }
 
 /** An open case, locked for the caller's transaction: 404 when there is none, 409 when closed. */
@@ -93,8 +108,7 @@ async function claimedByOther(tx: Database, found: ReportCase): Promise<ApiError
  * Claiming one's own case again renews it.
  */
 export async function claimCase(db: Database, actor: StaffActor, caseId: number): Promise<void> {
-  const staffId = actor.staff?.id;
-  if (!staffId) throw new Error("a claim needs a staff member");
+  const staffId = requireActing(actor, "reports.resolve").id;
   await db.transaction(async (tx) => {
     const found = await lockOpenCase(tx, caseId);
     const other = found.claimedBy !== null && found.claimedBy !== staffId;
@@ -117,6 +131,7 @@ export async function claimCase(db: Database, actor: StaffActor, caseId: number)
  * moderator's lapsed claim needs no unclaiming (they take it over), so that is refused too.
  */
 export async function unclaimCase(db: Database, actor: StaffActor, caseId: number): Promise<void> {
+  requireActing(actor, "reports.resolve");
   await db.transaction(async (tx) => {
     const found = await lockOpenCase(tx, caseId);
     if (found.claimedBy === null) {

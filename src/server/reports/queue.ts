@@ -13,7 +13,7 @@ import { photos, profiles } from "../profiles/schema";
 import { recordStaffAction, type StaffActor } from "../staff/audit";
 import { staffAccounts } from "../staff/schema";
 import { users } from "../users/schema";
-import { severityOf } from "./cases";
+import { requireActing, severityOf } from "./cases";
 import { reportCases, reports } from "./schema";
 
 /** How many of a case's reports the queue lists (the newest), and messages per conversation. */
@@ -95,8 +95,7 @@ async function lastMessagesOf(
  * their outcome), its newest reports with the reporter and note, and per report the last
  * messages of the conversation it came from, only ever between that reporter and the reported
  * member. Messages are private data: a page that lists cases writes one audit row
- * (`report.queue_read`) naming them, in the transaction that read them. The caller checks
- * `reports.read`.
+ * (`report.queue_read`) naming them, in the transaction that read them. Needs `reports.read`.
  */
 export async function listReportQueue(
   db: Database,
@@ -104,8 +103,8 @@ export async function listReportQueue(
   query: ReportQueueQuery,
   media: MediaSigner,
 ): Promise<ReportQueueAnswer> {
+  const staffId = requireActing(actor, "reports.read").id;
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const staffId = actor.staff?.id ?? 0;
   const claimFilter: SQL | undefined =
     query.claimed === "me"
       ? eq(reportCases.claimedBy, staffId)

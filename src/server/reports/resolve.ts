@@ -13,7 +13,7 @@ import { profiles } from "../profiles/schema";
 import { getSiteById } from "../sites/registry";
 import { recordStaffAction, type StaffActor } from "../staff/audit";
 import { users } from "../users/schema";
-import { lockOpenCase, requireHolder } from "./cases";
+import { lockOpenCase, requireActing, requireHolder } from "./cases";
 import { reportCases } from "./schema";
 
 type Resolution = ResolveReportBody & { reason: string };
@@ -70,8 +70,8 @@ async function profileIdOf(tx: Database, userId: number): Promise<number> {
  * case's claim resolves it, or an admin (403 case_not_yours); a resolved case is 409
  * case_resolved. dismiss changes nothing of the member; remove_photo deletes one of the
  * reported member's photos (404 for anyone else's), whose files go once it has committed;
- * remove_text clears the profile's free text (`about`, the only one: PROFILE_NOTES). The caller
- * checks `reports.resolve`.
+ * remove_text clears the profile's free text (`about`, the only one: PROFILE_NOTES). Needs
+ * `reports.resolve`.
  */
 export async function resolveCase(
   db: Database,
@@ -79,6 +79,7 @@ export async function resolveCase(
   caseId: number,
   resolution: Resolution,
 ): Promise<void> {
+  requireActing(actor, "reports.resolve");
   if (
     resolution.action === "warn" ||
     resolution.action === "suspend" ||
