@@ -66,6 +66,15 @@ describe("report cases (issue 27 item 3)", () => {
     ]);
   });
 
+  it("joins reports made at the same moment into one case", async () => {
+    const target = await createLoggedInMember(app);
+    const reporters = await Promise.all([0, 1, 2, 3, 4].map(() => createLoggedInMember(app)));
+    const caseIds = await Promise.all(
+      reporters.map((reporter) => reportThrough(app, reporter, target, "spam")),
+    );
+    expect(new Set(caseIds).size).toBe(1);
+  });
+
   it("lists by severity, then newest, and pages without losing or repeating a case", async () => {
     const reporter = await createLoggedInMember(app);
     const reasons = ["other", "underage", "fake_profile", "spam", "harassment"] as const;

@@ -70,6 +70,18 @@ describe("claiming a case", () => {
     ]);
   });
 
+  it("gives a case to one of several moderators claiming it at once", async () => {
+    const { caseId } = await reportedCase();
+    const moderators = await Promise.all(
+      [0, 1, 2, 3].map(() => createSignedInStaff(app, "moderator")),
+    );
+    const answers = await Promise.all(
+      moderators.map((staff) => staffCall(app, "POST", path(caseId, "claim"), staff.cookie)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(await caseAudit(caseId)).toHaveLength(1);
+  });
+
   it("gives a case back: the holder or an admin, not another moderator", async () => {
     const { caseId } = await reportedCase();
     const [holder, other, admin] = [
