@@ -9,6 +9,7 @@ import { MAIL_TEMPLATES, type MailTemplate, renderMail } from "../lib/mail-templ
 import { getStorage } from "../lib/storage";
 import type { Photo } from "../photos/schema";
 import { deletePhotoRow, removeUnusedPhotoFiles } from "../photos/service";
+import { clearProfileText } from "../profiles/lifecycle";
 import { profiles } from "../profiles/schema";
 import { getSiteById } from "../sites/registry";
 import { recordStaffAction, type StaffActor } from "../staff/audit";
@@ -102,14 +103,10 @@ export async function resolveCase(
       after = { ...after, photo: null };
       await noticeToMember(tx, memberId, MAIL_TEMPLATES.photoRemoved);
     } else if (resolution.action === "remove_text") {
-      const profileId = await profileIdOf(tx, memberId);
-      const [old] = await tx
-        .select({ about: profiles.about })
-        .from(profiles)
-        .where(eq(profiles.id, profileId));
-      await tx.update(profiles).set({ about: null }).where(eq(profiles.id, profileId));
+      const length = await clearProfileText(tx, memberId);
+      if (length === null) throw new ApiError(404, "not_found", "error.profileUnavailable");
       // Its length only: the audit log is append-only and outlives an erased profile's text.
-      before = { ...before, about_length: old?.about?.length ?? 0 };
+      before = { ...before, about_length: length };
       after = { ...after, about_length: 0 };
       await noticeToMember(tx, memberId, MAIL_TEMPLATES.profileTextRemoved);
     }
