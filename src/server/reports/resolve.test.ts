@@ -240,6 +240,19 @@ describe("resolving a case", () => {
     expect(mail?.subject).toBe("The text on your Amora profile was removed");
   });
 
+  it("sends no notice when there was no text to remove", async () => {
+    const { caseId, member } = await reportedCase({ profile: { about: null } });
+    const moderator = await createSignedInStaff(app, "moderator");
+    await staffCall(app, "POST", path(caseId, "claim"), moderator.cookie);
+    const answer = await staffCall(app, "POST", path(caseId, "resolve"), moderator.cookie, {
+      action: "remove_text",
+      reason: "Chose the wrong action; nothing there.",
+    });
+    expect(answer.status).toBe(200);
+    expect(await findMailsTo(member.email)).toEqual([]);
+    expect((await caseAudit(caseId)).at(-1)?.before).toMatchObject({ about_length: 0 });
+  });
+
   it("answers 501 for warn, suspend and ban until the sanctions land, changing nothing", async () => {
     const { caseId } = await reportedCase();
     const moderator = await createSignedInStaff(app, "moderator");

@@ -108,7 +108,8 @@ export async function resolveCase(
       // Its length only: the audit log is append-only and outlives an erased profile's text.
       before = { ...before, about_length: length };
       after = { ...after, about_length: 0 };
-      await noticeToMember(tx, memberId, MAIL_TEMPLATES.profileTextRemoved);
+      // No text, nothing removed: no notice either.
+      if (length > 0) await noticeToMember(tx, memberId, MAIL_TEMPLATES.profileTextRemoved);
     }
     await tx
       .update(reportCases)
