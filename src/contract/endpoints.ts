@@ -62,6 +62,7 @@ import type {
 import type { ReportBody } from "./reports";
 import type { MemberSearchPage } from "./search";
 import type { PhotoRejectBody, PhotoReviewAnswer, ReviewQueueAnswer } from "./staff-photos";
+import type { ReportQueueAnswer, ResolveReportBody } from "./staff-reports";
 import type { FlagsAnswer, SafetyRulesAnswer } from "./staff-safety";
 import type {
   CreditCorrectionAnswer,
@@ -93,7 +94,25 @@ type DirectDebitForm = Omit<DirectDebitBody, "mandate" | "immediate_performance"
   immediate_performance: boolean;
 };
 
-export type ApiEndpoints = {
+/**
+ * The staff console's reports queue (src/server/reports/queue-routes.ts). A case's calls carry
+ * its id in the path: keyed by a template, `api(\`POST /api/staff/reports/${id}/claim\`)`.
+ */
+type StaffReportEndpoints = {
+  "GET /api/staff/reports": { body: undefined; answer: ReportQueueAnswer };
+} & {
+  [K in `POST /api/staff/reports/${number}/${"claim" | "unclaim"}`]: {
+    body: undefined;
+    answer: OkAnswer;
+  };
+} & {
+  [K in `POST /api/staff/reports/${number}/resolve`]: {
+    body: ResolveReportBody;
+    answer: OkAnswer;
+  };
+};
+
+export type ApiEndpoints = StaffReportEndpoints & {
   // Chat (src/server/chat/routes.ts)
   "GET /api/chats.php": { body: undefined; answer: ChatsAnswer };
   "GET /api/messages.php": { body: undefined; answer: ConversationAnswer };

@@ -72,4 +72,10 @@ export type ErrorCode =
   | "direct_debit_not_blocked"
   | "order_not_refundable"
   // Photo review (issue 27 item 5)
-  | "photo_already_reviewed";
+  | "photo_already_reviewed"
+  // The reports queue (issue 27 item 3: src/server/reports/cases.ts, resolve.ts)
+  | "case_claimed"
+  | "case_not_claimed"
+  | "case_not_yours"
+  | "case_resolved"
+  | "not_implemented";

@@ -25,6 +25,7 @@ import { mediaRoutes, photoRoutes } from "./photos/routes";
 import { profileRoutes } from "./profiles/routes";
 import { createProviders, type Providers } from "./providers";
 import { PUSH_SUBSCRIPTION_PATH, pushRoutes } from "./push/routes";
+import { reportQueueRoutes } from "./reports/queue-routes";
 import { reportRoutes } from "./reports/routes";
 import { requestBodyLimit } from "./request/body-limit";
 import type { AppEnv } from "./request/context";
@@ -91,6 +92,7 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", supportRoutes);
   api.route("/", staffSafetyRoutes);
   api.route("/", staffPhotoRoutes);
+  api.route("/", reportQueueRoutes);
   // Off (the default), /api/test/… is a plain 404 and not in the document.
   if (options.testFixtures ?? getEnv().TEST_FIXTURES) api.route("/test", testingRoutes);
   api.doc31("/openapi.json", {

@@ -28,12 +28,13 @@ const FEATURE_ORDER = [
   "members",
   "discovery",
   "chat",
-  "reports",
   "auth",
   "search",
   "account",
   "content",
   "staff",
+  // Above staff: the moderators' queue of report cases (issue 27) claims, audits and resolves.
+  "reports",
   "support",
 ];
 

@@ -18,7 +18,10 @@ const operations = await readOperations(app);
 describe("every documented call, sent hostile values", () => {
   it("documents every call the API answers", () => {
     const documented = new Set(
-      operations.map((operation) => `${operation.method} ${operation.path}`),
+      // The document writes a path's parameters `{id}`, the router `:id`.
+      operations.map(
+        (operation) => `${operation.method} ${operation.path.replace(/\{(\w+)\}/g, ":$1")}`,
+      ),
     );
     const answered = app.routes
       // Method ALL is middleware (body limits), not a call.

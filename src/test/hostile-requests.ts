@@ -174,12 +174,24 @@ function hostileRequests(operation: Operation, target: number): [string, Request
       query.set(parameter.name, String(sampleOf(parameter.name, parameter.schema, target)));
     }
   }
-  const url = (replaced?: [string, string]) => {
+  // A path's parameters (`/staff/reports/{id}/claim`): a good value, or one hostile in turn.
+  const pathValues = new Map<string, string>();
+  for (const parameter of operation.parameters) {
+    if (parameter.in === "path") {
+      pathValues.set(parameter.name, String(sampleOf(parameter.name, parameter.schema, target)));
+    }
+  }
+  const pathOf = (replaced?: [string, string]) =>
+    operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      name === replaced?.[0] ? replaced[1] : encodeURIComponent(pathValues.get(name) ?? "1"),
+    );
+  const url = (replaced?: [string, string], inPath?: [string, string]) => {
     const parts = [...query]
       .filter(([name]) => name !== replaced?.[0])
       .map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
     if (replaced) parts.push(replaced[1]);
-    return parts.length ? `${operation.path}?${parts.join("&")}` : operation.path;
+    const path = pathOf(inPath);
+    return parts.length ? `${path}?${parts.join("&")}` : path;
   };
   const jsonSchema =
     operation.body?.mediaType === "application/json" ? operation.body.schema : null;
@@ -201,6 +213,10 @@ function hostileRequests(operation: Operation, target: number): [string, Request
       const forms = [...hostileQueryValues.map((value) => `${name}=${value}`)];
       forms.push(`${name}=1&${name}=2`, `${name}[]=1`, `${name}[a]=1`, name);
       for (const form of forms) requests.push([url([name, form]), init()]);
+    }
+    if (parameter.in === "path") {
+      for (const value of hostileQueryValues)
+        requests.push([url(undefined, [name, value]), init()]);
     }
     if (parameter.in === "header") {
       for (const value of ["x", "client%00", HUGE_TEXT.slice(0, 8000)]) {

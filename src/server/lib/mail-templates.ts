@@ -92,6 +92,19 @@ export const MAIL_TEMPLATES = {
     body: "mail.photoRejected.body",
     button: "mail.photoRejected.button",
   },
+  // issue 27 item 3: a moderator removed part of the member's profile (reports/resolve.ts).
+  photoRemoved: {
+    kind: "photo_removed",
+    subject: "mail.photoRemoved.subject",
+    body: "mail.photoRemoved.body",
+    button: "mail.photoRemoved.button",
+  },
+  profileTextRemoved: {
+    kind: "profile_text_removed",
+    subject: "mail.profileTextRemoved.subject",
+    body: "mail.profileTextRemoved.body",
+    button: "mail.profileTextRemoved.button",
+  },
 } satisfies Record<string, MailTemplate>;
 
 export type RenderMailOptions = {

@@ -324,25 +324,37 @@ export async function deletePhoto(
   profileId: number,
   photoId: number,
 ): Promise<void> {
-  const deleted = await db.transaction(async (tx) => {
-    const [photo] = await tx
-      .delete(photos)
-      .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)))
-      .returning();
-    if (!photo) throw notFound("photos.error.notFound");
-    const [profile] = await tx
-      .select({ mainPhotoId: profiles.mainPhotoId })
-      .from(profiles)
-      .where(eq(profiles.id, profileId));
-    if (!profile?.mainPhotoId || profile.mainPhotoId === photo.id) {
-      const rest = await tx
-        .select({ id: photos.id, position: photos.position })
-        .from(photos)
-        .where(and(eq(photos.profileId, profileId), eq(photos.status, "active")));
-      const [next] = orderGallery(rest, null);
-      await setMainPhoto(tx, profileId, next?.id ?? null);
-    }
-    return photo;
-  });
+  const deleted = await db.transaction((tx) => deletePhotoRow(tx, profileId, photoId));
   await removeUnusedPhotoFiles(db, storage, [deleted]);
+}
+
+/**
+ * The database half of deletePhoto, for a caller with a transaction of its own (a moderator's
+ * removal, reports/resolve.ts): deletes the row of the member's photo (404 when the profile has
+ * no such photo) and picks the next main photo. The caller removes the files once it commits
+ * (removeUnusedPhotoFiles), so a rollback never leaves a row without its files.
+ */
+export async function deletePhotoRow(
+  tx: Database,
+  profileId: number,
+  photoId: number,
+): Promise<Photo> {
+  const [photo] = await tx
+    .delete(photos)
+    .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)))
+    .returning();
+  if (!photo) throw notFound("photos.error.notFound");
+  const [profile] = await tx
+    .select({ mainPhotoId: profiles.mainPhotoId })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  if (!profile?.mainPhotoId || profile.mainPhotoId === photo.id) {
+    const rest = await tx
+      .select({ id: photos.id, position: photos.position })
+      .from(photos)
+      .where(and(eq(photos.profileId, profileId), eq(photos.status, "active")));
+    const [next] = orderGallery(rest, null);
+    await setMainPhoto(tx, profileId, next?.id ?? null);
+  }
+  return photo;
 }

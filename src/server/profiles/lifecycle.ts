@@ -50,3 +50,18 @@ export async function setProfileFictional(
   await db.update(profiles).set({ fictional }).where(eq(profiles.userId, userId));
   return row;
 }
+
+/**
+ * A moderator removes a member's free text (issue 27: `about`, the only one, PROFILE_NOTES), in
+ * the caller's transaction. Answers the length the text had (0: none), or null without a profile.
+ */
+export async function clearProfileText(db: Database, userId: number): Promise<number | null> {
+  const [old] = await db
+    .select({ about: profiles.about })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .for("update");
+  if (!old) return null;
+  await db.update(profiles).set({ about: null }).where(eq(profiles.userId, userId));
+  return old.about?.length ?? 0;
+}

@@ -6,12 +6,14 @@ import type { Database } from "../db/client";
 import { ApiError, notFound } from "../lib/errors";
 import { profiles } from "../profiles/schema";
 import type { MemberViewer } from "../profiles/viewer";
+import { joinOrOpenCase } from "./cases";
 import { reports } from "./schema";
 
 /**
  * A member reports another (issue 12): the report is stored for moderation, with the
  * conversation it came from when that is the reporter's conversation with the member, and the
  * reporter no longer sees the member (a block, which the reporter may lift). One report per pair.
+ * The report joins the reported member's open case for the moderators (reports/cases.ts).
  */
 export async function reportMember(
   db: Database,
@@ -44,6 +46,8 @@ export async function reportMember(
     conversationId = side.id;
   }
   await db.transaction(async (tx) => {
+    // issue 27: the report joins the member's open case, or opens one.
+    const caseId = await joinOrOpenCase(tx, reported.userId, input.reason);
     const [stored] = await tx
       .insert(reports)
       .values({
@@ -52,6 +56,7 @@ export async function reportMember(
         reason: input.reason,
         note: input.note?.trim() || null,
         conversationId,
+        caseId,
       })
       .onConflictDoNothing()
       .returning({ id: reports.id });

@@ -41,6 +41,15 @@ describe("the role table", () => {
     ]);
   });
 
+  it("gives the reports queue (reported conversations) to moderators and admins only", () => {
+    for (const permission of ["reports.read", "reports.resolve"] as const) {
+      expect(STAFF_ROLES.filter((role) => hasPermission(role, permission))).toEqual([
+        "admin",
+        "moderator",
+      ]);
+    }
+  });
+
   it("refuses a missing permission with 403 forbidden", () => {
     expect(() => requirePermission({ role: "operator" }, "members.read")).toThrowError(
       expect.objectContaining({ status: 403, code: "forbidden" }) as ApiError,

@@ -30,10 +30,10 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 /**
  * design §13: the one role table. Moderators work reports, photos, messages the safety rules
- * flagged (reading the conversation around each, audited) and bans; support works members'
- * accounts, money and private data (every read of which is audited); operators answer the
- * site's own profiles; admins do all of that and alone read the audit log, manage staff and
- * change settings.
+ * flagged and bans (the reports queue and the flags, with the conversations around them, are
+ * theirs and admins'); support works members' accounts, money and private data (every read of
+ * which is audited); operators answer the site's own profiles; admins do all of that and alone
+ * read the audit log, manage staff and change settings.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   admin: PERMISSIONS,
@@ -49,7 +49,6 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   // members.search finds a member by e-mail address too; members.support: resend the
   // activation, end sessions, lift a direct-debit block, mark a profile fictional.
   support: [
-    "reports.read",
     "members.read",
     "members.search",
     "members.private_read",
