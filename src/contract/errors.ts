@@ -17,8 +17,11 @@ export type ErrorCode =
   | "unsupported_media_type"
   | "validation"
   // Accounts, logins and links (spec §8: the client logs out on authentication_required)
+  | "account_banned"
   | "account_blocked"
+  | "account_suspended"
   | "authentication_required"
+  | "email_banned"
   | "email_unconfirmed"
   | "link_invalid"
   | "login_failed"
@@ -62,6 +65,8 @@ export type ErrorCode =
   | "withdrawal_credits_used"
   | "withdrawal_premium_used"
   // The staff side (design §13): its own sign-in, and one role table
+  | "already_banned"
   | "forbidden"
+  | "not_sanctioned"
   | "staff_authentication_required"
   | "staff_disabled";

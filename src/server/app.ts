@@ -20,6 +20,7 @@ import { logOutage, OUTAGE_MESSAGES, outageOf } from "./lib/outage";
 import { createRouter } from "./lib/router";
 import { likeRoutes } from "./likes/routes";
 import { memberRoutes } from "./members/routes";
+import { moderationRoutes } from "./moderation/routes";
 import { paymentRoutes } from "./payments/routes";
 import { mediaRoutes, photoRoutes } from "./photos/routes";
 import { profileRoutes } from "./profiles/routes";
@@ -85,6 +86,7 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", pushRoutes);
   api.route("/", paymentRoutes);
   api.route("/", staffRoutes);
+  api.route("/", moderationRoutes);
   // Off (the default), /api/test/… is a plain 404 and not in the document.
   if (options.testFixtures ?? getEnv().TEST_FIXTURES) api.route("/test", testingRoutes);
   api.doc31("/openapi.json", {

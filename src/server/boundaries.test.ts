@@ -34,6 +34,7 @@ const FEATURE_ORDER = [
   "account",
   "content",
   "staff",
+  "moderation",
 ];
 
 /** Folders that compose or serve features rather than being one. */

@@ -28,7 +28,7 @@ describe("renderMail", () => {
         to: "kim@test.example",
         name: "Kim",
         url: "https://amora.example/x",
-        params: { hours: 48, name: "Mia", days: 14, count: 2, order: 7 },
+        params: { hours: 48, name: "Mia", days: 14, count: 2, order: 7, until: "1 May 2027" },
       });
       expect(mail.subject).toContain("Amora");
       expect(mail.html).toContain(`lang="${locale}"`);

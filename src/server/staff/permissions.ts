@@ -12,6 +12,9 @@ export const PERMISSIONS = [
   "members.read",
   "members.private_read",
   "members.ban",
+  "members.suspend",
+  "members.lift",
+  "members.warn",
   "members.credits",
   "orders.refund",
   "photos.review",
@@ -30,7 +33,16 @@ export type Permission = (typeof PERMISSIONS)[number];
  */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   admin: PERMISSIONS,
-  moderator: ["reports.read", "reports.resolve", "members.read", "members.ban", "photos.review"],
+  moderator: [
+    "reports.read",
+    "reports.resolve",
+    "members.read",
+    "members.ban",
+    "members.suspend",
+    "members.lift",
+    "members.warn",
+    "photos.review",
+  ],
   support: [
     "reports.read",
     "members.read",

@@ -11,7 +11,7 @@ import type { StaffAccount } from "./schema";
 import { auditQuery } from "./validation";
 
 /** design §13: no staff session (a member's cookie is none); a role without the permission. */
-const STAFF_ERRORS = {
+export const STAFF_ERRORS = {
   signedOut: { 403: "staff_authentication_required: no staff session" },
   forbidden: { 403: "forbidden: the staff member's role lacks the permission" },
 } as const;
