@@ -156,8 +156,9 @@ export function createApp(options: AppOptions = {}) {
       return c.json({ error: "validation", fields }, 422);
     }
     if (error instanceof ApiError) {
+      const translate = error.locale ? getTranslate(error.locale) : t;
       return c.json(
-        { error: error.code, message: t(error.messageKey, error.params) },
+        { error: error.code, message: translate(error.messageKey, error.params) },
         error.status,
       );
     }
