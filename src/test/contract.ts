@@ -24,6 +24,8 @@ export type OpenApiDocument = {
 
 export type CallOptions = {
   cookie?: string;
+  /** The values of the path's `{name}` parameters (the path is written as the document has it). */
+  params?: Record<string, string | number>;
   query?: Record<string, string | number>;
   json?: unknown;
   /** A body sent as it is, with a JSON content type (malformed JSON). */
@@ -150,8 +152,11 @@ export function createContractClient(app: App): { call: Call; readonly document:
       headers["content-type"] = "application/x-www-form-urlencoded";
       body = new URLSearchParams(options.urlencoded).toString();
     }
+    const url = path.replace(/\{(\w+)\}/g, (whole, name: string) =>
+      encodeURIComponent(String(options.params?.[name] ?? whole)),
+    );
     const response = await app.request(
-      `${server}${path}${query}`,
+      `${server}${url}${query}`,
       { method: method.toUpperCase(), headers, body },
       { clientAddress: options.clientAddress ?? "192.0.2.1" },
     );
