@@ -1,12 +1,17 @@
 import { and, desc, eq, isNull, lte } from "drizzle-orm";
 import type { MemberSanction } from "../../contract/account-options";
-import type { SanctionAnswer, StrikeKind, StrikeView } from "../../contract/moderation";
+import {
+  type SanctionAnswer,
+  type StrikeKind,
+  type StrikeView,
+  SUSPENSION_DAYS_MAX,
+} from "../../contract/moderation";
 import type { AuditValues } from "../../contract/staff";
 import { invalidateUserSessions } from "../auth/session";
 import type { Database } from "../db/client";
 import { publishEvent } from "../events/bus";
 import { forgetMember } from "../events/member-cache";
-import { ApiError } from "../lib/errors";
+import { ApiError, ValidationError } from "../lib/errors";
 import { setProfileStatus } from "../profiles/lifecycle";
 import { recordStaffAction, type StaffActor, SYSTEM } from "../staff/audit";
 import { type Permission, requirePermission } from "../staff/permissions";
@@ -161,8 +166,8 @@ export function suspendMember(
   db: Database,
   input: Action & { days: number; now?: Date },
 ): Promise<SanctionAnswer> {
-  if (!Number.isInteger(input.days) || input.days < 1 || input.days > 365) {
-    throw new RangeError("days must be 1 to 365");
+  if (!Number.isInteger(input.days) || input.days < 1 || input.days > SUSPENSION_DAYS_MAX) {
+    throw new ValidationError({ days: { key: "validation.invalid" } });
   }
   const now = input.now ?? new Date();
   return act(db, { ...input, kind: "suspend", permission: "members.suspend" }, (user) => {
