@@ -575,6 +575,7 @@ const env: NodeJS.ProcessEnv = {
   NODE_ENV: "production",
   // The webhook lines pay at the sandbox provider, which production refuses unless told.
   SANDBOX_PAYMENTS_IN_PRODUCTION: "true",
+  EMAIL_HASH_SECRET: "a test run's banned-address key, not a secret",
   SEED_MEMBERS: "0",
   MEDIA_DIR: join(scratch, "media"),
   ASTRO_TELEMETRY_DISABLED: "1",

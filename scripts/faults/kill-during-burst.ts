@@ -53,6 +53,7 @@ const env: NodeJS.ProcessEnv = {
   NODE_ENV: "production",
   SEED_MEMBERS: "0",
   SANDBOX_PAYMENTS_IN_PRODUCTION: "true",
+  EMAIL_HASH_SECRET: "a test run's banned-address key, not a secret",
   MEDIA_DIR: join(scratch, "media"),
   HOST: "127.0.0.1",
   PORT: String(port),

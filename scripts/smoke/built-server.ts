@@ -97,6 +97,7 @@ export async function launchBuiltServer(options: {
     AMORA_ORIGIN: PUBLIC_ORIGIN,
     // Only the two demo logins: the 320 generated members are a minute of portraits.
     SEED_MEMBERS: "0",
+    EMAIL_HASH_SECRET: "the smoke run's banned-address key, not a secret",
     ...options.settings,
   });
   let output = "";

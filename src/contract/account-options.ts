@@ -24,3 +24,10 @@ export type EmailDisabledReason = (typeof EMAIL_DISABLED_REASONS)[number];
 /** spec §3 Tracking data: the traffic source's parameters captured from the landing URL. */
 export const TRACKING_FIELDS = ["network", "ref", "sub1", "sub2", "sub3"] as const;
 export type TrackingField = (typeof TRACKING_FIELDS)[number];
+
+/**
+ * design §13: a staff sanction on an account. While one holds, the member cannot log in and
+ * others see them nowhere (as a deleted member in chats); a suspension ends by itself.
+ */
+export const MEMBER_SANCTIONS = ["suspended", "banned"] as const;
+export type MemberSanction = (typeof MEMBER_SANCTIONS)[number];

@@ -17,8 +17,11 @@ export type ErrorCode =
   | "unsupported_media_type"
   | "validation"
   // Accounts, logins and links (spec §8: the client logs out on authentication_required)
+  | "account_banned"
   | "account_blocked"
+  | "account_suspended"
   | "authentication_required"
+  | "email_banned"
   | "email_unconfirmed"
   | "link_invalid"
   | "login_failed"
@@ -64,7 +67,9 @@ export type ErrorCode =
   | "withdrawal_premium_used"
   // The staff side (design §13): its own sign-in, and one role table
   | "flag_resolved"
+  | "already_banned"
   | "forbidden"
+  | "not_sanctioned"
   | "staff_authentication_required"
   | "staff_disabled"
   // Member support (issue 27 item 7)

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { MEMBER_SANCTIONS } from "./account-options";
 import { messageView } from "./chat";
 
 /**
@@ -47,6 +48,19 @@ export const memberEvent = z.discriminatedUnion("type", [
     data: z.object({ profile: z.number().int() }).openapi({
       description: "A like was answered: the member now matches this profile (issue 13)",
     }),
+  }),
+  z.object({
+    type: z.literal("sanction"),
+    data: z
+      .object({
+        sanction: z.enum(MEMBER_SANCTIONS),
+        ends_at: z.string().nullable(),
+        url: z.string().openapi({ description: "The ban page in the member's language" }),
+      })
+      .openapi({
+        description:
+          "design §13: staff banned or suspended the member; every session has ended. The page goes to `url`; the stream ends after it",
+      }),
   }),
 ]);
 export type MemberEvent = z.infer<typeof memberEvent>;

@@ -20,6 +20,7 @@ import { logOutage, OUTAGE_MESSAGES, outageOf } from "./lib/outage";
 import { createRouter } from "./lib/router";
 import { likeRoutes } from "./likes/routes";
 import { memberRoutes } from "./members/routes";
+import { moderationRoutes } from "./moderation/routes";
 import { paymentRoutes } from "./payments/routes";
 import { mediaRoutes, photoRoutes } from "./photos/routes";
 import { profileRoutes } from "./profiles/routes";
@@ -93,6 +94,7 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", staffSafetyRoutes);
   api.route("/", staffPhotoRoutes);
   api.route("/", reportQueueRoutes);
+  api.route("/", moderationRoutes);
   // Off (the default), /api/test/… is a plain 404 and not in the document.
   if (options.testFixtures ?? getEnv().TEST_FIXTURES) api.route("/test", testingRoutes);
   api.doc31("/openapi.json", {
@@ -162,8 +164,9 @@ export function createApp(options: AppOptions = {}) {
       return c.json({ error: "validation", fields }, 422);
     }
     if (error instanceof ApiError) {
+      const translate = error.locale ? getTranslate(error.locale) : t;
       return c.json(
-        { error: error.code, message: t(error.messageKey, error.params) },
+        { error: error.code, message: translate(error.messageKey, error.params) },
         error.status,
       );
     }

@@ -33,6 +33,7 @@ const FEATURE_ORDER = [
   "account",
   "content",
   "staff",
+  "moderation",
   // Above staff: the moderators' queue of report cases (issue 27) claims, audits and resolves.
   "reports",
   "support",

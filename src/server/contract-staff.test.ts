@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { OwnPhotos } from "../contract/photos";
 import { createContractClient, photoForm } from "../test/contract";
 import { makePng } from "../test/images";
-import { createLoggedInMember } from "../test/members";
+import { createLoggedInMember, createTestMember } from "../test/members";
 import { createTestStaff, currentTotp, STAFF_PASSWORD } from "../test/staff";
 import { createApp } from "./app";
+import { getReadyDb } from "./startup";
 
 /**
  * Journeys of staff through the API (design §13): every answer must be declared in the OpenAPI
@@ -74,5 +75,36 @@ describe("every answer of a staff journey through the API matches the document",
     const wrong = { json: { ...body, password: "not the right password" } };
     for (let attempt = 0; attempt < 4; attempt++) await call("post", "/staff/login", wrong);
     expect((await call("post", "/staff/login", wrong)).status).toBe(429);
+  });
+
+  it("for a moderator's account actions on a member (design §13)", async () => {
+    const moderator = await createTestStaff("moderator");
+    const body = { email: moderator.email, password: STAFF_PASSWORD, totp: currentTotp(moderator) };
+    const login = await call("post", "/staff/login", { json: body });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const { user } = await createTestMember(await getReadyDb());
+    const params = { id: user.id };
+    const reason = { reason: "Rude messages" };
+    const warn = await call("post", "/staff/members/{id}/warn", { cookie, params, json: reason });
+    expect(warn.status).toBe(200);
+    const lift = await call("post", "/staff/members/{id}/lift", { cookie, params, json: reason });
+    expect(lift.status).toBe(409);
+    const days = { days: 0, reason: "Insults" };
+    const invalid = await call("post", "/staff/members/{id}/suspend", {
+      cookie,
+      params,
+      json: days,
+    });
+    expect(invalid.status).toBe(422);
+    const suspend = { cookie, params, json: { days: 2, reason: "Insults" } };
+    expect((await call("post", "/staff/members/{id}/suspend", suspend)).status).toBe(200);
+    const ban = { cookie, params, json: reason };
+    expect((await call("post", "/staff/members/{id}/ban", ban)).status).toBe(200);
+    expect((await call("post", "/staff/members/{id}/ban", ban)).status).toBe(409);
+    const unknown = { cookie, params: { id: 2147483647 }, json: reason };
+    expect((await call("post", "/staff/members/{id}/ban", unknown)).status).toBe(404);
+    expect((await call("post", "/staff/members/{id}/lift", { params, json: reason })).status).toBe(
+      403,
+    );
   });
 });

@@ -27,7 +27,8 @@ describe("every documented call, sent hostile values", () => {
       // Method ALL is middleware (body limits), not a call.
       .filter((route) => route.path.startsWith("/api/") && route.method !== "ALL")
       .filter((route) => route.path !== "/api/openapi.json")
-      .map((route) => `${route.method} ${route.path}`);
+      // Hono writes a path parameter `:id`, the document `{id}`.
+      .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, "{$1}")}`);
     expect([...new Set(answered)].filter((call) => !documented.has(call))).toEqual([]);
     expect(operations.length).toBeGreaterThan(30);
   });

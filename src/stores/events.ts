@@ -12,6 +12,7 @@ const EVENT_TYPES: StreamEvent["type"][] = [
   "credits",
   "like",
   "match",
+  "sanction",
   "typing",
 ];
 
@@ -21,7 +22,20 @@ let users = 0;
 /** The last stored event this page got: a stream opened again resumes after it. */
 let lastEventId = "";
 
+/**
+ * design §13: staff banned or suspended the member and every session of theirs ended: the page
+ * goes to the ban page in the member's language (a path of this site only).
+ */
+function leaveForBanPage(url: string): void {
+  close();
+  location.assign(/^\/[a-z]{2}\/ban$/.test(url) ? url : "/");
+}
+
 function dispatch(event: StreamEvent): void {
+  if (event.type === "sanction") {
+    leaveForBanPage(event.data.url);
+    return;
+  }
   // The nav's badges and the balance follow every page's stream.
   if (event.type === "message" || event.type === "chats") {
     $unreadMessages.set(event.data.unread_total);

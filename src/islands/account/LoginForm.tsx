@@ -8,6 +8,8 @@ type Props = I18nProps & {
   next: string;
   /** An error from a server-side submit (before hydration), and the address typed then. */
   initialError?: string | null;
+  /** That error was a ban or suspension (design §13): the ban page is linked. */
+  initialSanctioned?: boolean;
   initialEmail?: string;
 };
 
@@ -24,6 +26,8 @@ export default function LoginForm(props: Props) {
     email: string;
     password: string;
   } | null>(null);
+  /** design §13: the account is banned or suspended; the access-ban page says more. */
+  const [sanctioned, setSanctioned] = useState(props.initialSanctioned ?? false);
   const errorRef = useRef<HTMLDivElement>(null);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -37,6 +41,7 @@ export default function LoginForm(props: Props) {
     setError(null);
     setFields({});
     setPendingDeletion(null);
+    setSanctioned(false);
     try {
       await api("POST /api/user.php", {
         body: credentials,
@@ -53,6 +58,7 @@ export default function LoginForm(props: Props) {
         setPendingDeletion(credentials);
       } else if (caught instanceof ApiRequestError && caught.status > 0) {
         setError(caught.message || t("error.generic"));
+        setSanctioned(caught.code === "account_banned" || caught.code === "account_suspended");
       } else {
         setError(t("error.retry"));
       }
@@ -84,6 +90,7 @@ export default function LoginForm(props: Props) {
     >
       <div ref={errorRef} tabIndex={-1} className="form-status">
         <ErrorAlert id={ids.error} message={error} />
+        {sanctioned ? <a href={`/${props.locale}/ban`}>{t("login.banInfo")}</a> : null}
         {pendingDeletion ? (
           <button type="button" className="btn btn-secondary btn-block" onClick={reactivate}>
             {t("login.reactivate")}

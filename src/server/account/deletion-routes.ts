@@ -2,7 +2,7 @@ import { accountDeleteBody } from "../../contract/account";
 import { loginBody } from "../../contract/auth";
 import { pendingDeletionAnswer, userResponse } from "../../contract/users";
 import { clearSessionCookie, startSession } from "../auth/cookie";
-import { verifyCredentials } from "../auth/service";
+import { refuseSanctioned, verifyCredentials } from "../auth/service";
 import { authenticationRequired } from "../lib/errors";
 import {
   ERRORS,
@@ -39,7 +39,9 @@ const reactivateRoute = jsonRoute({
   errors: [
     ...WRITE_ERRORS,
     ERRORS.credentials,
-    { 403: "authentication_required: the account can no longer be reactivated" },
+    {
+      403: "authentication_required: the account can no longer be reactivated; account_banned, account_suspended: as for the login",
+    },
   ],
 });
 
@@ -63,6 +65,7 @@ export const deletionRoutes = createRouter()
     const user = await verifyCredentials(c.get("db"), c.req.valid("json"), {
       address: socketClientAddress(c),
     });
+    refuseSanctioned(user, c.get("locale"));
     const reactivated = user.deletionRequestedAt
       ? await reactivateAccount(c.get("db"), user.id)
       : user;

@@ -67,7 +67,10 @@ export async function reactivateAccount(db: Database, userId: number): Promise<U
   return db.transaction(async (tx) => {
     const user = await cancelDeletionRequest(tx, userId);
     if (!user) return null;
-    if (user.status === "confirmed") await setProfileStatus(tx, userId, "active");
+    // A sanction keeps the profile hidden; lifting it shows the profile again.
+    if (user.status === "confirmed" && !user.sanction) {
+      await setProfileStatus(tx, userId, "active");
+    }
     return user;
   });
 }

@@ -6,6 +6,7 @@ import { sendMail } from "../lib/mail";
 import { MAIL_TEMPLATES, renderMail } from "../lib/mail-templates";
 import { consumeRateLimit } from "../lib/rate-limit";
 import type { Site } from "../sites/registry";
+import { isEmailBanned } from "../users/banned-emails";
 import type { User } from "../users/schema";
 import { changeUserEmail, findUserByEmail } from "../users/service";
 
@@ -39,6 +40,10 @@ export async function requestEmailChange(
   const email = newEmail.trim();
   if (email.toLowerCase() === user.email.toLowerCase()) {
     throw new ValidationError({ email: { key: "settings.email.same" } });
+  }
+  // design §13: a banned member's address cannot come back through another account.
+  if (await isEmailBanned(db, email)) {
+    throw new ApiError(403, "email_banned", "signup.error.emailBanned");
   }
   for (const [policy, subject] of [
     ["emailChange", String(user.id)],
@@ -88,6 +93,8 @@ export async function confirmEmailChange(db: Database, token: string): Promise<s
   if (!row || !email) return null;
   // Someone may have signed up with the address meanwhile.
   if (await isAddressTaken(db, email, row.userId)) return null;
+  // Or it was banned meanwhile.
+  if (await isEmailBanned(db, email)) return null;
   // The new address is proven: it is confirmed, whatever the old one's state was.
   await changeUserEmail(db, row.userId, email);
   return email;

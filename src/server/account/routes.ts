@@ -51,7 +51,9 @@ const emailChangeRoute = jsonRoute({
   answer: [checkMailAnswer, "Link sent to the new address"],
   errors: [
     ...MEMBER_WRITE_ERRORS,
-    { 403: "email_unconfirmed: the member's own address is not confirmed yet" },
+    {
+      403: "email_unconfirmed: the member's own address is not confirmed yet; email_banned: the new address belongs to a banned member",
+    },
     ERRORS.rateLimited,
   ],
 });

@@ -25,6 +25,9 @@ const loginRoute = jsonRoute({
     ...WRITE_ERRORS,
     ERRORS.credentials,
     { 409: "pending_deletion: the account is pending deletion (reactivate first)" },
+    {
+      403: "account_banned: staff banned the account (the ban page says why); account_suspended: suspended until the date the message gives",
+    },
   ],
 });
 
@@ -77,6 +80,7 @@ export const authRoutes = createRouter()
   .openapi(loginRoute, async (c) => {
     const result = await login(c.get("db"), c.req.valid("json"), {
       address: socketClientAddress(c),
+      locale: c.get("locale"),
     });
     const previous = c.get("session");
     if (previous) await invalidateSession(c.get("db"), previous.id);

@@ -1,8 +1,9 @@
+import { type Locale, toLocale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { ApiError } from "../lib/errors";
 import { consumeRateLimit, peekRateLimit } from "../lib/rate-limit";
 import type { User } from "../users/schema";
-import { findUserByEmail } from "../users/service";
+import { findUserByEmail, sanctionInForce, suspensionEndText } from "../users/service";
 import { hashPassword, verifyPassword } from "./password";
 import { createSession, generateSessionToken } from "./session";
 
@@ -30,10 +31,14 @@ function getDecoyHash(): Promise<string> {
 export async function login(
   db: Database,
   credentials: { email: string; password: string },
-  /** The caller's IP address; unknown only to in-process callers such as tests. */
-  client: { address?: string | undefined } = {},
+  /**
+   * The caller's IP address (unknown only to in-process callers such as tests), and the
+   * language the member reads in (a suspension's end is written in it).
+   */
+  client: { address?: string | undefined; locale?: Locale } = {},
 ): Promise<LoginResult> {
   const user = await verifyCredentials(db, credentials, client);
+  refuseSanctioned(user, client.locale ?? "en");
   // spec §8 'account still pending deletion': the password was right; the client offers to
   // reactivate (POST /api/reactivate.php with the same credentials).
   if (user.deletionRequestedAt) {
@@ -73,4 +78,20 @@ export async function verifyCredentials(
     throw new ApiError(401, "login_failed", "login.failed");
   }
   return user;
+}
+
+/**
+ * design §13: a banned member is refused (the login page links the ban page); a suspended one
+ * is told until when. Both in the member's language (else the one they read the page in). Only
+ * after the password was right, so the answer tells nothing about an address to someone who
+ * does not know its password.
+ */
+export function refuseSanctioned(user: User, pageLocale: Locale, now = new Date()): void {
+  if (!sanctionInForce(user, now)) return;
+  const locale = toLocale(user.language) ?? pageLocale;
+  if (user.sanction === "banned") {
+    throw new ApiError(403, "account_banned", "login.banned", undefined, locale);
+  }
+  const until = suspensionEndText(user.sanctionEndsAt ?? now, locale);
+  throw new ApiError(403, "account_suspended", "login.suspended", { until }, locale);
 }

@@ -6,6 +6,7 @@ import { type UserViewProfile, userViewColumns } from "../members/user-view";
 import { photos } from "../photos/schema";
 import { profiles } from "../profiles/schema";
 import { type User, users } from "../users/schema";
+import { sanctionInForce } from "../users/service";
 import { type Session, sessions } from "./schema";
 import { sessionCacheFor } from "./session-cache";
 
@@ -94,6 +95,9 @@ export async function validateSessionToken(
   if (!row) return null;
   const { session } = row;
   const now = Date.now();
+  // design §13: a ban or suspension ended the member's sessions; one that a login racing it
+  // made is refused all the same.
+  if (sanctionInForce(row.user, new Date(now))) return null;
   if (now >= session.expiresAt.getTime()) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;

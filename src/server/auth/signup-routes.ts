@@ -21,7 +21,9 @@ const signupRoute = jsonRoute({
   status: 201,
   errors: [
     ...WRITE_ERRORS,
-    { 403: "signups_closed: the site takes no signups from this visitor (invite only)" },
+    {
+      403: "signups_closed: the site takes no signups from this visitor (invite only); email_banned: the address belongs to a banned member",
+    },
     ERRORS.rateLimited,
   ],
 });

@@ -9,6 +9,7 @@ import { getAge } from "../profiles/age";
 import { createProfile, setProfileStatus } from "../profiles/lifecycle";
 import { findProfileName } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
+import { isEmailBanned } from "../users/banned-emails";
 import type { TrackingData, User } from "../users/schema";
 import { confirmUser, createUser, findUserByEmail } from "../users/service";
 import { isCommonPassword } from "./common-passwords";
@@ -92,6 +93,10 @@ export async function signUp(
   const passwordHash = await hashPassword(input.password);
   const email = input.email.trim();
 
+  // design §13: a banned member's address stays refused, also once the account is erased.
+  if (await isEmailBanned(db, email)) {
+    throw new ApiError(403, "email_banned", "signup.error.emailBanned");
+  }
   const existing = await findUserByEmail(db, email);
   if (existing) {
     await notifyExistingOwner(db, site, existing, context);
@@ -170,7 +175,8 @@ export async function activateAccount(db: Database, token: string): Promise<User
   const row = await consumeAccountToken(db, token, "activation");
   if (!row) return null;
   const user = await confirmUser(db, row.userId);
-  await setProfileStatus(db, row.userId, "active");
+  // A sanction keeps the profile hidden; lifting it shows the profile again.
+  if (user && !user.sanction) await setProfileStatus(db, row.userId, "active");
   return user ?? null;
 }
 

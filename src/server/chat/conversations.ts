@@ -11,6 +11,7 @@ import { photos } from "../photos/schema";
 import { profiles } from "../profiles/schema";
 import type { MemberViewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
+import { notSanctioned } from "../users/service";
 import { cachedChatList } from "./list-cache";
 import { toMessageView, type Viewing } from "./message-view";
 import { markDelivered } from "./receipts";
@@ -120,7 +121,14 @@ async function loadChats(
       ),
     )
     .leftJoin(messages, eq(messages.id, conversationMembers.lastMessageId))
-    .leftJoin(profiles, eq(profiles.userId, conversationMembers.otherUserId))
+    // design §13: a banned or suspended member is shown as a deleted member (no profile).
+    .leftJoin(
+      profiles,
+      and(
+        eq(profiles.userId, conversationMembers.otherUserId),
+        notSanctioned(conversationMembers.otherUserId),
+      ),
+    )
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
     .where(and(...filters))
     .orderBy(desc(conversationMembers.activityAt), desc(conversationMembers.conversationId))
@@ -187,7 +195,7 @@ export async function getConversation(
     .reverse()
     .map(({ message, flagged }) => ({ ...message, flagged }));
   let card = null;
-  if (other?.profileId) {
+  if (other?.profileId && !other.sanctioned) {
     const [row] = await db
       .select(cardColumns)
       .from(profiles)

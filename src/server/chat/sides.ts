@@ -47,6 +47,8 @@ export async function otherOf(db: Database, otherUserId: number) {
       status: users.status,
       erased: sql<boolean>`${users.erasedAt} is not null`,
       pendingDeletion: sql<boolean>`${users.deletionRequestedAt} is not null`,
+      /** design §13: banned or suspended: shown as a deleted member while it holds. */
+      sanctioned: sql<boolean>`${users.sanction} is not null`,
       profileId: profiles.id,
     })
     .from(users)
@@ -60,13 +62,20 @@ export type OtherMember = Awaited<ReturnType<typeof otherOf>>;
 
 /**
  * Whether the other member is still here: not one who deleted their account, whether it is
- * pending deletion (reactivatable for 14 days, spec §4) or already erased. One who left receives
+ * pending deletion (reactivatable for 14 days, spec §4) or already erased, nor one staff banned
+ * or suspended (design §13: "a deleted member" while the sanction holds). One who left receives
  * nothing: no message, image or gift (issue 25), refused with memberGone before any charge.
  */
 export function isStillMember(
   other: OtherMember,
 ): other is NonNullable<OtherMember> & { profileId: number } {
-  return Boolean(other && !other.erased && !other.pendingDeletion && other.profileId !== null);
+  return Boolean(
+    other &&
+      !other.erased &&
+      !other.pendingDeletion &&
+      !other.sanctioned &&
+      other.profileId !== null,
+  );
 }
 
 /** The one answer to a message, image or gift for a member who has left (isStillMember). */

@@ -205,6 +205,8 @@ export class MemberEventStream {
       });
       this.#sent.add(event.id);
       if (event.id > this.#last) this.#last = event.id;
+      // design §13: a banned or suspended member's sessions are gone; their stream goes too.
+      if (event.type === "sanction") this.end();
     }
     // Only recent ids can be overtaken: the set stays small.
     if (this.#sent.size > MAX_SENT_IDS) {

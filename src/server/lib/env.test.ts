@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { checkServingEnv, parseEnv } from "./env";
 
+/** A key long enough for EMAIL_HASH_SECRET. */
+const KEY = "k".repeat(32);
+
 describe("the env schema (design §10: every setting in one place, fail closed)", () => {
   it("keeps the outbox page off unless it is switched on", () => {
     expect(parseEnv({}).DEV_OUTBOX).toBe(false);
@@ -92,7 +95,11 @@ describe("the TEST_FIXTURES switch", () => {
   });
 
   it("refuses to serve in production (the build, under NODE_ENV=production, goes on)", () => {
-    const production = { NODE_ENV: "production", SANDBOX_PAYMENTS_IN_PRODUCTION: "true" };
+    const production = {
+      NODE_ENV: "production",
+      SANDBOX_PAYMENTS_IN_PRODUCTION: "true",
+      EMAIL_HASH_SECRET: KEY,
+    };
     expect(() => checkServingEnv(parseEnv({ ...production, TEST_FIXTURES: "true" }))).toThrow(
       /TEST_FIXTURES: .*refused with NODE_ENV=production or SMTP_URL/,
     );
@@ -185,8 +192,25 @@ describe("the PAYMENT_PROVIDER setting (design §9)", () => {
     const production = parseEnv({ NODE_ENV: "production" });
     expect(() => checkServingEnv(production)).toThrow(/PAYMENT_PROVIDER=sandbox/);
     // A staging server (or the bench) says so in as many words.
-    const staging = parseEnv({ NODE_ENV: "production", SANDBOX_PAYMENTS_IN_PRODUCTION: "true" });
+    const staging = parseEnv({
+      NODE_ENV: "production",
+      SANDBOX_PAYMENTS_IN_PRODUCTION: "true",
+      EMAIL_HASH_SECRET: KEY,
+    });
     expect(() => checkServingEnv(staging)).not.toThrow();
     expect(() => parseEnv({ PAYMENT_PROVIDER: "paypal" })).toThrow(/PAYMENT_PROVIDER/);
+  });
+});
+
+describe("the EMAIL_HASH_SECRET setting (design §13)", () => {
+  it("has a development key outside production, and none in production, which refuses to serve", () => {
+    expect(parseEnv({}).EMAIL_HASH_SECRET).toMatch(/development/);
+    const production = { NODE_ENV: "production", SANDBOX_PAYMENTS_IN_PRODUCTION: "true" };
+    expect(parseEnv(production).EMAIL_HASH_SECRET).toBeUndefined();
+    expect(() => checkServingEnv(parseEnv(production))).toThrow(/EMAIL_HASH_SECRET/);
+    expect(() =>
+      checkServingEnv(parseEnv({ ...production, EMAIL_HASH_SECRET: KEY })),
+    ).not.toThrow();
+    expect(() => parseEnv({ EMAIL_HASH_SECRET: "short" })).toThrow(/EMAIL_HASH_SECRET/);
   });
 });

@@ -12,6 +12,9 @@ const origin = z.url({ protocol: /^https?$/ }).refine((value) => {
   return value.replace(/\/$/, "") === url.origin;
 }, "must be an origin such as https://amora.example (no path)");
 
+/** EMAIL_HASH_SECRET outside production: public, so it protects nothing. */
+const DEV_EMAIL_HASH_SECRET = "development key of the banned-address hashes, not secret";
+
 const FIXTURES_REFUSED =
   "the fixture API lets anyone create members and log in as them; it is for browser tests and is refused with NODE_ENV=production or SMTP_URL";
 
@@ -147,6 +150,12 @@ const envSchema = z
     S3_REGION: z.string().default("us-east-1"),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /**
+     * design §13: the key of the hash kept of a banned member's address (users/banned-emails.ts),
+     * at least 32 characters (e.g. `openssl rand -base64 48`). Needed with NODE_ENV=production;
+     * elsewhere a fixed development key stands in. A new key forgets every banned address.
+     */
+    EMAIL_HASH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** New accounts per IP address per hour (the signupIp rate-limit policy). */
     SIGNUP_IP_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Logins per IP address per 15 minutes (the loginIp rate-limit policy). */
@@ -258,6 +267,9 @@ const envSchema = z
     ...env,
     AMORA_ORIGIN: env.AMORA_ORIGIN ?? `http://localhost:${env.PORT}`,
     HERZKLOPFEN_ORIGIN: env.HERZKLOPFEN_ORIGIN ?? `http://127.0.0.1:${env.PORT}`,
+    // A known key is no key: production must bring its own (checkServingEnv).
+    EMAIL_HASH_SECRET:
+      env.EMAIL_HASH_SECRET ?? (env.NODE_ENV === "production" ? undefined : DEV_EMAIL_HASH_SECRET),
   }));
 
 export type Env = z.infer<typeof envSchema>;
@@ -284,6 +296,11 @@ export function checkServingEnv(env: Env): void {
   ) {
     throw new Error(
       "Invalid environment: PAYMENT_PROVIDER=sandbox completes payments nobody made; choose a real provider with NODE_ENV=production (or, for a staging server, SANDBOX_PAYMENTS_IN_PRODUCTION=true)",
+    );
+  }
+  if (env.NODE_ENV === "production" && !env.EMAIL_HASH_SECRET) {
+    throw new Error(
+      "Invalid environment: EMAIL_HASH_SECRET: needed with NODE_ENV=production (at least 32 random characters), to keep banned addresses",
     );
   }
 }

@@ -1,6 +1,7 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorCode } from "../../contract/errors";
 import type { MessageKey } from "../../i18n/catalogues";
+import type { Locale } from "../../i18n/locales";
 import type { MessageParams } from "../../i18n/translate";
 
 /**
@@ -14,6 +15,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     readonly messageKey: MessageKey,
     readonly params?: MessageParams,
+    /** The language of the message when it is not the request's (the member's own). */
+    readonly locale?: Locale,
   ) {
     super(code);
     this.name = "ApiError";

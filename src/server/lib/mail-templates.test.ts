@@ -28,7 +28,15 @@ describe("renderMail", () => {
         to: "kim@test.example",
         name: "Kim",
         url: "https://amora.example/x",
-        params: { hours: 48, name: "Mia", days: 14, count: 2, order: 7, reason: "nudity" },
+        params: {
+          hours: 48,
+          name: "Mia",
+          days: 14,
+          count: 2,
+          order: 7,
+          reason: "nudity",
+          until: "1 May 2027",
+        },
       });
       expect(mail.subject).toContain("Amora");
       expect(mail.html).toContain(`lang="${locale}"`);

@@ -105,6 +105,25 @@ export const MAIL_TEMPLATES = {
     body: "mail.profileTextRemoved.body",
     button: "mail.profileTextRemoved.button",
   },
+  // design §13: staff's account actions, with their reason below the text.
+  warning: {
+    kind: "warning",
+    subject: "mail.warning.subject",
+    body: "mail.warning.body",
+    button: "mail.warning.button",
+  },
+  suspension: {
+    kind: "suspension",
+    subject: "mail.suspension.subject",
+    body: "mail.suspension.body",
+    button: "mail.suspension.button",
+  },
+  ban: {
+    kind: "ban",
+    subject: "mail.ban.subject",
+    body: "mail.ban.body",
+    button: "mail.ban.button",
+  },
 } satisfies Record<string, MailTemplate>;
 
 export type RenderMailOptions = {

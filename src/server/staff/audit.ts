@@ -14,6 +14,12 @@ export type StaffActor = {
 /** The command line (`npm run staff`): no account, no address. */
 export const COMMAND_LINE: StaffActor = { staff: null, ip: null };
 
+/**
+ * The system itself (a job: a suspension that ran out), recorded as the command line is: no
+ * account, no address. The action's name tells the two apart.
+ */
+export const SYSTEM: StaffActor = { staff: null, ip: null };
+
 export type StaffAction = {
   /** What was done, `<area>.<verb>`: staff.login, staff.disable, member.ban … */
   action: string;

@@ -50,6 +50,20 @@ describe("the role table", () => {
     }
   });
 
+  it("keeps account actions (ban, suspend, lift, warn) to admins and moderators", () => {
+    for (const permission of [
+      "members.ban",
+      "members.suspend",
+      "members.lift",
+      "members.warn",
+    ] as const) {
+      expect(STAFF_ROLES.filter((role) => hasPermission(role, permission))).toEqual([
+        "admin",
+        "moderator",
+      ]);
+    }
+  });
+
   it("refuses a missing permission with 403 forbidden", () => {
     expect(() => requirePermission({ role: "operator" }, "members.read")).toThrowError(
       expect.objectContaining({ status: 403, code: "forbidden" }) as ApiError,

@@ -12,6 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type {
   EmailDisabledReason,
+  MemberSanction,
   NotificationCategory,
   UserStatus,
 } from "../../contract/account-options";
@@ -54,13 +55,40 @@ export const users = pgTable(
     deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
     /** When the personal data was erased; the row stays so received messages keep a sender. */
     erasedAt: timestamp("erased_at", { withTimezone: true }),
+    /**
+     * design §13: a staff sanction in force (moderation/sanctions.ts), beside the row every read
+     * path already has: the member cannot log in, and the profile is hidden while it holds.
+     */
+    sanction: text("sanction").$type<MemberSanction>(),
+    /** When a suspension ends (the moderation.lift-suspensions job lifts it); null for a ban. */
+    sanctionEndsAt: timestamp("sanction_ends_at", { withTimezone: true }),
   },
   (table) => [
     // E-mail addresses are unique case-insensitively.
     uniqueIndex("users_email_key").on(sql`lower(${table.email})`),
     index("users_site_idx").on(table.siteId),
     check("users_credits_not_negative", sql`${table.credits} >= 0`),
+    check(
+      "users_sanction",
+      sql`(${table.sanction} is null and ${table.sanctionEndsAt} is null)
+        or (${table.sanction} = 'banned' and ${table.sanctionEndsAt} is null)
+        or (${table.sanction} = 'suspended' and ${table.sanctionEndsAt} is not null)`,
+    ),
+    // The auto-lift job's scan: only the few suspended rows are in it.
+    index("users_suspension_end_idx")
+      .on(table.sanctionEndsAt)
+      .where(sql`${table.sanction} = 'suspended'`),
   ],
 );
 
 export type User = typeof users.$inferSelect;
+
+/**
+ * design §13: the addresses of banned members, as a keyed hash (users/banned-emails.ts), so a
+ * new account or an address change to one is refused. Kept when the account is erased: the
+ * hash alone does not give the address back without the server's key.
+ */
+export const bannedEmailHashes = pgTable("banned_email_hashes", {
+  hash: text("hash").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import type { EmailDisabledReason } from "../../contract/account-options";
+import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
+import type { EmailDisabledReason, MemberSanction } from "../../contract/account-options";
 import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { ApiError } from "../lib/errors";
@@ -113,4 +113,53 @@ export async function assertEmailConfirmed(db: Database, userId: number): Promis
     .where(eq(users.id, userId))
     .limit(1);
   if (!user || !isEmailConfirmed(user)) throw emailUnconfirmed();
+}
+
+/**
+ * design §13: whether a staff sanction holds at `now`: a ban, or a suspension not yet over
+ * (the moderation.lift-suspensions job lifts it within a minute of its end; until then the
+ * member is let in again already). Login and every session check ask this.
+ */
+export function sanctionInForce(
+  user: Pick<User, "sanction" | "sanctionEndsAt">,
+  now = new Date(),
+): boolean {
+  if (user.sanction === "banned") return true;
+  return user.sanction === "suspended" && (user.sanctionEndsAt?.getTime() ?? 0) > now.getTime();
+}
+
+/**
+ * design §13: the member of `userId` (a column of the caller's query) is under no sanction. For
+ * what still shows a member whose profile is hidden (the other side of a chat): a banned or
+ * suspended member is shown as a deleted one. Everything else filters on the profile's status,
+ * which a sanction sets to `disabled`.
+ */
+export function notSanctioned(userId: AnyColumn | SQL): SQL {
+  return sql`not exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.sanction} is not null)`;
+}
+
+/**
+ * When a suspension ends, as the member reads it: date and time in their language, with the
+ * time zone named (the server's; members' own zones are not known).
+ * @example suspensionEndText(new Date("2027-05-01T10:00Z"), "de") // "1. Mai 2027 um 10:00 UTC"
+ */
+export function suspensionEndText(endsAt: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(endsAt);
+}
+
+/** design §13: puts a sanction in force, or ends it (null), in the caller's transaction. */
+export async function setUserSanction(
+  db: Database,
+  userId: number,
+  sanction: MemberSanction | null,
+  endsAt: Date | null,
+): Promise<void> {
+  await db.update(users).set({ sanction, sanctionEndsAt: endsAt }).where(eq(users.id, userId));
 }

@@ -1,0 +1,66 @@
+import { z } from "@hono/zod-openapi";
+import { MEMBER_SANCTIONS } from "./account-options";
+import { MAX_ID, textSchema } from "./fields";
+
+/** design §13: account actions on a member (under /api/staff/members/{id}/). */
+
+/** What a strike records: a warning, a suspension, a ban, or the lifting of one. */
+export const STRIKE_KINDS = ["warn", "suspend", "ban", "lift"] as const;
+export type StrikeKind = (typeof STRIKE_KINDS)[number];
+
+/** A suspension lasts 1 to 365 days. */
+export const SUSPENSION_DAYS_MAX = 365;
+/** A reason is what the member and the audit log are told: a few sentences at most. */
+export const SANCTION_REASON_MAX = 1000;
+
+/** The member an action is on: their account id (`users.id`), a positive int4. */
+export const memberIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, "validation.invalid")
+    .transform(Number)
+    .refine((id) => id <= MAX_ID, "validation.invalid")
+    .openapi({ param: { name: "id", in: "path" }, example: "42" }),
+});
+
+const reason = textSchema({ multiline: true }).trim().min(1).max(SANCTION_REASON_MAX);
+
+/** POST …/ban, …/lift and …/warn: why (the member's notice and the audit row carry it). */
+export const sanctionReasonBody = z.object({ reason }).strict().openapi("SanctionReasonBody");
+export type SanctionReasonBody = z.input<typeof sanctionReasonBody>;
+
+/** POST …/suspend: for how many days, and why. */
+export const suspendBody = z
+  .object({
+    days: z.number().int().min(1).max(SUSPENSION_DAYS_MAX),
+    reason,
+  })
+  .strict()
+  .openapi("SuspendBody");
+export type SuspendBody = z.input<typeof suspendBody>;
+
+export const strikeView = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(STRIKE_KINDS),
+    reason: z.string(),
+    /** Null: the system (a suspension that ran out). */
+    staff_id: z.number().int().nullable(),
+    ends_at: z.string().nullable().openapi({ description: "ISO 8601; a suspension's end" }),
+    created_at: z.string().openapi({ description: "ISO 8601" }),
+  })
+  .openapi("Strike");
+export type StrikeView = z.infer<typeof strikeView>;
+
+/** The member's account state after the action, and the strike it wrote. */
+export const sanctionAnswer = z
+  .object({
+    member: z.object({
+      id: z.number().int(),
+      sanction: z.enum(MEMBER_SANCTIONS).nullable(),
+      sanction_ends_at: z.string().nullable().openapi({ description: "ISO 8601" }),
+    }),
+    strike: strikeView,
+  })
+  .openapi("SanctionAnswer");
+export type SanctionAnswer = z.infer<typeof sanctionAnswer>;

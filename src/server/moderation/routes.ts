@@ -1,0 +1,92 @@
+import {
+  memberIdParams,
+  sanctionAnswer,
+  sanctionReasonBody,
+  suspendBody,
+} from "../../contract/moderation";
+import { jsonRoute, WRITE_ERRORS } from "../lib/openapi";
+import { createRouter } from "../lib/router";
+import { staffActor } from "../staff/context";
+import { STAFF_ERRORS } from "../staff/routes";
+import { banMember, liftSanction, suspendMember, warnMember } from "./sanctions";
+
+const MEMBER_ERRORS = { 404: "not_found: no member with this id (or the account was erased)" };
+
+/** The causes every account action shares. */
+const ACTION_ERRORS = [
+  ...WRITE_ERRORS,
+  STAFF_ERRORS.signedOut,
+  STAFF_ERRORS.forbidden,
+  MEMBER_ERRORS,
+] as const;
+
+const banRoute = jsonRoute({
+  method: "post",
+  path: "/staff/members/{id}/ban",
+  summary:
+    "Ban a member (design §13; members.ban): sessions end, login and the address refused, profile hidden, notice e-mailed",
+  params: memberIdParams,
+  body: sanctionReasonBody,
+  answer: [sanctionAnswer, "Banned: the member's state and the strike"],
+  errors: [...ACTION_ERRORS, { 409: "already_banned: the member is banned already" }],
+});
+
+const suspendRoute = jsonRoute({
+  method: "post",
+  path: "/staff/members/{id}/suspend",
+  summary:
+    "Suspend a member for 1 to 365 days (members.suspend): as a ban until then, lifted by itself; a suspension is replaced",
+  params: memberIdParams,
+  body: suspendBody,
+  answer: [sanctionAnswer, "Suspended: the member's state and the strike"],
+  errors: [...ACTION_ERRORS, { 409: "already_banned: the member is banned (lift the ban first)" }],
+});
+
+const liftRoute = jsonRoute({
+  method: "post",
+  path: "/staff/members/{id}/lift",
+  summary: "Lift a member's ban or suspension (members.lift): the profile is shown again",
+  params: memberIdParams,
+  body: sanctionReasonBody,
+  answer: [sanctionAnswer, "Lifted: the member's state and the strike"],
+  errors: [...ACTION_ERRORS, { 409: "not_sanctioned: the member is neither banned nor suspended" }],
+});
+
+const warnRoute = jsonRoute({
+  method: "post",
+  path: "/staff/members/{id}/warn",
+  summary: "Warn a member (members.warn): a strike and a notice e-mail",
+  params: memberIdParams,
+  body: sanctionReasonBody,
+  answer: [sanctionAnswer, "Warned: the member's state and the strike"],
+  errors: ACTION_ERRORS,
+});
+
+/** design §13: account actions (issue 27 item 4), under /api/staff/ behind the staff session. */
+export const moderationRoutes = createRouter()
+  .openapi(banRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
+    return c.json(
+      await banMember(c.get("db"), { memberId: id, reason, actor: staffActor(c) }),
+      200,
+    );
+  })
+  .openapi(suspendRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const { days, reason } = c.req.valid("json");
+    const actor = staffActor(c);
+    return c.json(await suspendMember(c.get("db"), { memberId: id, days, reason, actor }), 200);
+  })
+  .openapi(liftRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
+    const actor = staffActor(c);
+    return c.json(await liftSanction(c.get("db"), { memberId: id, reason, actor }), 200);
+  })
+  .openapi(warnRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
+    const actor = staffActor(c);
+    return c.json(await warnMember(c.get("db"), { memberId: id, reason, actor }), 200);
+  });
