@@ -82,5 +82,4 @@ export type ErrorCode =
   | "case_claimed"
   | "case_not_claimed"
   | "case_not_yours"
-  | "case_resolved"
-  | "not_implemented";
+  | "case_resolved";

@@ -66,9 +66,9 @@ describe("every answer of a moderator working the reports queue matches the docu
     expect((await resolve(other.cookie, { action: "dismiss", reason: "Mine now" })).status).toBe(
       403,
     );
-    expect((await resolve(moderator.cookie, { action: "ban", reason: "Scammer" })).status).toBe(
-      501,
-    );
+    expect(
+      (await resolve(moderator.cookie, { action: "suspend", reason: "Rude", days: 366 })).status,
+    ).toBe(422);
     expect((await resolve(moderator.cookie, { action: "remove_photo", reason: "x" })).status).toBe(
       422,
     );
@@ -102,5 +102,15 @@ describe("every answer of a moderator working the reports queue matches the docu
     });
     const fresh = mine.body.cases.find((found) => found.member.user_id === mallory.user.id);
     expect(fresh?.member.earlier_cases.map((past) => past.action)).toEqual(["remove_text"]);
+
+    // A case resolved with a ban: the member's account action, as documented.
+    const next = { id: fresh?.id ?? 0 };
+    await call("post", "/staff/reports/{id}/claim", { cookie: other.cookie, params: next });
+    const banned = await call("post", "/staff/reports/{id}/resolve", {
+      cookie: other.cookie,
+      params: next,
+      json: { action: "ban", reason: "Scammer" },
+    });
+    expect(banned.status).toBe(200);
   });
 });

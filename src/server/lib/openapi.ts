@@ -18,7 +18,7 @@ export function jsonBody<T>(schema: T) {
 /** 422 where a service also refuses well-formed input by a rule (cannot_like_self): either shape. */
 const validationOrRefusal = z.union([validationErrorBody, errorBody]);
 
-type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 501 | 502;
+type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 502;
 /** Statuses and what they mean; `refused` is a 422 in the `{ error, message }` shape. */
 export type ErrorDescriptions = { readonly [S in ErrorStatus]?: string } & {
   readonly refused?: string;

@@ -31,7 +31,16 @@ import { type MemberStrike, memberStrikes } from "./schema";
  * the peers' lists refreshed, the banned address kept, the notice e-mail in the outbox.
  */
 
-type Action = { memberId: number; reason: string; actor: StaffActor };
+type Action = {
+  memberId: number;
+  reason: string;
+  actor: StaffActor;
+  /**
+   * The report case this action resolves (reports/resolve.ts): named in the action's audit row,
+   * which is then the resolution's one row too.
+   */
+  reportCase?: number;
+};
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function memberNotFound(): ApiError {
@@ -101,6 +110,7 @@ async function act(
       after: {
         ...(input.kind === "warn" ? {} : sanctionValues(next.sanction, next.endsAt)),
         strike: strike.id,
+        ...(input.reportCase ? { report_case: input.reportCase } : {}),
       },
     });
     await applyEffects(tx, user, next, input.kind);

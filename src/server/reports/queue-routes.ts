@@ -77,7 +77,7 @@ const resolveRoute = jsonRoute({
     { 403: "case_not_yours: the case is not claimed by the caller" },
     { 404: "not_found: no such case, or no such photo of the reported member" },
     CASE_ERRORS.resolved,
-    { 501: "not_implemented: warn, suspend and ban are not available yet" },
+    { 409: "already_banned: suspend or ban of a member banned already" },
   ],
 });
 

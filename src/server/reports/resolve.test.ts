@@ -9,6 +9,7 @@ import { getStorage } from "../lib/storage";
 import { photos, profiles } from "../profiles/schema";
 import { staffAudit } from "../staff/schema";
 import { getReadyDb } from "../startup";
+import { users } from "../users/schema";
 import { reportCases } from "./schema";
 
 const app = createApp();
@@ -253,21 +254,54 @@ describe("resolving a case", () => {
     expect((await caseAudit(caseId)).at(-1)?.before).toMatchObject({ about_length: 0 });
   });
 
-  it("answers 501 for warn, suspend and ban until the sanctions land, changing nothing", async () => {
-    const { caseId } = await reportedCase();
+  it("resolves with a warning, a suspension or a ban: the account action's one audit row", async () => {
+    const db = await getReadyDb();
+    for (const [body, sanction] of [
+      [{ action: "warn", reason: "Rude." }, null],
+      [{ action: "suspend", reason: "Rude again.", days: 7 }, "suspended"],
+      [{ action: "ban", reason: "Scammer." }, "banned"],
+    ] as const) {
+      const { caseId, member } = await reportedCase();
+      const moderator = await createSignedInStaff(app, "moderator");
+      await staffCall(app, "POST", path(caseId, "claim"), moderator.cookie);
+      const answer = await staffCall(app, "POST", path(caseId, "resolve"), moderator.cookie, body);
+      expect(answer.status).toBe(200);
+      expect(await caseRow(caseId)).toMatchObject({
+        status: "resolved",
+        resolutionAction: body.action,
+        resolutionReason: body.reason,
+      });
+      const [user] = await db.select().from(users).where(eq(users.id, member.user.id));
+      expect(user?.sanction ?? null).toBe(sanction);
+      // One row for the resolution: the account action's, naming the case.
+      const rows = await db
+        .select()
+        .from(staffAudit)
+        .where(eq(staffAudit.staffId, moderator.id))
+        .orderBy(staffAudit.id);
+      expect(rows.map((row) => row.action)).toEqual([
+        "staff.login",
+        "report.claim",
+        `member.${body.action}`,
+      ]);
+      expect(rows[2]?.after).toMatchObject({ report_case: caseId });
+      expect(await findMailsTo(member.email)).toHaveLength(1);
+    }
+  });
+
+  it("leaves the case open when the account action is refused", async () => {
+    const { caseId, member } = await reportedCase();
     const moderator = await createSignedInStaff(app, "moderator");
     await staffCall(app, "POST", path(caseId, "claim"), moderator.cookie);
-    for (const body of [
-      { action: "warn", reason: "Rude." },
-      { action: "suspend", reason: "Rude again.", days: 7 },
-      { action: "ban", reason: "Scammer." },
-    ]) {
-      const answer = await staffCall(app, "POST", path(caseId, "resolve"), moderator.cookie, body);
-      expect(answer.status).toBe(501);
-      expect(await answer.json()).toMatchObject({ error: "not_implemented" });
-    }
+    const db = await getReadyDb();
+    await db.update(users).set({ sanction: "banned" }).where(eq(users.id, member.user.id));
+    const answer = await staffCall(app, "POST", path(caseId, "resolve"), moderator.cookie, {
+      action: "suspend",
+      reason: "Again.",
+      days: 3,
+    });
+    expect(answer.status).toBe(409);
     expect((await caseRow(caseId))?.status).toBe("open");
-    expect(await caseAudit(caseId)).toHaveLength(1);
   });
 
   it("refuses bad bodies with 422 and a huge one with 413", async () => {

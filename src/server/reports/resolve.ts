@@ -7,6 +7,7 @@ import { ApiError } from "../lib/errors";
 import { sendMail } from "../lib/mail";
 import { MAIL_TEMPLATES, type MailTemplate, renderMail } from "../lib/mail-templates";
 import { getStorage } from "../lib/storage";
+import { banMember, suspendMember, warnMember } from "../moderation/sanctions";
 import type { Photo } from "../photos/schema";
 import { deletePhotoRow, removeUnusedPhotoFiles } from "../photos/service";
 import { clearProfileText } from "../profiles/lifecycle";
@@ -71,8 +72,9 @@ async function profileIdOf(tx: Database, userId: number): Promise<number> {
  * case's claim resolves it, or an admin (403 case_not_yours); a resolved case is 409
  * case_resolved. dismiss changes nothing of the member; remove_photo deletes one of the
  * reported member's photos (404 for anyone else's), whose files go once it has committed;
- * remove_text clears the profile's free text (`about`, the only one: PROFILE_NOTES). Needs
- * `reports.resolve`.
+ * remove_text clears the profile's free text (`about`, the only one: PROFILE_NOTES); warn,
+ * suspend and ban are the account actions of moderation/sanctions.ts, whose audit row (naming
+ * the case) is the resolution's. Needs `reports.resolve`, and the action's own permission.
  */
 export async function resolveCase(
   db: Database,
@@ -81,15 +83,6 @@ export async function resolveCase(
   resolution: Resolution,
 ): Promise<void> {
   requireActing(actor, "reports.resolve");
-  if (
-    resolution.action === "warn" ||
-    resolution.action === "suspend" ||
-    resolution.action === "ban"
-  ) {
-    // wired by the lead when sanctions.ts lands: warnMember, suspendMember, banMember
-    // (src/server/moderation/sanctions.ts), called in the transaction below like the others.
-    throw new ApiError(501, "not_implemented", "staff.reports.error.notImplemented");
-  }
   let removedPhoto: Photo | null = null;
   await db.transaction(async (tx) => {
     const found = await lockOpenCase(tx, caseId);
@@ -97,7 +90,20 @@ export async function resolveCase(
     const memberId = found.reportedUserId;
     let before: AuditValues = { member: memberId };
     let after: AuditValues = { member: memberId, action: resolution.action };
-    if (resolution.action === "remove_photo") {
+    // A sanction (moderation/sanctions.ts, in this transaction) writes the one audit row itself,
+    // naming the case, with its strike, its effects and its notice to the member.
+    let sanctioned = false;
+    const sanction = { memberId, reason: resolution.reason, actor, reportCase: caseId };
+    if (resolution.action === "warn") {
+      await warnMember(tx, sanction);
+      sanctioned = true;
+    } else if (resolution.action === "suspend") {
+      await suspendMember(tx, { ...sanction, days: resolution.days });
+      sanctioned = true;
+    } else if (resolution.action === "ban") {
+      await banMember(tx, sanction);
+      sanctioned = true;
+    } else if (resolution.action === "remove_photo") {
       removedPhoto = await deletePhotoRow(tx, await profileIdOf(tx, memberId), resolution.photo_id);
       before = { ...before, photo: removedPhoto.id };
       after = { ...after, photo: null };
@@ -121,6 +127,7 @@ export async function resolveCase(
         resolutionReason: resolution.reason,
       })
       .where(eq(reportCases.id, caseId));
+    if (sanctioned) return;
     await recordStaffAction(tx, actor, {
       action: "report.resolve",
       target: { type: "report", id: caseId },
