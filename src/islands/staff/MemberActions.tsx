@@ -211,7 +211,7 @@ export default function MemberActions({ t, format, member, allowed, onCredits, o
         open={confirming}
         title={t("staff.console.action.erase.confirmTitle")}
         onClose={() => closeConfirm(false)}
-        closeLabel={t("staff.console.action.cancel")}
+        closeLabel={t("common.close")}
         footer={
           <div className="cluster">
             <button type="button" className="btn btn-danger" onClick={() => closeConfirm(true)}>
