@@ -71,6 +71,9 @@ export default defineConfig({
       AMORA_ORIGIN: "http://localhost:4321",
       HERZKLOPFEN_ORIGIN: "http://127.0.0.1:4321",
       HOST: "127.0.0.1",
+      // design §13: the console answers on the staff origin's host alone; here, the address
+      // the tests browse (the default site's configured origin is another port).
+      STAFF_ORIGIN: `http://localhost:${PORT}`,
       // The tests create their own members; a few demo members still prove the seed and the
       // demo logins, and rendering their portraits is most of the server's start-up.
       SEED_MEMBERS: "8",

@@ -99,7 +99,7 @@ for (const login of DEMO_LOGINS) {
 if (staffTotpSecret) {
   const staffSide = env.STAFF_ORIGIN ?? `http://${staffHost(env)}`;
   console.log(
-    `Staff (admin, ${staffSide}/api/staff/): ${DEMO_STAFF_EMAIL} / ${DEMO_LOGINS[0].password}, ` +
+    `Staff console ${staffSide}/staff: ${DEMO_STAFF_EMAIL} / ${DEMO_LOGINS[0].password}, ` +
       `TOTP key ${staffTotpSecret} (add it to an authenticator app)`,
   );
 }

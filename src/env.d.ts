@@ -20,6 +20,8 @@ declare namespace App {
     preferences: import("./server/profiles/preferences").Preferences | null;
     /** The member as the client sees them (spec §3 User), or null when logged out. */
     member: import("./contract/users").UserView | null;
+    /** design §13: the signed-in staff member of a console page (/staff/*); null elsewhere. */
+    staff?: import("./server/staff/session").SignedInStaff | null;
     /** spec §6: did the visitor arrive from a traffic source (network/ref)? */
     hasTrafficSource: boolean;
     /** Set by the error page when the failure was an outage (500.astro): the answer is a 503. */

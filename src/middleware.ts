@@ -19,9 +19,11 @@ import { preferencesOf, toUserView } from "./server/members/user-view";
 import { createMediaSigner } from "./server/photos/media-url";
 import { PAGE_FORM_LIMIT } from "./server/request/body-limit";
 import { isCrossSiteWrite } from "./server/request/origin-check";
+import { applySecurityHeaders } from "./server/request/security-headers";
 import { resolveRequest, resolveVisitor } from "./server/request/visitor";
 import { getSiteById } from "./server/sites/registry";
 import { getPublicSettings, readGeoipCountry } from "./server/sites/service";
+import { isStaffPath, staffPageContext } from "./server/staff/page-context";
 import { getProviders, getReadyDb } from "./server/startup";
 
 /**
@@ -62,6 +64,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       context.locals.viewer = null;
       context.locals.member = null;
       context.locals.hasTrafficSource = false;
+      context.locals.staff = null;
     }
     return next();
   }
@@ -96,6 +99,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.viewer = null;
   locals.member = null;
   locals.preferences = null;
+  locals.staff = null;
 
   // The error page is what is shown while the database is away: it renders from the request
   // alone. Astro answers it 500 whatever the page sets; for an outage (the page says so in
@@ -108,6 +112,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     headers.set("cache-control", "no-store");
     return new Response(response.body, { status: 503, headers });
   }
+  // design §13: the console has a pipeline of its own (no member, only the staff cookie).
+  if (isStaffPath(pathname)) return staffPageContext(context, next, info);
   // One statement for a member (the session, the member, their profile and main photo), none
   // for a visitor: the shell's user view and every page's viewer come from it.
   const db = await getReadyDb();
@@ -160,21 +166,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   );
 
   const response = await next();
-  // design §10 security headers. The page CSP is Astro's (astro.config.mjs: hashes of its own
-  // scripts and styles); frame-ancestors is added to it, as only a header can carry it.
-  const csp = response.headers.get("content-security-policy");
-  // (A rewrite to the 404 page passes through here twice.)
-  if (!csp?.includes("frame-ancestors")) {
-    response.headers.set(
-      "content-security-policy",
-      csp ? `${csp}; frame-ancestors 'none'` : "frame-ancestors 'none'",
-    );
-  }
-  response.headers.set("x-content-type-options", "nosniff");
-  response.headers.set("referrer-policy", "strict-origin-when-cross-origin");
-  if (info.client.isHttps) {
-    response.headers.set("strict-transport-security", "max-age=63072000; includeSubDomains");
-  }
+  applySecurityHeaders(response, info.client.isHttps);
   if (!response.headers.has("cache-control")) {
     response.headers.set("cache-control", "private, no-cache");
   }

@@ -61,6 +61,7 @@ import type {
 } from "./profiles";
 import type { ReportBody } from "./reports";
 import type { MemberSearchPage } from "./search";
+import type { AuditAnswer, StaffAnswer, StaffLoginBody } from "./staff";
 import type { PhotoRejectBody, PhotoReviewAnswer, ReviewQueueAnswer } from "./staff-photos";
 import type { ReportQueueAnswer, ResolveReportBody } from "./staff-reports";
 import type { FlagsAnswer, SafetyRulesAnswer } from "./staff-safety";
@@ -167,6 +168,10 @@ export type ApiEndpoints = StaffReportEndpoints & {
   "POST /api/swipe-undo.php": { body: undefined; answer: SwipeUndoAnswer };
   "GET /api/search.php": { body: undefined; answer: MemberSearchPage };
   "GET /api/geocode.php": { body: undefined; answer: GeocodeAnswer };
+  // The staff side (src/server/staff)
+  "POST /api/staff/login": { body: StaffLoginBody; answer: StaffAnswer };
+  "POST /api/staff/logout": { body: undefined; answer: OkAnswer };
+  "GET /api/staff/audit": { body: undefined; answer: AuditAnswer };
   // Member support (src/server/support; {id} is the member's account id)
   "GET /api/staff/members": { body: undefined; answer: SupportSearchAnswer };
   "GET /api/staff/members/{id}": { body: undefined; answer: SupportMemberAnswer };

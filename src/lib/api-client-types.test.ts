@@ -33,6 +33,14 @@ async function typedCalls() {
   const { order } = await api("GET /api/order.php", { query: { id: 1 } });
   // @ts-expect-error: the answer is typed (an order has no such field).
   order.price;
+  const member = await api("GET /api/staff/members/{id}", { params: { id: 7 } });
+  member.account.credits satisfies number;
+  // @ts-expect-error: a path with {id} needs its params.
+  await api("GET /api/staff/members/{id}");
+  // @ts-expect-error: the params are the path's names (no such name here).
+  await api("POST /api/staff/members/{id}/end-sessions", { params: { member: 7 } });
+  // @ts-expect-error: a path without parameters takes none.
+  await api("GET /api/order.php", { params: { id: 1 } });
 }
 
 describe("api()", () => {

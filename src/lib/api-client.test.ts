@@ -6,6 +6,7 @@ import {
   api,
   apiFetch,
   configureApiClient,
+  fillPath,
   newIdempotencyKey,
   parseRetryAfter,
   retryDelay,
@@ -242,5 +243,17 @@ describe("api", () => {
     expect(seen[0]).toMatchObject({ method: "GET", url: "/api/order.php?id=5" });
     expect(seen[0]?.headers["content-type"]).toBeUndefined();
     expect(seen[0]?.headers["idempotency-key"]).toBeUndefined();
+  });
+
+  it("fills the path's {id} from params, encoded as one segment", async () => {
+    script = [{ status: 200, body: { credits: 12 } }];
+    const answer = await api("POST /api/staff/members/{id}/credits", {
+      params: { id: 42 },
+      body: { delta: 10, reason: "goodwill" },
+    });
+    expect(answer.credits).toBe(12);
+    expect(seen[0]).toMatchObject({ method: "POST", url: "/api/staff/members/42/credits" });
+    expect(fillPath("/a/{id}/b/{name}", { id: "1/2", name: "x y" })).toBe("/a/1%2F2/b/x%20y");
+    expect(() => fillPath("/a/{id}", {})).toThrow("no value for {id}");
   });
 });

@@ -211,24 +211,61 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   }
 }
 
+/** The `{name}` parameters of an endpoint's path: "GET /api/staff/members/{id}" → "id". */
+export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
+
+/** A path's parameters: required, one value each, when the path has any; else none. */
+type PathParamsOption<E extends ApiEndpoint> = [PathParamNames<E>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<PathParamNames<E>, number | string> };
+
 /** A typed call's options: the method comes from the endpoint, the body from the contract. */
 export type EndpointOptions<E extends ApiEndpoint> = Omit<ApiRequestOptions, "method" | "body"> &
   (ApiEndpoints[E]["body"] extends undefined
     ? { body?: undefined }
-    : { body: ApiEndpoints[E]["body"] });
+    : { body: ApiEndpoints[E]["body"] }) &
+  PathParamsOption<E>;
+
+/** Whether a call must pass options: it has a body or path parameters. */
+type OptionsRequired<E extends ApiEndpoint> = ApiEndpoints[E]["body"] extends undefined
+  ? [PathParamNames<E>] extends [never]
+    ? false
+    : true
+  : true;
+
+/**
+ * Puts each `{name}` of a path's template in its place, encoded as one path segment; a name
+ * without a value is a programming error.
+ * @example fillPath("/api/staff/members/{id}", { id: 7 }) // "/api/staff/members/7"
+ */
+export function fillPath(template: string, params: Record<string, number | string> = {}): string {
+  return template.replace(/\{([a-z_]+)\}/gi, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === "")
+      throw new Error(`no value for {${name}} in ${template}`);
+    return encodeURIComponent(String(value));
+  });
+}
 
 /**
  * apiFetch for a call the contract describes (ApiEndpoints): the body is checked and the answer
- * typed, without a cast. Same retries, Idempotency-Key and 403 handling: it is apiFetch.
+ * typed, without a cast; the path's `{id}`s are filled from `params`. Same retries,
+ * Idempotency-Key and 403 handling: it is apiFetch.
  * @example await api("POST /api/message.php", { body: { conversation, text }, idempotencyKey })
+ * @example await api("GET /api/staff/members/{id}", { params: { id: 7 } })
  */
 export function api<E extends ApiEndpoint>(
   endpoint: E,
-  ...[options]: ApiEndpoints[E]["body"] extends undefined
-    ? [options?: EndpointOptions<E>]
-    : [options: EndpointOptions<E>]
+  ...[options]: OptionsRequired<E> extends true
+    ? [options: EndpointOptions<E>]
+    : [options?: EndpointOptions<E>]
 ): Promise<ApiEndpoints[E]["answer"]> {
   const space = endpoint.indexOf(" ");
   const method = endpoint.slice(0, space) as NonNullable<ApiRequestOptions["method"]>;
-  return apiFetch(endpoint.slice(space + 1), { ...options, method });
+  const { params, ...rest } = (options ?? {}) as ApiRequestOptions & {
+    params?: Record<string, number | string>;
+  };
+  return apiFetch(fillPath(endpoint.slice(space + 1), params), { ...rest, method });
 }

@@ -2,9 +2,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { createApp } from "../server/app";
 import { createSession, generateSessionToken, SESSION_COOKIE } from "../server/auth/session";
+import { staffHost } from "../server/staff/origin";
+import { createStaffSession, STAFF_COOKIE } from "../server/staff/session";
 import { getReadyDb } from "../server/startup";
 import { page } from "./api-page";
 import { createTestMember, type TestMemberOptions, uniqueEmail } from "./members";
+import { createTestStaff } from "./staff";
 
 /**
  * The real API (`createApp` on the test file's own database) served over HTTP on loopback,
@@ -22,6 +25,8 @@ export async function startApiServer() {
   let offline = false;
   let held: Promise<void> | null = null;
   let sessionCookie: string | null = null;
+  /** The Host the app is told (the console answers on the staff origin's host alone). */
+  let host: string | null = null;
   /** "METHOD /path" of every call that reached the server, in order. */
   const calls: string[] = [];
 
@@ -39,6 +44,7 @@ export async function startApiServer() {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
     if (sessionCookie) headers.set("cookie", sessionCookie);
+    if (host) headers.set("host", host);
     const hasBody = request.method !== "GET" && request.method !== "HEAD" && chunks.length > 0;
     const result = await app.fetch(
       new Request(`http://${request.headers.host}${request.url}`, {
@@ -95,7 +101,33 @@ export async function startApiServer() {
       const token = generateSessionToken();
       await createSession(db, token, member.user.id);
       sessionCookie = `${SESSION_COOKIE}=${token}`;
+      host = null;
       return { ...member, email, password };
+    },
+    /** Creates a member without signing them in (someone staff look at). */
+    async createMember(options: TestMemberOptions = {}) {
+      return createTestMember(await getReadyDb(), { email: uniqueEmail(), ...options });
+    },
+    /**
+     * Creates a staff account of a role, signed out: the page's calls go to the staff origin's
+     * host, with no cookie (to sign in through the console's form).
+     */
+    async createStaff(...args: Parameters<typeof createTestStaff>) {
+      const staff = await createTestStaff(...args);
+      sessionCookie = null;
+      host = staffHost();
+      return staff;
+    },
+    /**
+     * Creates a staff account of a role with a session, and sends the page's calls with its
+     * staff cookie, to the staff origin's host, from now on (design §13).
+     */
+    async signInNewStaff(...args: Parameters<typeof createTestStaff>) {
+      const staff = await createTestStaff(...args);
+      const { token } = await createStaffSession(await getReadyDb(), staff.id, null);
+      sessionCookie = `${STAFF_COOKIE}=${token}`;
+      host = staffHost();
+      return staff;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

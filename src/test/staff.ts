@@ -43,8 +43,12 @@ export function staffLoginCall(
 }
 
 /** A new staff account of a role, signed in: its rows and the `Cookie` value of its session. */
-export async function createSignedInStaff(app: App, role: StaffRole) {
-  const staff = await createTestStaff(role);
+export async function createSignedInStaff(
+  app: App,
+  role: StaffRole,
+  options: { language?: "en" | "de" } = {},
+) {
+  const staff = await createTestStaff(role, options);
   const login = await staffLoginCall(app, {
     email: staff.email,
     password: STAFF_PASSWORD,

@@ -45,7 +45,18 @@ export function livingIn(place: OwnRegion): Pick<MemberOptions, "country" | "reg
   return { country: place.country, region: place.region };
 }
 
+/** A staff account the test created (POST /api/test/staff.php), with its TOTP secret. */
+export type TestStaff = {
+  id: number;
+  email: string;
+  password: string;
+  role: "admin" | "moderator" | "support" | "operator";
+  totp_secret: string;
+};
+
 type Fixtures = {
+  /** Creates a staff account of a role (design §13), as `npm run staff -- add` would. */
+  createStaff: (options: { role: TestStaff["role"]; language?: string }) => Promise<TestStaff>;
   /** Creates members alike (`count` of them, named "Name 1", "Name 2", … when more than one). */
   createMembers: (options?: MemberOptions) => Promise<TestMember[]>;
   /** Creates one member. */
@@ -76,6 +87,9 @@ async function postFixture<T>(request: APIRequestContext, path: string, data: un
  * and never depend on the demo data or on each other.
  */
 export const test = base.extend<Fixtures>({
+  createStaff: async ({ request }, use) => {
+    await use((options) => postFixture<TestStaff>(request, "staff.php", options));
+  },
   createMembers: async ({ request }, use) => {
     await use(async (options = {}) => {
       const { members } = await postFixture<{ members: TestMember[] }>(

@@ -6,8 +6,9 @@ import { isBlockedBetween } from "../blocks/service";
 import { creditLedger } from "../credits/schema";
 import { getDb } from "../db/client";
 import { hasLiked } from "../likes/service";
+import { totpCodeAt, totpStepAt } from "../staff/totp";
 import { users } from "../users/schema";
-import type { FixtureMember, FixtureRegion } from "./validation";
+import type { FixtureMember, FixtureRegion, FixtureStaff } from "./validation";
 
 function post(app: ReturnType<typeof createApp>, path: string, body?: unknown) {
   return app.request(path, {
@@ -30,7 +31,7 @@ describe("the fixture API when TEST_FIXTURES is off (the default)", () => {
   const app = createApp();
 
   it("answers /api/test/… with the plain 404 of an unknown address", async () => {
-    for (const path of ["/api/test/members.php", "/api/test/regions.php"]) {
+    for (const path of ["/api/test/members.php", "/api/test/regions.php", "/api/test/staff.php"]) {
       const response = await post(app, path, {});
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ error: "not_found" });
@@ -54,6 +55,20 @@ describe("the fixture API when TEST_FIXTURES is on", () => {
     expect(response.status).toBe(201);
     return ((await response.json()) as { members: FixtureMember[] }).members;
   }
+
+  it("creates a staff account whose TOTP secret signs it in", async () => {
+    const response = await post(app, "/api/test/staff.php", { role: "support", language: "de" });
+    expect(response.status).toBe(201);
+    const staff = (await response.json()) as FixtureStaff;
+    expect(staff).toMatchObject({ role: "support", email: expect.stringMatching(/^staff-/) });
+    const login = await post(app, "/api/staff/login", {
+      email: staff.email,
+      password: staff.password,
+      totp: totpCodeAt(staff.totp_secret, totpStepAt(Date.now())),
+    });
+    expect(login.status).toBe(200);
+    expect(await login.json()).toMatchObject({ staff: { role: "support", language: "de" } });
+  });
 
   it("creates a premium member with photos and credits who can log in", async () => {
     const [member] = await createMembers({ premium: true, credits: 120, photos: 2 });

@@ -2,8 +2,14 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { createRouter } from "../lib/router";
 import { getStorage } from "../lib/storage";
-import { createFixtureMembers, reserveEmptyRegion } from "./service";
-import { fixtureMember, fixtureMembersBody, fixtureRegion } from "./validation";
+import { createFixtureMembers, createFixtureStaff, reserveEmptyRegion } from "./service";
+import {
+  fixtureMember,
+  fixtureMembersBody,
+  fixtureRegion,
+  fixtureStaff,
+  fixtureStaffBody,
+} from "./validation";
 
 const membersRoute = createRoute({
   method: "post",
@@ -27,6 +33,18 @@ const regionsRoute = createRoute({
   },
 });
 
+const staffRoute = createRoute({
+  method: "post",
+  path: "/staff.php",
+  summary: "Browser tests only (TEST_FIXTURES): a staff account with a known TOTP secret",
+  tags: ["test fixtures"],
+  request: { body: jsonBody(fixtureStaffBody) },
+  responses: {
+    201: jsonContent(fixtureStaff, "The staff account, its password and TOTP secret"),
+    ...errorResponses,
+  },
+});
+
 /**
  * The fixture API the browser tests build their data with (tests/e2e/fixtures.ts). Mounted at
  * /api/test only when TEST_FIXTURES is on, which the env schema refuses in production and with
@@ -36,6 +54,9 @@ export const testingRoutes = createRouter()
   .openapi(membersRoute, async (c) => {
     const members = await createFixtureMembers(c.get("db"), getStorage(), c.req.valid("json"));
     return c.json({ members }, 201);
+  })
+  .openapi(staffRoute, async (c) => {
+    return c.json(await createFixtureStaff(c.get("db"), c.req.valid("json")), 201);
   })
   .openapi(regionsRoute, async (c) => {
     return c.json(await reserveEmptyRegion(c.get("db"), c.get("locale")), 201);

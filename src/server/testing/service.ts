@@ -17,8 +17,10 @@ import { latestBirthdateForAge } from "../profiles/age";
 import { profiles } from "../profiles/schema";
 import { WIZARD_COMPLETE } from "../profiles/validation";
 import { defaultSite } from "../sites/registry";
+import { addStaff } from "../staff/accounts";
+import { findStaffByEmail } from "../staff/login";
 import { users } from "../users/schema";
-import type { FixtureMember, FixtureMembersBody, FixtureRegion } from "./validation";
+import type { FixtureMember, FixtureMembersBody, FixtureRegion, FixtureStaff } from "./validation";
 
 /**
  * Where members live unless a test asks otherwise. Never handed out by reserveEmptyRegion, so a
@@ -163,4 +165,21 @@ export async function reserveEmptyRegion(db: Database, locale: Locale): Promise<
     }
   }
   throw new ApiError(409, "no_free_region", "error.generic");
+}
+
+/**
+ * A staff account for a browser test (tests/e2e/fixtures.ts), made as the command line makes
+ * one (one audit row), with a random address and password; the TOTP secret is answered so the
+ * test computes its own codes.
+ */
+export async function createFixtureStaff(
+  db: Database,
+  body: { role: FixtureStaff["role"]; language?: Locale },
+): Promise<FixtureStaff> {
+  const email = `staff-${body.role}-${randomUUID()}@test.example`;
+  const password = `staff ${randomUUID()}`;
+  const added = await addStaff(db, { email, role: body.role, password, language: body.language });
+  const account = await findStaffByEmail(db, email);
+  if (!account) throw new Error("the fixture staff account was not stored");
+  return { id: account.id, email, password, role: body.role, totp_secret: added.totp_secret };
 }

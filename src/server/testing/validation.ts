@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { countryField, regionField } from "../../contract/fields";
 import { INTERESTS } from "../../contract/profile-options";
+import { STAFF_ROLES } from "../../contract/staff-options";
 import { locales } from "../../i18n/locales";
 import { sites } from "../sites/registry";
 
@@ -74,3 +75,20 @@ export const fixtureRegion = z
   .openapi("FixtureRegion");
 
 export type FixtureRegion = z.infer<typeof fixtureRegion>;
+
+/** POST /api/test/staff.php: a staff account of a role, as `npm run staff -- add` makes one. */
+export const fixtureStaffBody = z
+  .object({ role: z.enum(STAFF_ROLES), language: z.enum(locales).optional() })
+  .strict()
+  .openapi("FixtureStaffBody");
+
+export const fixtureStaff = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    password: z.string(),
+    role: z.enum(STAFF_ROLES),
+    totp_secret: z.string().openapi({ description: "Base32, for the test's own TOTP codes" }),
+  })
+  .openapi("FixtureStaff");
+export type FixtureStaff = z.infer<typeof fixtureStaff>;

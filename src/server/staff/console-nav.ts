@@ -1,0 +1,26 @@
+import type { StaffRole } from "../../contract/staff-options";
+import type { MessageKey } from "../../i18n/catalogues";
+import { hasPermission, type Permission } from "./permissions";
+
+/**
+ * design §13: the console's screens, each shown to a role with its permission (the API checks
+ * again). Reports, photos, message safety and the inbox join this list as they are built.
+ */
+export const CONSOLE_SCREENS: readonly {
+  href: string;
+  label: MessageKey;
+  permission: Permission;
+}[] = [
+  { href: "/staff/members", label: "staff.console.nav.members", permission: "members.search" },
+  { href: "/staff/audit", label: "staff.console.nav.audit", permission: "audit.read" },
+];
+
+export function screensOf(role: StaffRole) {
+  return CONSOLE_SCREENS.filter((screen) => hasPermission(role, screen.permission));
+}
+
+/** Only a same-site path is followed after sign-in (no open redirect); else the console. */
+export function safeNext(requested: string | null): string {
+  const value = requested ?? "";
+  return /^\/(?!\/)[^\s\\]*$/.test(value) ? value : "/staff";
+}
