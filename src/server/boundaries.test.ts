@@ -127,6 +127,8 @@ const ISLAND_ORDER = [
   "discovery",
   "chat",
   "shell",
+  // The operator console: generic parts only (ui), nothing of the members' islands.
+  "staff",
 ];
 
 describe("island folders (ARCHITECTURE.md, src/islands)", () => {
