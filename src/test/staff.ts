@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import type { StaffRole } from "../contract/staff-options";
 import type { App } from "../server/app";
 import { addStaff } from "../server/staff/accounts";
@@ -79,4 +79,14 @@ export async function auditRowsOf(staffId: number) {
     .from(staffAudit)
     .where(eq(staffAudit.targetId, String(staffId)))
     .orderBy(staffAudit.id);
+}
+
+/** The audit rows a staff member wrote besides signing in, oldest first. */
+export async function staffActionsOf(staff: { id: number }) {
+  const db = await getReadyDb();
+  return db
+    .select()
+    .from(staffAudit)
+    .where(and(eq(staffAudit.staffId, staff.id), ne(staffAudit.action, "staff.login")))
+    .orderBy(asc(staffAudit.id));
 }

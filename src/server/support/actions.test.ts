@@ -1,10 +1,10 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { StaffRefundAnswer } from "../../contract/staff-support";
 import { createPaidOrder } from "../../test/api";
 import { runJobsNamed } from "../../test/jobs";
 import { createLoggedInMember, createTestMember, memberBalance } from "../../test/members";
-import { createSignedInStaff, staffCall } from "../../test/staff";
+import { createSignedInStaff, staffActionsOf, staffCall } from "../../test/staff";
 import { createApp } from "../app";
 import { sessions } from "../auth/schema";
 import { creditLedger } from "../credits/schema";
@@ -15,22 +15,10 @@ import { refundJob } from "../payments/job-types";
 import { createSandboxProvider } from "../payments/sandbox";
 import { orders, sandboxPayments } from "../payments/schema";
 import { profiles } from "../profiles/schema";
-import { staffAudit } from "../staff/schema";
 import { getReadyDb } from "../startup";
 import { users } from "../users/schema";
 
 const app = createApp();
-type Staff = Awaited<ReturnType<typeof createSignedInStaff>>;
-
-/** The audit rows a staff member wrote besides signing in, oldest first. */
-async function actionsOf(staff: Staff) {
-  const db = await getReadyDb();
-  return db
-    .select()
-    .from(staffAudit)
-    .where(and(eq(staffAudit.staffId, staff.id), ne(staffAudit.action, "staff.login")))
-    .orderBy(asc(staffAudit.id));
-}
 
 async function newMember(options: Parameters<typeof createTestMember>[1] = {}) {
   return createTestMember(await getReadyDb(), options);
@@ -63,7 +51,7 @@ describe("member support's actions", () => {
       [15, "correction", `staff:${staff.id}`],
       [-25, "correction", `staff:${staff.id}`],
     ]);
-    const rows = await actionsOf(staff);
+    const rows = await staffActionsOf(staff);
     expect(rows).toMatchObject([
       {
         action: "member.credits",
@@ -105,7 +93,7 @@ describe("member support's actions", () => {
       .from(sandboxPayments)
       .where(eq(sandboxPayments.id, order.providerRef ?? ""));
     expect(payment?.refunded).toBe(order.amount);
-    expect(await actionsOf(staff)).toMatchObject([
+    expect(await staffActionsOf(staff)).toMatchObject([
       {
         action: "order.refund",
         targetType: "order",
@@ -131,7 +119,9 @@ describe("member support's actions", () => {
       .from(mailOutbox)
       .where(eq(sql`lower(${mailOutbox.to})`, member.user.email.toLowerCase()));
     expect(mails).toEqual([{ kind: "activation" }]);
-    expect((await actionsOf(staff)).map((r) => r.action)).toEqual(["member.resend_activation"]);
+    expect((await staffActionsOf(staff)).map((r) => r.action)).toEqual([
+      "member.resend_activation",
+    ]);
   });
 
   it("ends every session of the member", async () => {
@@ -148,7 +138,7 @@ describe("member support's actions", () => {
     expect(await db.select().from(sessions).where(eq(sessions.userId, member.user.id))).toEqual([]);
     const again = await staffCall(app, "GET", "/api/user.php", member.cookie);
     expect(again.status).toBe(403);
-    expect((await actionsOf(staff)).map((r) => [r.action, r.after])).toEqual([
+    expect((await staffActionsOf(staff)).map((r) => [r.action, r.after])).toEqual([
       ["member.end_sessions", { sessions_ended: 1 }],
     ]);
   });
@@ -169,7 +159,7 @@ describe("member support's actions", () => {
     const none = await lift();
     expect(none.status).toBe(409);
     expect(await none.json()).toMatchObject({ error: "direct_debit_not_blocked" });
-    expect((await actionsOf(staff)).map((r) => r.action)).toEqual([
+    expect((await staffActionsOf(staff)).map((r) => r.action)).toEqual([
       "member.lift_direct_debit_block",
     ]);
   });
@@ -199,7 +189,7 @@ describe("member support's actions", () => {
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ error: "member_deleted" });
 
-    expect((await actionsOf(staff)).map((r) => [r.action, r.before, r.after])).toEqual([
+    expect((await staffActionsOf(staff)).map((r) => [r.action, r.before, r.after])).toEqual([
       ["member.export", null, null],
       ["member.fictional", { fictional: false }, { fictional: true }],
       ["member.erase", null, null],

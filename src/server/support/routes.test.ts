@@ -1,31 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { STAFF_ROLES } from "../../contract/staff-options";
 import type { SupportMemberAnswer, SupportSearchAnswer } from "../../contract/staff-support";
 import { createPaidOrder } from "../../test/api";
 import { createLoggedInMember, createTestMember } from "../../test/members";
-import { createSignedInStaff, staffCall } from "../../test/staff";
+import { createSignedInStaff, staffActionsOf, staffCall } from "../../test/staff";
 import { createApp } from "../app";
 import { sendMail } from "../lib/mail";
 import { reports } from "../reports/schema";
 import { getSiteById } from "../sites/registry";
 import { hasPermission, type Permission } from "../staff/permissions";
-import { staffAudit } from "../staff/schema";
 import { getReadyDb } from "../startup";
 
 const app = createApp();
-type Staff = Awaited<ReturnType<typeof createSignedInStaff>>;
-
-/** The audit rows a staff member wrote besides signing in, oldest first. */
-async function actionsOf(staff: Staff) {
-  const db = await getReadyDb();
-  return db
-    .select()
-    .from(staffAudit)
-    .where(and(eq(staffAudit.staffId, staff.id), ne(staffAudit.action, "staff.login")))
-    .orderBy(asc(staffAudit.id));
-}
 
 async function newMember(options: Parameters<typeof createTestMember>[1] = {}) {
   return createTestMember(await getReadyDb(), options);
@@ -115,7 +102,7 @@ describe("who reaches member support", () => {
     }
     // Refused calls write nothing; each allowed one wrote its one row.
     const allowed = SUPPORT_CALLS.filter(({ permission }) => hasPermission(role, permission));
-    const rows = await actionsOf(staff);
+    const rows = await staffActionsOf(staff);
     expect(rows.length).toBeLessThanOrEqual(allowed.length);
     if (allowed.length === 0) expect(rows).toEqual([]);
   });
@@ -183,7 +170,7 @@ describe("GET /api/staff/members?q=", () => {
     expect(await search("%")).toEqual([]);
     expect(await search("no-such-address@test.example")).toEqual([]);
 
-    const rows = await actionsOf(staff);
+    const rows = await staffActionsOf(staff);
     expect(rows.map((row) => row.action)).toEqual(Array(5).fill("member.search"));
     expect(rows[0]?.after).toEqual({ kind: "email", results: 1, members: String(member.user.id) });
     expect(JSON.stringify(rows)).not.toContain(email.toLowerCase().split("@")[0]);
@@ -245,7 +232,7 @@ describe("GET /api/staff/members/{id}", () => {
     expect(body.mails).toMatchObject([{ kind: "test", subject: "Hello" }]);
     expect(JSON.stringify(body)).not.toMatch(/[0-9a-f]{64}/);
 
-    const rows = await actionsOf(staff);
+    const rows = await staffActionsOf(staff);
     expect(rows).toMatchObject([
       { action: "member.read", targetType: "member", targetId: String(member.user.id) },
     ]);
