@@ -16,7 +16,6 @@ import { DEMO_LOGINS, seedDemoIfEmpty } from "../src/server/db/seed";
 import { getEnv } from "../src/server/lib/env";
 import { getStorage } from "../src/server/lib/storage";
 import { DEMO_STAFF_EMAIL, demoStaffTotpSecret } from "../src/server/staff/demo";
-import { staffHost } from "../src/server/staff/origin";
 import { getReadyDb } from "../src/server/startup";
 import { serveBuild } from "./serve-build";
 
@@ -97,7 +96,7 @@ for (const login of DEMO_LOGINS) {
   console.log(`  ${login.email} / ${login.password}  (${login.description})`);
 }
 if (staffTotpSecret) {
-  const staffSide = env.STAFF_ORIGIN ?? `http://${staffHost(env)}`;
+  const staffSide = env.STAFF_ORIGIN ?? env.AMORA_ORIGIN;
   console.log(
     `Staff console ${staffSide}/staff: ${DEMO_STAFF_EMAIL} / ${DEMO_LOGINS[0].password}, ` +
       `TOTP key ${staffTotpSecret} (add it to an authenticator app)`,

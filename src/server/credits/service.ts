@@ -71,14 +71,15 @@ export async function findLedger(db: Database, userId: number) {
 export const LEDGER_PAGE_SIZE = 20;
 
 /**
- * One page of a member's ledger for /transactions, newest first, by keyset on the row id (the
- * ledger's index is user_id, id): the cursor is the last id shown.
+ * `size` rows of a member's ledger, newest first, by keyset on the row id (the ledger's index is
+ * user_id, id), and the cursor of the next page (the last id shown), or null after the last.
  */
-export async function findLedgerPage(
+export async function readLedgerRows(
   db: Database,
   userId: number,
+  size: number,
   before?: number,
-): Promise<TransactionsAnswer> {
+): Promise<{ rows: (typeof creditLedger.$inferSelect)[]; nextCursor: string | null }> {
   const rows = await db
     .select()
     .from(creditLedger)
@@ -88,10 +89,20 @@ export async function findLedgerPage(
         : eq(creditLedger.userId, userId),
     )
     .orderBy(desc(creditLedger.id))
-    .limit(LEDGER_PAGE_SIZE + 1);
-  const page = rows.slice(0, LEDGER_PAGE_SIZE);
+    .limit(size + 1);
+  const page = rows.slice(0, size);
+  return { rows: page, nextCursor: rows.length > size ? String(page.at(-1)?.id) : null };
+}
+
+/** One page of a member's ledger for /transactions (readLedgerRows). */
+export async function findLedgerPage(
+  db: Database,
+  userId: number,
+  before?: number,
+): Promise<TransactionsAnswer> {
+  const { rows, nextCursor } = await readLedgerRows(db, userId, LEDGER_PAGE_SIZE, before);
   return {
-    entries: page.map((row) => ({
+    entries: rows.map((row) => ({
       id: row.id,
       delta: row.delta,
       balance_after: row.balanceAfter,
@@ -99,7 +110,7 @@ export async function findLedgerPage(
       order_id: orderIdOf(row.reference),
       created_at: row.createdAt.toISOString(),
     })),
-    next_cursor: rows.length > LEDGER_PAGE_SIZE ? String(page.at(-1)?.id) : null,
+    next_cursor: nextCursor,
   };
 }
 

@@ -1,8 +1,8 @@
-import { aliasedTable, and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { SupportMemberAnswer, SupportOrder } from "../../contract/staff-support";
 import { sessions } from "../auth/schema";
 import { blocks } from "../blocks/schema";
-import { creditLedger } from "../credits/schema";
+import { readLedgerRows } from "../credits/service";
 import type { Database } from "../db/client";
 import { notFound } from "../lib/errors";
 import { mailOutbox } from "../lib/mail-schema";
@@ -46,20 +46,11 @@ export function toSupportOrder(order: Order): SupportOrder {
 
 const iso = (value: Date) => value.toISOString();
 
+/** The support screen's page of the ledger: the raw reference, 50 rows (credits' keyset read). */
 async function findLedgerPage(db: Database, userId: number, before: number | undefined) {
-  const rows = await db
-    .select()
-    .from(creditLedger)
-    .where(
-      before === undefined
-        ? eq(creditLedger.userId, userId)
-        : and(eq(creditLedger.userId, userId), lt(creditLedger.id, before)),
-    )
-    .orderBy(desc(creditLedger.id))
-    .limit(LEDGER_PAGE + 1);
-  const page = rows.slice(0, LEDGER_PAGE);
+  const { rows, nextCursor } = await readLedgerRows(db, userId, LEDGER_PAGE, before);
   return {
-    entries: page.map((row) => ({
+    entries: rows.map((row) => ({
       id: row.id,
       delta: row.delta,
       balance_after: row.balanceAfter,
@@ -67,7 +58,7 @@ async function findLedgerPage(db: Database, userId: number, before: number | und
       reference: row.reference,
       created_at: iso(row.createdAt),
     })),
-    next_cursor: rows.length > LEDGER_PAGE ? String(page.at(-1)?.id) : null,
+    next_cursor: nextCursor,
   };
 }
 
