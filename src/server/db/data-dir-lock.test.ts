@@ -5,6 +5,7 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import lockfile from "proper-lockfile";
 import { afterEach, describe, expect, it } from "vitest";
+import { seedDataDir } from "../../test/test-database";
 import { DataDirLockedError, LOCK_STALE_MS, lockDataDir } from "./data-dir-lock";
 
 const dirs: string[] = [];
@@ -154,7 +155,7 @@ describe("the embedded data directory after its owner crashed (issue 25)", () =>
 
 describe("the embedded data directory (design §10: one process owns it)", () => {
   it("refuses a second owner while a server process holds it, saying what to do, for a while", async () => {
-    const dataDir = tempDataDir();
+    const dataDir = seedDataDir(tempDataDir());
     const server = await startServerProcess(dataDir);
     const second = lockDataDir(dataDir);
     await expect(second).rejects.toBeInstanceOf(DataDirLockedError);

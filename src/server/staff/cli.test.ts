@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { seedDataDir } from "../../test/test-database";
 import { staffSocketPath } from "./socket-client";
 
 /*
@@ -92,7 +93,7 @@ describe("npm run staff", () => {
   }, 60_000);
 
   it("adds, lists, refuses and disables through the server that owns the data directory", async () => {
-    const server = await startServer(dataDir);
+    const server = await startServer(seedDataDir(dataDir));
     const added = await staffCommand(
       dataDir,
       ["add", "Lead@Example.com", "--role", "moderator", "--language", "de"],
