@@ -20,6 +20,43 @@ export const STAFF_AUDIT_TARGETS = [
 ] as const;
 export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];
 
+/**
+ * Every action an audit row names, `<area>.<verb>` (design §13): what staff did, and what they
+ * read of members' private data. recordStaffAction takes only these; the console shows each by
+ * name (`staff.console.code.auditAction.<action>`), the code beside it for the log's filter.
+ */
+export const STAFF_AUDIT_ACTIONS = [
+  "staff.add",
+  "staff.disable",
+  "staff.login",
+  "staff.login_failed",
+  "staff.logout",
+  "member.search",
+  "member.read",
+  "member.credits",
+  "member.resend_activation",
+  "member.end_sessions",
+  "member.lift_direct_debit_block",
+  "member.export",
+  "member.erase",
+  "member.fictional",
+  "member.warn",
+  "member.suspend",
+  "member.ban",
+  "member.lift",
+  "order.refund",
+  "report.queue_read",
+  "report.claim",
+  "report.take_over",
+  "report.unclaim",
+  "report.resolve",
+  "photo.approve",
+  "photo.reject",
+  "flags.read",
+  "flag.resolve",
+] as const;
+export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
+
 /** A flagged message's state (issue 27 item 6): open in the queue, or a moderator's verdict. */
 export const FLAG_STATUSES = ["open", "false_positive", "confirmed"] as const;
 export type FlagStatus = (typeof FLAG_STATUSES)[number];

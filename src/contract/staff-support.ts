@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { USER_STATUSES } from "./account-options";
 import { CREDIT_REASONS } from "./credit-options";
 import { idSchema, textSchema } from "./fields";
+import { MAIL_STATUSES } from "./mail-options";
 import { CURRENCIES, ORDER_STATES, PAYMENT_METHODS } from "./payment-options";
 import { PHOTO_STATUSES, PROFILE_STATUSES } from "./profile-options";
 import { REPORT_REASONS } from "./report-options";
@@ -141,7 +142,7 @@ export const supportMemberAnswer = z
         id: z.number().int(),
         kind: z.string(),
         subject: z.string(),
-        status: z.enum(["queued", "sent", "failed"]),
+        status: z.enum(MAIL_STATUSES),
         attempts: z.number().int(),
         created_at: time,
         sent_at: time.nullable(),

@@ -5,17 +5,17 @@ import { describe, expect, it } from "vitest";
 import { pickMessages } from "../../i18n/pick";
 import { serveIslandApi } from "../../test/island-api";
 import AuditLog from "./AuditLog";
+import { codeLabelPrefixes } from "./code-labels";
 
 const api = serveIslandApi();
 
-function renderLog() {
+function renderLog(locale: "en" | "de" = "en") {
   render(
     <AuditLog
-      locale="en"
-      messages={pickMessages("en", [
+      locale={locale}
+      messages={pickMessages(locale, [
         "staff.console.audit.",
-        "staff.console.target.",
-        "staff.console.role.",
+        ...codeLabelPrefixes("auditAction", "auditTarget", "staffRole"),
         "error.",
         "validation.",
       ])}
@@ -35,10 +35,26 @@ describe("the audit log screen (design §13)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Apply filters" }));
     await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(2));
     const row = screen.getAllByRole("row")[1] as HTMLElement;
-    expect(within(row).getByText("staff.add")).toBeTruthy();
+    const action = within(row).getAllByRole("cell")[2] as HTMLElement;
+    expect(action.textContent).toBe("Staff account addedstaff.add");
+    expect(within(action).getByText("staff.add").tagName).toBe("CODE");
     expect(row.textContent).toContain(`Staff account #${admin.id}`);
     expect(row.textContent).toContain("Command line");
     expect(row.textContent).toContain(`email: Before – → After "${admin.email}"`);
+  });
+
+  it("names actions and targets in German, the code kept for the filter", async () => {
+    const admin = await api.signInNewStaff("admin");
+    renderLog("de");
+    await screen.findByRole("table", { name: "Audit-Protokoll" });
+    fireEvent.change(screen.getByLabelText("Art des Ziels"), { target: { value: "staff" } });
+    fireEvent.input(screen.getByLabelText("Ziel-ID"), { target: { value: String(admin.id) } });
+    fireEvent.click(screen.getByRole("button", { name: "Filter anwenden" }));
+    await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(2));
+    const row = screen.getAllByRole("row")[1] as HTMLElement;
+    expect(row.textContent).toContain("Mitarbeiterkonto angelegt");
+    expect(row.textContent).toContain(`Mitarbeiterkonto #${admin.id}`);
+    expect(within(row).getByText("staff.add")).toBeTruthy();
   });
 
   it("shows the server's message for a filter it refuses", async () => {

@@ -5,6 +5,7 @@ import { api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
 import { useApiForm } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
+import { codeLabel } from "./code-labels";
 import { staffFormat } from "./format";
 
 type Filters = Record<"staff" | "action" | "target_type" | "target_id" | "from" | "to", string>;
@@ -176,7 +177,7 @@ export default function AuditLog(props: I18nProps) {
                     ) : null}
                   </td>
                   <td>
-                    <code>{entry.action}</code>
+                    <Action action={entry.action} t={t} />
                   </td>
                   <td>
                     <Target entry={entry} t={t} />
@@ -208,13 +209,22 @@ export default function AuditLog(props: I18nProps) {
   );
 }
 
+/** The action by name, its code below (what the action filter takes). */
+function Action({ action, t }: { action: string; t: ReturnType<typeof useTranslate> }) {
+  const label = codeLabel(t, "auditAction", action);
+  if (label === action) return <code>{action}</code>;
+  return (
+    <>
+      {label}
+      <code className="staff-code">{action}</code>
+    </>
+  );
+}
+
 function Target({ entry, t }: { entry: AuditEntry; t: ReturnType<typeof useTranslate> }) {
   if (!entry.target_type) return <>–</>;
-  const type = entry.target_type as (typeof STAFF_AUDIT_TARGETS)[number];
-  const name = STAFF_AUDIT_TARGETS.includes(type)
-    ? t(`staff.console.target.${type}`)
-    : entry.target_type;
-  if (type === "member" && entry.target_id) {
+  const name = codeLabel(t, "auditTarget", entry.target_type);
+  if (entry.target_type === "member" && entry.target_id) {
     return <a href={`/staff/members/${entry.target_id}`}>{`${name} #${entry.target_id}`}</a>;
   }
   return <>{entry.target_id ? `${name} #${entry.target_id}` : name}</>;

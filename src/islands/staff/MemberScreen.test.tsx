@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { describe, expect, it } from "vitest";
 import { pickMessages } from "../../i18n/pick";
 import { serveIslandApi } from "../../test/island-api";
+import { type CodeSet, codeLabelPrefixes } from "./code-labels";
 import type { ActionPermission } from "./MemberActions";
 import MemberScreen from "./MemberScreen";
 
@@ -17,12 +18,30 @@ const SUPPORT: ActionPermission[] = [
   "members.erase",
 ];
 
-async function renderMember(options: { credits?: number; locale?: "en" | "de" } = {}) {
+/** The code sets the member screen names (as members/[id].astro picks them). */
+const CODES: CodeSet[] = [
+  "accountStatus",
+  "emailDisabledReason",
+  "profileStatus",
+  "profileKind",
+  "photoStatus",
+  "orderState",
+  "paymentMethod",
+  "creditReason",
+  "reportReason",
+  "mailKind",
+  "mailStatus",
+];
+
+async function renderMember(
+  options: { credits?: number; locale?: "en" | "de"; photoCount?: number } = {},
+) {
   const locale = options.locale ?? "en";
   await api.signInNewStaff("support", { language: locale });
   const member = await api.createMember({
     credits: options.credits ?? 20,
     profile: { name: "Ilse" },
+    photoCount: options.photoCount,
   });
   render(
     <MemberScreen
@@ -33,6 +52,7 @@ async function renderMember(options: { credits?: number; locale?: "en" | "de" } 
         "common.close",
         "error.",
         "validation.",
+        ...codeLabelPrefixes(...CODES),
       ])}
       memberId={member.user.id}
       allowed={SUPPORT}
@@ -61,6 +81,19 @@ describe("the member screen (issue 27 item 7)", () => {
     }
     expect(screen.getByRole("complementary", { name: "Support actions" })).toBeTruthy();
     expect(screen.getByTestId("member-credits").textContent).toBe("20");
+  });
+
+  it("names stored codes in words, not as codes", async () => {
+    await renderMember({ photoCount: 1 });
+    const account = screen.getByRole("region", { name: "Account" });
+    expect(account.textContent).toContain("E-mail confirmed");
+    const profile = screen.getByRole("region", { name: "Profile" });
+    expect(profile.textContent).toContain("Active");
+    expect(profile.textContent).toContain("Member");
+    expect(screen.getByRole("region", { name: "Photos" }).textContent).toContain("Approved");
+    const ledger = screen.getByRole("region", { name: "Credit history" });
+    expect(within(ledger).getByText("Correction by our support")).toBeTruthy();
+    expect(document.querySelector("code")).toBeNull();
   });
 
   it("corrects the balance with a reason and shows the new balance", async () => {
@@ -121,5 +154,8 @@ describe("the member screen (issue 27 item 7)", () => {
     expect(screen.getByRole("region", { name: "Credit-Verlauf" })).toBeTruthy();
     expect(screen.getByTestId("member-credits").textContent).toBe("1.200");
     expect(correctionForm("Credit-Guthaben korrigieren")).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Konto" }).textContent).toContain("E-Mail bestätigt");
+    const ledger = screen.getByRole("region", { name: "Credit-Verlauf" });
+    expect(within(ledger).getByText("Korrektur durch unseren Kundenservice")).toBeTruthy();
   });
 });

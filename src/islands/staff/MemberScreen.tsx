@@ -4,6 +4,7 @@ import { api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
+import { codeLabel } from "./code-labels";
 import { staffFormat } from "./format";
 import MemberActions, { type ActionPermission } from "./MemberActions";
 import MemberTables from "./MemberTables";
@@ -79,9 +80,7 @@ export default function MemberScreen(props: Props) {
               <dt>{t("staff.console.member.site")}</dt>
               <dd>{account.site}</dd>
               <dt>{t("staff.console.member.status")}</dt>
-              <dd>
-                <code>{account.status}</code>
-              </dd>
+              <dd>{codeLabel(t, "accountStatus", account.status)}</dd>
               <dt>{t("staff.console.member.language")}</dt>
               <dd>{account.language ?? "–"}</dd>
               <dt>{t("staff.console.member.credits")}</dt>
@@ -105,9 +104,7 @@ export default function MemberScreen(props: Props) {
               {account.email_disabled_reason ? (
                 <>
                   <dt>{t("staff.console.member.emailDisabled")}</dt>
-                  <dd>
-                    <code>{account.email_disabled_reason}</code>
-                  </dd>
+                  <dd>{codeLabel(t, "emailDisabledReason", account.email_disabled_reason)}</dd>
                 </>
               ) : null}
               <dt>{t("staff.console.member.directDebitBlocked")}</dt>
@@ -128,7 +125,7 @@ export default function MemberScreen(props: Props) {
                 </dd>
                 <dt>{t("staff.console.member.profileStatus")}</dt>
                 <dd>
-                  <code>{profile.status}</code>
+                  {codeLabel(t, "profileStatus", profile.status)}
                   {profile.invisible ? ` · ${t("staff.console.member.invisible")}` : ""}
                   {profile.fictional ? ` · ${t("staff.console.member.fictional")}` : ""}
                 </dd>
@@ -139,9 +136,7 @@ export default function MemberScreen(props: Props) {
                 <dt>{t("staff.console.member.country")}</dt>
                 <dd>{[profile.country, profile.region].filter(Boolean).join(" · ")}</dd>
                 <dt>{t("staff.console.member.kind")}</dt>
-                <dd>
-                  <code>{profile.kind}</code>
-                </dd>
+                <dd>{codeLabel(t, "profileKind", profile.kind)}</dd>
                 <dt>{t("staff.console.member.lastActive")}</dt>
                 <dd>{format.dateTime(profile.last_active_at)}</dd>
                 <dt>{t("staff.console.member.about")}</dt>
@@ -167,7 +162,7 @@ export default function MemberScreen(props: Props) {
                       />
                     </a>
                     <span className="muted">
-                      <code>{photo.status}</code>
+                      {codeLabel(t, "photoStatus", photo.status)}
                       {photo.is_main ? ` · ${t("staff.console.member.mainPhoto")}` : ""}
                     </span>
                   </li>

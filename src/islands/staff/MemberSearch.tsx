@@ -4,6 +4,7 @@ import { api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
 import { useApiForm } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
+import { codeLabel } from "./code-labels";
 import { staffFormat } from "./format";
 
 type Props = I18nProps & { initialQuery: string };
@@ -107,7 +108,7 @@ export default function MemberSearch(props: Props) {
                   </td>
                   <td>{member.site}</td>
                   <td>
-                    <code>{member.status}</code>
+                    {codeLabel(t, "accountStatus", member.status)}{" "}
                     {member.erased ? (
                       <span className="badge badge-danger">
                         {t("staff.console.members.erased")}

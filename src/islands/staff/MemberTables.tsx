@@ -5,6 +5,7 @@ import { api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
 import { describeApiError } from "../ui/use-api-form";
 import ActionForm from "./ActionForm";
+import { codeLabel } from "./code-labels";
 import type { StaffFormat } from "./format";
 
 type Props = {
@@ -102,9 +103,7 @@ export default function MemberTables({ t, format, member, canRefund, onChanged, 
             {report.other_name ?? `#${report.other_id}`}
           </a>
         </td>
-        <td>
-          <code>{report.reason}</code>
-        </td>
+        <td>{codeLabel(t, "reportReason", report.reason)}</td>
         <td>{report.note ?? "–"}</td>
       </tr>
     ));
@@ -153,13 +152,12 @@ export default function MemberTables({ t, format, member, canRefund, onChanged, 
             <tr key={row.id}>
               <td>#{row.id}</td>
               <td>{format.dateTime(row.created_at)}</td>
-              <td>
-                <code>{row.state}</code>
-              </td>
+              <td>{codeLabel(t, "orderState", row.state)}</td>
               <td className="num">{format.number(row.credits)}</td>
               <td className="num">{format.money(row.amount, row.currency)}</td>
               <td>
-                {row.method} <span className="muted">({row.provider})</span>
+                {codeLabel(t, "paymentMethod", row.method)}{" "}
+                <span className="muted">({row.provider})</span>
               </td>
               <td className="num">
                 {row.refunded_amount > 0 ? format.money(row.refunded_amount, row.currency) : "–"}
@@ -234,9 +232,7 @@ export default function MemberTables({ t, format, member, canRefund, onChanged, 
               <td>{format.dateTime(entry.created_at)}</td>
               <td className="num">{format.signed(entry.delta)}</td>
               <td className="num">{format.number(entry.balance_after)}</td>
-              <td>
-                <code>{entry.reason}</code>
-              </td>
+              <td>{codeLabel(t, "creditReason", entry.reason)}</td>
               <td>{entry.reference ?? "–"}</td>
             </tr>
           ))}
@@ -318,12 +314,10 @@ export default function MemberTables({ t, format, member, canRefund, onChanged, 
           {member.mails.map((mail) => (
             <tr key={mail.id}>
               <td>{format.dateTime(mail.created_at)}</td>
-              <td>
-                <code>{mail.kind}</code>
-              </td>
+              <td>{codeLabel(t, "mailKind", mail.kind)}</td>
               <td>{mail.subject}</td>
               <td>
-                <code>{mail.status}</code>
+                {codeLabel(t, "mailStatus", mail.status)}
                 {mail.attempts > 1 ? ` (${mail.attempts})` : ""}
               </td>
               <td>{format.dateTime(mail.sent_at)}</td>

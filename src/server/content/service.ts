@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { ComplaintBody, ComplaintReceipt, CookieConsentBody } from "../../contract/content";
+import type { MailKind } from "../../contract/mail-options";
 import { type Locale, toLocale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { escapeHtml } from "../lib/html";
@@ -93,7 +94,7 @@ export async function createComplaint(
     )
     .join("")}</dl><p style="white-space:pre-wrap">${escapeHtml(input.message)}</p></body></html>`;
   await sendMail(db, site, {
-    kind: "complaint",
+    kind: "complaint" satisfies MailKind,
     to: site.supportEmail,
     subject: t("complaints.mail.subject", { reference: row.id, category, site: site.name }),
     text,

@@ -1,3 +1,4 @@
+import type { MailKind } from "../../contract/mail-options";
 import type { MessageKey } from "../../i18n/catalogues";
 import type { Locale } from "../../i18n/locales";
 import type { MessageParams } from "../../i18n/translate";
@@ -7,7 +8,7 @@ import type { MailMessage } from "./mail";
 
 /** A transactional e-mail: a few sentences and one button, in the member's language. */
 export type MailTemplate = {
-  kind: string;
+  kind: MailKind;
   subject: MessageKey;
   body: MessageKey;
   button: MessageKey;

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AuditAnswer } from "../../contract/staff";
+import type { StaffAuditAction } from "../../contract/staff-options";
 import { createSignedInStaff, staffCall } from "../../test/staff";
 import { createApp } from "../app";
 import { getReadyDb } from "../startup";
@@ -24,7 +25,8 @@ describe("the audit log", () => {
         db,
         { staff: { id: moderator.id, role: "moderator" }, ip: "192.0.2.9" },
         {
-          action,
+          // Not one of STAFF_AUDIT_ACTIONS on purpose: no real row shares it.
+          action: action as StaffAuditAction,
           target: { type: "member", id: n % 2 === 0 ? 42 : 7 },
           reason: `reason ${n}`,
           before: { credits: n },

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, lte, type SQL } from "drizzle-orm";
 import type { AuditEntry, AuditValues } from "../../contract/staff";
-import type { StaffAuditTarget, StaffRole } from "../../contract/staff-options";
+import type { StaffAuditAction, StaffAuditTarget, StaffRole } from "../../contract/staff-options";
 import type { Database } from "../db/client";
 import { staffAccounts, staffAudit } from "./schema";
 import type { AuditQuery } from "./validation";
@@ -21,8 +21,8 @@ export const COMMAND_LINE: StaffActor = { staff: null, ip: null };
 export const SYSTEM: StaffActor = { staff: null, ip: null };
 
 export type StaffAction = {
-  /** What was done, `<area>.<verb>`: staff.login, staff.disable, member.ban … */
-  action: string;
+  /** What was done, `<area>.<verb>`: one of STAFF_AUDIT_ACTIONS, which the console names. */
+  action: StaffAuditAction;
   target?: { type: StaffAuditTarget; id: string | number };
   reason?: string | null;
   /** The changed fields as they were, and as they are now. */
