@@ -135,8 +135,8 @@ describe("an upload's perceptual hash", () => {
   });
 
   it("flags the same image on two accounts in the queue, each pointing at the other", async () => {
-    const first = await createLoggedInMember(app);
-    const second = await createLoggedInMember(app);
+    const first = await createLoggedInMember(app, { profile: { name: "First Owner" } });
+    const second = await createLoggedInMember(app, { profile: { name: "Second Owner" } });
     const bytes = await uniquePhoto();
     const original = await uploaded(first.cookie, bytes);
     const copy = await uploaded(second.cookie, await reEncoded(bytes));
@@ -145,6 +145,21 @@ describe("an upload's perceptual hash", () => {
     const flagged = await photoRow(original.id);
     expect(flagged.duplicateOf).toBe(copy.id);
     expect(flagged.queuedAt).toEqual(original.queuedAt);
+    // The queue names the other account, for the moderator's catfish warning.
+    const moderator = await createSignedInStaff(app, "moderator");
+    const cursor = `${(original.queuedAt as Date).getTime() - 1}.1`;
+    const queue = await json<ReviewQueueAnswer>(
+      await staffCall(app, "GET", `/api/staff/photos?limit=100&cursor=${cursor}`, moderator.cookie),
+    );
+    const byId = new Map(queue.photos.map((photo) => [photo.id, photo]));
+    expect(byId.get(copy.id)).toMatchObject({
+      duplicate_of: original.id,
+      duplicate_member: { user_id: first.user.id, name: "First Owner" },
+    });
+    expect(byId.get(original.id)?.duplicate_member).toEqual({
+      user_id: second.user.id,
+      name: "Second Owner",
+    });
     // Another picture on the second account is not flagged.
     const other = await uploaded(second.cookie, await uniquePhoto());
     expect(other.duplicateOf).toBeNull();
@@ -188,6 +203,7 @@ describe("GET /api/staff/photos", () => {
       member: { user_id: member.user.id, profile_id: member.profile.id, name: "Queue Test" },
       is_main: true,
       duplicate_of: null,
+      duplicate_member: null,
     });
     expect(mine[1]?.is_main).toBe(false);
     for (const url of [mine[0]?.thumb, mine[0]?.large]) {
