@@ -1,9 +1,9 @@
-import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { OwnPhotos } from "../../contract/photos";
 import type { PhotoReviewAnswer, ReviewQueueAnswer } from "../../contract/staff-photos";
+import { makeUniquePhoto as uniquePhoto } from "../../test/images";
 import { createLoggedInMember } from "../../test/members";
 import { json } from "../../test/photos";
 import { createSignedInStaff, staffCall } from "../../test/staff";
@@ -19,28 +19,6 @@ import { staffAudit } from "./schema";
 /* issue 27 item 5: perceptual hashes on upload, and the staff's photo review queue. */
 
 const app = createApp();
-
-/**
- * A photo no other test uploads: 9×8 random grey blocks, neighbours in a row far apart in
- * brightness, so that its hash is random and firm. Test files share the database and its
- * rejected hashes: a fixed picture rejected here would refuse other files' uploads.
- */
-async function uniquePhoto(): Promise<Buffer> {
-  const cells = Buffer.alloc(9 * 8);
-  for (let row = 0; row < 8; row++) {
-    let previous = -100;
-    for (let x = 0; x < 9; x++) {
-      let value = previous;
-      while (Math.abs(value - previous) < 60) value = 20 + randomInt(216);
-      cells[row * 9 + x] = value;
-      previous = value;
-    }
-  }
-  return sharp(cells, { raw: { width: 9, height: 8, channels: 1 } })
-    .resize(900, 800, { kernel: "nearest" })
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
 
 /** The same picture as another member would have it: smaller, re-encoded as WebP. */
 async function reEncoded(bytes: Buffer): Promise<Buffer> {
