@@ -47,9 +47,10 @@ let membersApp: App | null = null;
  * phone number by default), sent through the chat API; the members and the flag's row.
  */
 export async function sendFlaggedMessage(
-  text = "Add me on WhatsApp, my number is +49 151 23456789",
+  text: string | undefined = undefined,
   names = { sender: "Sender", recipient: "Recipient" },
 ) {
+  text ??= "Add me on WhatsApp, my number is +49 151 23456789";
   membersApp ??= createApp();
   const app = membersApp;
   const { open, send } = chatCalls(app);
