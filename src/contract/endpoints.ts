@@ -64,7 +64,12 @@ import type { MemberSearchPage } from "./search";
 import type { AuditAnswer, StaffAnswer, StaffLoginBody } from "./staff";
 import type { PhotoRejectBody, PhotoReviewAnswer, ReviewQueueAnswer } from "./staff-photos";
 import type { ReportQueueAnswer, ResolveReportBody } from "./staff-reports";
-import type { FlagsAnswer, SafetyRulesAnswer } from "./staff-safety";
+import type {
+  FlagsAnswer,
+  ResolvedFlagAnswer,
+  ResolveFlagBody,
+  SafetyRulesAnswer,
+} from "./staff-safety";
 import type {
   CreditCorrectionAnswer,
   CreditCorrectionBody,
@@ -186,20 +191,14 @@ export type ApiEndpoints = StaffReportEndpoints & {
   "GET /api/staff/members/{id}/export": { body: undefined; answer: MemberExport };
   "POST /api/staff/members/{id}/erase": { body: undefined; answer: OkAnswer };
   "POST /api/staff/members/{id}/fictional": { body: FictionalBody; answer: OkAnswer };
-  // Staff: message safety (src/server/staff/safety-routes.ts). POST /api/staff/flags/{id}/resolve
-  // (ResolveFlagBody → ResolvedFlagAnswer) has its id in the path, which api() cannot fill in.
+  // Staff: message safety (src/server/staff/safety-routes.ts; {id} is the flag's id)
   "GET /api/staff/flags": { body: undefined; answer: FlagsAnswer };
+  "POST /api/staff/flags/{id}/resolve": { body: ResolveFlagBody; answer: ResolvedFlagAnswer };
   "GET /api/staff/safety/rules": { body: undefined; answer: SafetyRulesAnswer };
-  // The staff side's photo review (src/server/photos/staff-routes.ts); the id is in the path
+  // The staff side's photo review (src/server/staff/photo-routes.ts; {id} is the photo's id)
   "GET /api/staff/photos": { body: undefined; answer: ReviewQueueAnswer };
-  [approve: `POST /api/staff/photos/${number}/approve`]: {
-    body: undefined;
-    answer: PhotoReviewAnswer;
-  };
-  [reject: `POST /api/staff/photos/${number}/reject`]: {
-    body: PhotoRejectBody;
-    answer: PhotoReviewAnswer;
-  };
+  "POST /api/staff/photos/{id}/approve": { body: undefined; answer: PhotoReviewAnswer };
+  "POST /api/staff/photos/{id}/reject": { body: PhotoRejectBody; answer: PhotoReviewAnswer };
 };
 
 export type ApiEndpoint = keyof ApiEndpoints;

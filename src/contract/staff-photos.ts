@@ -23,6 +23,10 @@ export const reviewPhoto = z
     duplicate_of: z.number().int().nullable().openapi({
       description: "The same image on another member's account (a catfish?): that photo's id",
     }),
+    duplicate_member: z
+      .object({ user_id: z.number().int(), name: z.string() })
+      .nullable()
+      .openapi({ description: "The member whose photo duplicate_of is; null without one" }),
     queued_at: z.string().openapi({ description: "ISO 8601: since when it waits" }),
   })
   .openapi("ReviewPhoto");

@@ -25,9 +25,13 @@ export const flagsQuery = z
   .openapi("FlagsQuery");
 export type FlagsQuery = z.infer<typeof flagsQuery>;
 
-/** A member of the flagged conversation: profile id and name; null once erased. */
+/**
+ * A member of the flagged conversation: the account id (the console's member screen), and the
+ * profile's id and name; those null once erased.
+ */
 export const flagMember = z
   .object({
+    user_id: z.number().int(),
     id: z.number().int().nullable().openapi({ description: "Profile id; null: erased" }),
     name: z.string().nullable(),
   })

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 
@@ -27,6 +28,28 @@ export async function makePhoneJpeg(width = 800, height = 600): Promise<Buffer> 
       },
     })
     .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+/**
+ * A photo no other test uploads: 9×8 random grey blocks, neighbours in a row far apart in
+ * brightness, so that its hash is random and firm. Test files share the database and its
+ * rejected hashes: a fixed picture rejected here would refuse other files' uploads.
+ */
+export async function makeUniquePhoto(): Promise<Buffer> {
+  const cells = Buffer.alloc(9 * 8);
+  for (let row = 0; row < 8; row++) {
+    let previous = -100;
+    for (let x = 0; x < 9; x++) {
+      let value = previous;
+      while (Math.abs(value - previous) < 60) value = 20 + randomInt(216);
+      cells[row * 9 + x] = value;
+      previous = value;
+    }
+  }
+  return sharp(cells, { raw: { width: 9, height: 8, channels: 1 } })
+    .resize(900, 800, { kernel: "nearest" })
+    .jpeg({ quality: 92 })
     .toBuffer();
 }
 

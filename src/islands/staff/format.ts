@@ -7,13 +7,22 @@ export function staffFormat(locale: Locale) {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
   const number = new Intl.NumberFormat(locale);
   const signed = new Intl.NumberFormat(locale, { signDisplay: "exceptZero" });
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
   return {
+    locale,
     dateTime: (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "–"),
     /** A calendar date as stored ("1990-05-17"), shown without a time zone shift. */
     day: (value: string) => date.format(new Date(`${value.slice(0, 10)}T12:00:00Z`)),
     number: (value: number) => number.format(value),
     signed: (value: number) => signed.format(value),
     money: (minor: number, currency: string) => formatMoney(locale, minor, currency),
+    /** How long ago, in the largest fitting unit ("3 hours ago"): how long a photo waits. */
+    ago: (iso: string, now = Date.now()) => {
+      const minutes = Math.max(0, Math.round((now - Date.parse(iso)) / 60_000));
+      if (minutes < 60) return relative.format(-minutes, "minute");
+      if (minutes < 48 * 60) return relative.format(-Math.floor(minutes / 60), "hour");
+      return relative.format(-Math.floor(minutes / (24 * 60)), "day");
+    },
   };
 }
 export type StaffFormat = ReturnType<typeof staffFormat>;

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { AuditValues } from "../../contract/staff";
 import type { PhotoRejectReason } from "../../contract/staff-photo-options";
 import type {
@@ -40,15 +41,20 @@ export async function listReviewQueue(
   query: ReviewQueueQuery,
 ): Promise<ReviewQueueAnswer> {
   const after = query.cursor?.split(".").map(Number);
+  const original = alias(photos, "original_photo");
+  const originalProfile = alias(profiles, "original_profile");
   const rows = await db
     .select({
       photo: photos,
       userId: profiles.userId,
       name: profiles.name,
       mainPhotoId: profiles.mainPhotoId,
+      original: { userId: originalProfile.userId, name: originalProfile.name },
     })
     .from(photos)
     .innerJoin(profiles, eq(profiles.id, photos.profileId))
+    .leftJoin(original, eq(original.id, photos.duplicateOf))
+    .leftJoin(originalProfile, eq(originalProfile.id, original.profileId))
     .where(
       and(
         isNotNull(photos.queuedAt),
@@ -63,7 +69,7 @@ export async function listReviewQueue(
   const last = page.at(-1)?.photo;
   const url = (photo: Photo, name: string) => media.url(`${photo.storageKey}-${name}.webp`);
   return {
-    photos: page.map(({ photo, userId, name, mainPhotoId }) => ({
+    photos: page.map(({ photo, userId, name, mainPhotoId, original }) => ({
       id: photo.id,
       status: photo.status,
       thumb: url(photo, "thumb"),
@@ -71,6 +77,7 @@ export async function listReviewQueue(
       member: { user_id: userId, profile_id: photo.profileId, name },
       is_main: photo.id === mainPhotoId,
       duplicate_of: photo.duplicateOf,
+      duplicate_member: original ? { user_id: original.userId, name: original.name } : null,
       queued_at: (photo.queuedAt as Date).toISOString(),
     })),
     next_cursor:

@@ -4,13 +4,15 @@ import { hasPermission, type Permission } from "./permissions";
 
 /**
  * design §13: the console's screens, each shown to a role with its permission (the API checks
- * again). Reports, photos, message safety and the inbox join this list as they are built.
+ * again). The reports queue and the inbox join this list as they are built.
  */
 export const CONSOLE_SCREENS: readonly {
   href: string;
   label: MessageKey;
   permission: Permission;
 }[] = [
+  { href: "/staff/photos", label: "staff.console.nav.photos", permission: "photos.review" },
+  { href: "/staff/safety", label: "staff.console.nav.safety", permission: "flags.read" },
   { href: "/staff/members", label: "staff.console.nav.members", permission: "members.search" },
   { href: "/staff/audit", label: "staff.console.nav.audit", permission: "audit.read" },
 ];

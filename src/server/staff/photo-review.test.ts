@@ -1,9 +1,9 @@
-import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { OwnPhotos } from "../../contract/photos";
 import type { PhotoReviewAnswer, ReviewQueueAnswer } from "../../contract/staff-photos";
+import { makeUniquePhoto as uniquePhoto } from "../../test/images";
 import { createLoggedInMember } from "../../test/members";
 import { json } from "../../test/photos";
 import { createSignedInStaff, staffCall } from "../../test/staff";
@@ -19,28 +19,6 @@ import { staffAudit } from "./schema";
 /* issue 27 item 5: perceptual hashes on upload, and the staff's photo review queue. */
 
 const app = createApp();
-
-/**
- * A photo no other test uploads: 9×8 random grey blocks, neighbours in a row far apart in
- * brightness, so that its hash is random and firm. Test files share the database and its
- * rejected hashes: a fixed picture rejected here would refuse other files' uploads.
- */
-async function uniquePhoto(): Promise<Buffer> {
-  const cells = Buffer.alloc(9 * 8);
-  for (let row = 0; row < 8; row++) {
-    let previous = -100;
-    for (let x = 0; x < 9; x++) {
-      let value = previous;
-      while (Math.abs(value - previous) < 60) value = 20 + randomInt(216);
-      cells[row * 9 + x] = value;
-      previous = value;
-    }
-  }
-  return sharp(cells, { raw: { width: 9, height: 8, channels: 1 } })
-    .resize(900, 800, { kernel: "nearest" })
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
 
 /** The same picture as another member would have it: smaller, re-encoded as WebP. */
 async function reEncoded(bytes: Buffer): Promise<Buffer> {
@@ -135,8 +113,8 @@ describe("an upload's perceptual hash", () => {
   });
 
   it("flags the same image on two accounts in the queue, each pointing at the other", async () => {
-    const first = await createLoggedInMember(app);
-    const second = await createLoggedInMember(app);
+    const first = await createLoggedInMember(app, { profile: { name: "First Owner" } });
+    const second = await createLoggedInMember(app, { profile: { name: "Second Owner" } });
     const bytes = await uniquePhoto();
     const original = await uploaded(first.cookie, bytes);
     const copy = await uploaded(second.cookie, await reEncoded(bytes));
@@ -145,6 +123,21 @@ describe("an upload's perceptual hash", () => {
     const flagged = await photoRow(original.id);
     expect(flagged.duplicateOf).toBe(copy.id);
     expect(flagged.queuedAt).toEqual(original.queuedAt);
+    // The queue names the other account, for the moderator's catfish warning.
+    const moderator = await createSignedInStaff(app, "moderator");
+    const cursor = `${(original.queuedAt as Date).getTime() - 1}.1`;
+    const queue = await json<ReviewQueueAnswer>(
+      await staffCall(app, "GET", `/api/staff/photos?limit=100&cursor=${cursor}`, moderator.cookie),
+    );
+    const byId = new Map(queue.photos.map((photo) => [photo.id, photo]));
+    expect(byId.get(copy.id)).toMatchObject({
+      duplicate_of: original.id,
+      duplicate_member: { user_id: first.user.id, name: "First Owner" },
+    });
+    expect(byId.get(original.id)?.duplicate_member).toEqual({
+      user_id: second.user.id,
+      name: "Second Owner",
+    });
     // Another picture on the second account is not flagged.
     const other = await uploaded(second.cookie, await uniquePhoto());
     expect(other.duplicateOf).toBeNull();
@@ -188,6 +181,7 @@ describe("GET /api/staff/photos", () => {
       member: { user_id: member.user.id, profile_id: member.profile.id, name: "Queue Test" },
       is_main: true,
       duplicate_of: null,
+      duplicate_member: null,
     });
     expect(mine[1]?.is_main).toBe(false);
     for (const url of [mine[0]?.thumb, mine[0]?.large]) {

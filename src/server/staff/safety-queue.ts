@@ -104,6 +104,7 @@ export async function listOpenFlags(
         },
         sender: { id: senderProfile.id, name: senderProfile.name },
         recipient: { id: recipientProfile.id, name: recipientProfile.name },
+        recipientUserId: conversationMembers.otherUserId,
       })
       .from(messageFlags)
       .innerJoin(messages, eq(messages.id, messageFlags.messageId))
@@ -139,7 +140,7 @@ export async function listOpenFlags(
     });
     const last = page.at(-1);
     return {
-      flags: page.map(({ flag, message, sender, recipient }) => {
+      flags: page.map(({ flag, message, sender, recipient, recipientUserId }) => {
         const fromOf = (senderUserId: number) =>
           senderUserId === message.senderUserId ? ("sender" as const) : ("recipient" as const);
         return {
@@ -155,8 +156,16 @@ export async function listOpenFlags(
             gift: message.gift,
             created_at: message.createdAt.toISOString(),
           },
-          sender: { id: sender?.id ?? null, name: sender?.name ?? null },
-          recipient: { id: recipient?.id ?? null, name: recipient?.name ?? null },
+          sender: {
+            user_id: message.senderUserId,
+            id: sender?.id ?? null,
+            name: sender?.name ?? null,
+          },
+          recipient: {
+            user_id: recipientUserId,
+            id: recipient?.id ?? null,
+            name: recipient?.name ?? null,
+          },
           context: (context.get(flag.id) ?? []).reverse().map((row) => ({
             id: Number(row.id),
             from: fromOf(row.sender_user_id),

@@ -113,8 +113,8 @@ describe("GET /api/staff/flags", () => {
       status: "open",
       conversation,
       message: { id: message.id, from: "sender", kind: "text", text: message.text },
-      sender: { id: alice.profile.id, name: alice.profile.name },
-      recipient: { id: bob.profile.id, name: bob.profile.name },
+      sender: { user_id: alice.user.id, id: alice.profile.id, name: alice.profile.name },
+      recipient: { user_id: bob.user.id, id: bob.profile.id, name: bob.profile.name },
     });
     expect(page.flags[0]?.rules).toEqual(
       expect.arrayContaining([

@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from "react";
+import type { ReviewPhoto } from "../../contract/staff-photos";
+import { api } from "../../lib/api-client";
+import ErrorAlert from "../ui/ErrorAlert";
+import Modal from "../ui/Modal";
+import { describeApiError } from "../ui/use-api-form";
+import { type I18nProps, useTranslate } from "../ui/use-translate";
+import { staffFormat } from "./format";
+import PhotoCard from "./PhotoCard";
+import PhotoDecision from "./PhotoDecision";
+
+/** Photos a page of the queue brings. */
+export const REVIEW_PAGE = 24;
+
+/**
+ * issue 27 item 5: the photo review queue, oldest first (GET /api/staff/photos). A photo is
+ * approved from its card or from the larger view in a dialog, where it can be rejected with a
+ * reason; a decided photo leaves the grid and the status line says what was decided.
+ */
+export default function PhotoReview(props: I18nProps) {
+  const t = useTranslate(props);
+  const format = staffFormat(props.locale);
+  const [photos, setPhotos] = useState<ReviewPhoto[] | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [open, setOpen] = useState<ReviewPhoto | null>(null);
+  const [busy, setBusy] = useState<number | "page" | null>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const [focusStatus, setFocusStatus] = useState(0);
+
+  async function load(after: string | null) {
+    setBusy("page");
+    try {
+      const page = await api("GET /api/staff/photos", {
+        query: { cursor: after ?? undefined, limit: REVIEW_PAGE },
+      });
+      setPhotos((current) => {
+        const known = new Set((after ? (current ?? []) : []).map((photo) => photo.id));
+        const fresh = page.photos.filter((photo) => !known.has(photo.id));
+        return [...(after ? (current ?? []) : []), ...fresh];
+      });
+      setCursor(page.next_cursor);
+      setError(null);
+    } catch (caught) {
+      setError(describeApiError(caught, t));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    void load(null);
+  }, []);
+
+  // After the dialog closed (its opener is gone with the photo): the outcome is heard.
+  useEffect(() => {
+    if (focusStatus > 0) statusRef.current?.focus();
+  }, [focusStatus]);
+
+  function decided(photo: ReviewPhoto, decision: "approved" | "rejected") {
+    setOpen(null);
+    setPhotos((current) => (current ?? []).filter((each) => each.id !== photo.id));
+    setError(null);
+    setStatus(t(`staff.console.photos.${decision}`, { id: photo.id, name: photo.member.name }));
+    setFocusStatus((count) => count + 1);
+  }
+
+  async function approve(photo: ReviewPhoto) {
+    setBusy(photo.id);
+    try {
+      await api("POST /api/staff/photos/{id}/approve", { params: { id: photo.id } });
+      decided(photo, "approved");
+    } catch (caught) {
+      setStatus(null);
+      setError(describeApiError(caught, t));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="stack">
+      <p className="muted">{t("staff.console.photos.lead")}</p>
+      <div ref={statusRef} tabIndex={-1} className="form-status">
+        <ErrorAlert message={error} />
+        {status ? (
+          <p className="alert alert-info" role="status">
+            {status}
+          </p>
+        ) : null}
+      </div>
+      {photos === null ? (
+        error ? null : (
+          <p role="status">{t("staff.console.photos.loading")}</p>
+        )
+      ) : photos.length === 0 ? (
+        <p className="muted">{t("staff.console.photos.empty")}</p>
+      ) : (
+        <ul className="staff-review-grid">
+          {photos.map((photo) => (
+            <PhotoCard
+              key={photo.id}
+              t={t}
+              format={format}
+              photo={photo}
+              busy={busy === photo.id}
+              onOpen={() => setOpen(photo)}
+              onApprove={() => void approve(photo)}
+            />
+          ))}
+        </ul>
+      )}
+      {cursor ? (
+        <div>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={busy === "page"}
+            onClick={() => void load(cursor)}
+          >
+            {t("staff.console.photos.more")}
+          </button>
+        </div>
+      ) : null}
+      <Modal
+        open={open !== null}
+        title={
+          open ? t("staff.console.photos.photoOf", { id: open.id, name: open.member.name }) : ""
+        }
+        closeLabel={t("common.close")}
+        onClose={() => setOpen(null)}
+      >
+        {open ? (
+          <PhotoDecision
+            key={open.id}
+            t={t}
+            photo={open}
+            onDecided={(decision) => decided(open, decision)}
+          />
+        ) : null}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from "react";
+import type { FlagVerdict } from "../../contract/staff-options";
+import type { MessageFlagView, SafetyRulesAnswer } from "../../contract/staff-safety";
+import { api } from "../../lib/api-client";
+import ErrorAlert from "../ui/ErrorAlert";
+import { describeApiError } from "../ui/use-api-form";
+import { type I18nProps, useTranslate } from "../ui/use-translate";
+import FlagCard from "./FlagCard";
+import { staffFormat } from "./format";
+import SafetyRules from "./SafetyRules";
+
+type Props = I18nProps & {
+  /** The role may give a verdict (flags.resolve); else the queue is read only. */
+  canResolve: boolean;
+};
+
+/**
+ * issue 27 item 6: the messages the safety rules flagged, newest first (GET /api/staff/flags,
+ * an audited read), each with its verdict; and the rules' counters, read again after a false
+ * positive is marked.
+ */
+export default function SafetyQueue(props: Props) {
+  const t = useTranslate(props);
+  const format = staffFormat(props.locale);
+  const [flags, setFlags] = useState<MessageFlagView[] | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [rules, setRules] = useState<SafetyRulesAnswer["rules"] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const statusRef = useRef<HTMLDivElement>(null);
+
+  async function loadFlags(after: string | null) {
+    setLoading(true);
+    try {
+      const page = await api("GET /api/staff/flags", { query: { cursor: after ?? undefined } });
+      setFlags((current) => {
+        const kept = after ? (current ?? []) : [];
+        const known = new Set(kept.map((flag) => flag.id));
+        return [...kept, ...page.flags.filter((flag) => !known.has(flag.id))];
+      });
+      setCursor(page.next_cursor);
+    } catch (caught) {
+      setError(describeApiError(caught, t));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  async function loadRules() {
+    try {
+      setRules((await api("GET /api/staff/safety/rules")).rules);
+    } catch (caught) {
+      setError(describeApiError(caught, t));
+    }
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    void loadFlags(null);
+    void loadRules();
+  }, []);
+
+  function resolved(flag: MessageFlagView, verdict: FlagVerdict) {
+    setFlags((current) => (current ?? []).filter((each) => each.id !== flag.id));
+    setError(null);
+    setStatus(t(`staff.console.safety.resolved.${verdict}`, { id: flag.id }));
+    // The form that had focus is gone with the flag: the outcome is heard here.
+    requestAnimationFrame(() => statusRef.current?.focus());
+    void loadRules();
+  }
+
+  return (
+    <div className="stack">
+      <p className="muted">{t("staff.console.safety.lead")}</p>
+      {props.canResolve ? null : <p className="muted">{t("staff.console.safety.readOnly")}</p>}
+      <div ref={statusRef} tabIndex={-1} className="form-status">
+        <ErrorAlert message={error} />
+        {status ? (
+          <p className="alert alert-info" role="status">
+            {status}
+          </p>
+        ) : null}
+      </div>
+      <div className="staff-columns">
+        <div>
+          {flags === null ? (
+            error ? null : (
+              <p role="status">{t("staff.console.safety.loading")}</p>
+            )
+          ) : flags.length === 0 ? (
+            <p className="muted">{t("staff.console.safety.empty")}</p>
+          ) : (
+            <ul className="staff-flags">
+              {flags.map((flag) => (
+                <FlagCard
+                  key={flag.id}
+                  t={t}
+                  format={format}
+                  flag={flag}
+                  canResolve={props.canResolve}
+                  onResolved={(verdict) => resolved(flag, verdict)}
+                />
+              ))}
+            </ul>
+          )}
+          {cursor ? (
+            <p>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                disabled={loading}
+                onClick={() => void loadFlags(cursor)}
+              >
+                {t("staff.console.safety.more")}
+              </button>
+            </p>
+          ) : null}
+        </div>
+        <SafetyRules t={t} format={format} rules={rules} />
+      </div>
+    </div>
+  );
+}
