@@ -37,6 +37,12 @@ import type {
   SwipeUndoAnswer,
 } from "./likes";
 import type {
+  MemberModerationAnswer,
+  SanctionAnswer,
+  SanctionReasonBody,
+  SuspendBody,
+} from "./moderation";
+import type {
   DirectDebitBody,
   DirectDebitCodeSent,
   DirectDebitConfirmBody,
@@ -186,6 +192,12 @@ export type ApiEndpoints = StaffReportEndpoints & {
   "GET /api/staff/members/{id}/export": { body: undefined; answer: MemberExport };
   "POST /api/staff/members/{id}/erase": { body: undefined; answer: OkAnswer };
   "POST /api/staff/members/{id}/fictional": { body: FictionalBody; answer: OkAnswer };
+  // Account actions (src/server/moderation; {id} is the member's account id)
+  "GET /api/staff/members/{id}/moderation": { body: undefined; answer: MemberModerationAnswer };
+  "POST /api/staff/members/{id}/ban": { body: SanctionReasonBody; answer: SanctionAnswer };
+  "POST /api/staff/members/{id}/suspend": { body: SuspendBody; answer: SanctionAnswer };
+  "POST /api/staff/members/{id}/lift": { body: SanctionReasonBody; answer: SanctionAnswer };
+  "POST /api/staff/members/{id}/warn": { body: SanctionReasonBody; answer: SanctionAnswer };
   // Staff: message safety (src/server/staff/safety-routes.ts). POST /api/staff/flags/{id}/resolve
   // (ResolveFlagBody → ResolvedFlagAnswer) has its id in the path, which api() cannot fill in.
   "GET /api/staff/flags": { body: undefined; answer: FlagsAnswer };

@@ -52,6 +52,30 @@ export const strikeView = z
   .openapi("Strike");
 export type StrikeView = z.infer<typeof strikeView>;
 
+/** A member's account state and every strike, newest first (the member screens show it). */
+export const memberModeration = z
+  .object({
+    sanction: z.enum(MEMBER_SANCTIONS).nullable(),
+    sanction_ends_at: z.string().nullable().openapi({ description: "ISO 8601" }),
+    strikes: z.array(strikeView),
+  })
+  .openapi("MemberModeration");
+export type MemberModeration = z.infer<typeof memberModeration>;
+
+/**
+ * GET /api/staff/members/{id}/moderation: what a moderator sees of a member to act on them (no
+ * private data: no address, payments or messages, so no audit row).
+ */
+export const memberModerationAnswer = z
+  .object({
+    id: z.number().int(),
+    name: z.string().nullable().openapi({ description: "The profile's name; null without one" }),
+    erased: z.boolean(),
+    moderation: memberModeration,
+  })
+  .openapi("MemberModerationAnswer");
+export type MemberModerationAnswer = z.infer<typeof memberModerationAnswer>;
+
 /** The member's account state after the action, and the strike it wrote. */
 export const sanctionAnswer = z
   .object({

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { USER_STATUSES } from "./account-options";
 import { CREDIT_REASONS } from "./credit-options";
 import { idSchema, textSchema } from "./fields";
+import { memberModeration } from "./moderation";
 import { CURRENCIES, ORDER_STATES, PAYMENT_METHODS } from "./payment-options";
 import { PHOTO_STATUSES, PROFILE_STATUSES } from "./profile-options";
 import { REPORT_REASONS } from "./report-options";
@@ -147,6 +148,8 @@ export const supportMemberAnswer = z
         sent_at: time.nullable(),
       }),
     ),
+    /** The sanction in force (design §13) and every strike, newest first. */
+    moderation: memberModeration,
   })
   .openapi("SupportMemberAnswer");
 export type SupportMemberAnswer = z.infer<typeof supportMemberAnswer>;

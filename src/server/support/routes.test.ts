@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import type { SanctionAnswer } from "../../contract/moderation";
 import { STAFF_ROLES } from "../../contract/staff-options";
 import type { SupportMemberAnswer, SupportSearchAnswer } from "../../contract/staff-support";
 import { createPaidOrder } from "../../test/api";
@@ -236,5 +237,36 @@ describe("GET /api/staff/members/{id}", () => {
     expect(rows).toMatchObject([
       { action: "member.read", targetType: "member", targetId: String(member.user.id) },
     ]);
+  });
+
+  it("answers the member's sanction and strikes, newest first", async () => {
+    const staff = await createSignedInStaff(app, "admin");
+    const member = await newMember();
+    const read = async () => {
+      const answer = await staffCall(
+        app,
+        "GET",
+        `/api/staff/members/${member.user.id}`,
+        staff.cookie,
+      );
+      expect(answer.status).toBe(200);
+      return ((await answer.json()) as SupportMemberAnswer).moderation;
+    };
+    expect(await read()).toEqual({ sanction: null, sanction_ends_at: null, strikes: [] });
+
+    const act = (action: string, body: object) =>
+      staffCall(app, "POST", `/api/staff/members/${member.user.id}/${action}`, staff.cookie, body);
+    expect((await act("warn", { reason: "Rude" })).status).toBe(200);
+    const suspended = await act("suspend", { days: 3, reason: "Insults" });
+    const { member: state } = (await suspended.json()) as SanctionAnswer;
+    const moderation = await read();
+    expect(moderation).toMatchObject({
+      sanction: "suspended",
+      sanction_ends_at: state.sanction_ends_at,
+      strikes: [
+        { kind: "suspend", reason: "Insults", staff_id: staff.id, ends_at: state.sanction_ends_at },
+        { kind: "warn", reason: "Rude", staff_id: staff.id, ends_at: null },
+      ],
+    });
   });
 });
