@@ -79,6 +79,7 @@ import type {
   StaffRefundAnswer,
   StaffRefundBody,
   SupportMemberAnswer,
+  SupportReasonBody,
   SupportSearchAnswer,
 } from "./staff-support";
 import type { MemberExport, MemberSettings, PendingDeletionAnswer, UserResponse } from "./users";
@@ -186,11 +187,17 @@ export type ApiEndpoints = StaffReportEndpoints & {
     answer: CreditCorrectionAnswer;
   };
   "POST /api/staff/members/{id}/refund": { body: StaffRefundBody; answer: StaffRefundAnswer };
-  "POST /api/staff/members/{id}/resend-activation": { body: undefined; answer: OkAnswer };
-  "POST /api/staff/members/{id}/end-sessions": { body: undefined; answer: EndSessionsAnswer };
-  "POST /api/staff/members/{id}/lift-direct-debit-block": { body: undefined; answer: OkAnswer };
-  "GET /api/staff/members/{id}/export": { body: undefined; answer: MemberExport };
-  "POST /api/staff/members/{id}/erase": { body: undefined; answer: OkAnswer };
+  "POST /api/staff/members/{id}/resend-activation": { body: SupportReasonBody; answer: OkAnswer };
+  "POST /api/staff/members/{id}/end-sessions": {
+    body: SupportReasonBody;
+    answer: EndSessionsAnswer;
+  };
+  "POST /api/staff/members/{id}/lift-direct-debit-block": {
+    body: SupportReasonBody;
+    answer: OkAnswer;
+  };
+  "POST /api/staff/members/{id}/export": { body: SupportReasonBody; answer: MemberExport };
+  "POST /api/staff/members/{id}/erase": { body: SupportReasonBody; answer: OkAnswer };
   "POST /api/staff/members/{id}/fictional": { body: FictionalBody; answer: OkAnswer };
   // Account actions (src/server/moderation; {id} is the member's account id)
   "GET /api/staff/members/{id}/moderation": { body: undefined; answer: MemberModerationAnswer };

@@ -44,28 +44,37 @@ const SUPPORT_CALLS: {
     method: "POST",
     path: (id) => `/api/staff/members/${id}/resend-activation`,
     permission: "members.support",
+    body: { reason: "goodwill" },
   },
   {
     method: "POST",
     path: (id) => `/api/staff/members/${id}/end-sessions`,
     permission: "members.support",
+    body: { reason: "goodwill" },
   },
   {
     method: "POST",
     path: (id) => `/api/staff/members/${id}/lift-direct-debit-block`,
     permission: "members.support",
+    body: { reason: "goodwill" },
   },
   {
-    method: "GET",
+    method: "POST",
     path: (id) => `/api/staff/members/${id}/export`,
     permission: "members.export",
+    body: { reason: "goodwill" },
   },
-  { method: "POST", path: (id) => `/api/staff/members/${id}/erase`, permission: "members.erase" },
+  {
+    method: "POST",
+    path: (id) => `/api/staff/members/${id}/erase`,
+    permission: "members.erase",
+    body: { reason: "goodwill" },
+  },
   {
     method: "POST",
     path: (id) => `/api/staff/members/${id}/fictional`,
     permission: "members.support",
-    body: { fictional: true },
+    body: { fictional: true, reason: "goodwill" },
   },
 ];
 
@@ -106,6 +115,27 @@ describe("who reaches member support", () => {
     const rows = await staffActionsOf(staff);
     expect(rows.length).toBeLessThanOrEqual(allowed.length);
     if (allowed.length === 0) expect(rows).toEqual([]);
+  });
+
+  it("refuses every action without a reason (1 to 500 characters): 422, no audit row", async () => {
+    const staff = await createSignedInStaff(app, "admin");
+    const writes = SUPPORT_CALLS.filter(({ method }) => method === "POST");
+    expect(writes.length).toBeGreaterThanOrEqual(8);
+    for (const { path, body } of writes) {
+      const member = await newMember({ status: "not_confirmed" });
+      expect(body, path(0)).toMatchObject({ reason: expect.any(String) });
+      const { reason: _, ...without } = body as { reason: string };
+      for (const wrong of [
+        without,
+        { ...without, reason: " " },
+        { ...without, reason: "x".repeat(501) },
+      ]) {
+        const answer = await staffCall(app, "POST", path(member.user.id), staff.cookie, wrong);
+        expect(answer.status, path(0)).toBe(422);
+        expect(await answer.json()).toMatchObject({ fields: { reason: expect.anything() } });
+      }
+    }
+    expect(await staffActionsOf(staff)).toEqual([]);
   });
 
   it("answers ids past 2^31, zero and junk with a 4xx, never a 5xx", async () => {
