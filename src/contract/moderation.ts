@@ -1,15 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { MEMBER_SANCTIONS } from "./account-options";
 import { MAX_ID, textSchema } from "./fields";
+import { STRIKE_KINDS, SUSPENSION_DAYS_MAX } from "./moderation-options";
 
 /** design §13: account actions on a member (under /api/staff/members/{id}/). */
 
-/** What a strike records: a warning, a suspension, a ban, or the lifting of one. */
-export const STRIKE_KINDS = ["warn", "suspend", "ban", "lift"] as const;
-export type StrikeKind = (typeof STRIKE_KINDS)[number];
-
-/** A suspension lasts 1 to 365 days. */
-export const SUSPENSION_DAYS_MAX = 365;
+export { STRIKE_KINDS, type StrikeKind, SUSPENSION_DAYS_MAX } from "./moderation-options";
 /** A reason is what the member and the audit log are told: a few sentences at most. */
 export const SANCTION_REASON_MAX = 1000;
 

@@ -5,6 +5,7 @@ import { api } from "../../lib/api-client";
 import Modal from "../ui/Modal";
 import ActionForm from "./ActionForm";
 import type { StaffFormat } from "./format";
+import type { ModerationPermission } from "./ModerationForms";
 
 /** The permissions of the member screen's actions (staff/permissions.ts). */
 export type ActionPermission =
@@ -14,11 +15,14 @@ export type ActionPermission =
   | "members.export"
   | "members.erase";
 
+/** Everything the member screen may offer: support's actions and the account actions. */
+export type MemberScreenPermission = ActionPermission | ModerationPermission;
+
 type Props = {
   t: Translate;
   format: StaffFormat;
   member: Member;
-  allowed: readonly ActionPermission[];
+  allowed: readonly MemberScreenPermission[];
   onCredits: (credits: number) => void;
   onChanged: () => Promise<void>;
 };
