@@ -37,6 +37,12 @@ import type {
   SwipeUndoAnswer,
 } from "./likes";
 import type {
+  MemberModerationAnswer,
+  SanctionAnswer,
+  SanctionReasonBody,
+  SuspendBody,
+} from "./moderation";
+import type {
   DirectDebitBody,
   DirectDebitCodeSent,
   DirectDebitConfirmBody,
@@ -78,6 +84,7 @@ import type {
   StaffRefundAnswer,
   StaffRefundBody,
   SupportMemberAnswer,
+  SupportReasonBody,
   SupportSearchAnswer,
 } from "./staff-support";
 import type { MemberExport, MemberSettings, PendingDeletionAnswer, UserResponse } from "./users";
@@ -185,12 +192,24 @@ export type ApiEndpoints = StaffReportEndpoints & {
     answer: CreditCorrectionAnswer;
   };
   "POST /api/staff/members/{id}/refund": { body: StaffRefundBody; answer: StaffRefundAnswer };
-  "POST /api/staff/members/{id}/resend-activation": { body: undefined; answer: OkAnswer };
-  "POST /api/staff/members/{id}/end-sessions": { body: undefined; answer: EndSessionsAnswer };
-  "POST /api/staff/members/{id}/lift-direct-debit-block": { body: undefined; answer: OkAnswer };
-  "GET /api/staff/members/{id}/export": { body: undefined; answer: MemberExport };
-  "POST /api/staff/members/{id}/erase": { body: undefined; answer: OkAnswer };
+  "POST /api/staff/members/{id}/resend-activation": { body: SupportReasonBody; answer: OkAnswer };
+  "POST /api/staff/members/{id}/end-sessions": {
+    body: SupportReasonBody;
+    answer: EndSessionsAnswer;
+  };
+  "POST /api/staff/members/{id}/lift-direct-debit-block": {
+    body: SupportReasonBody;
+    answer: OkAnswer;
+  };
+  "POST /api/staff/members/{id}/export": { body: SupportReasonBody; answer: MemberExport };
+  "POST /api/staff/members/{id}/erase": { body: SupportReasonBody; answer: OkAnswer };
   "POST /api/staff/members/{id}/fictional": { body: FictionalBody; answer: OkAnswer };
+  // Account actions (src/server/moderation; {id} is the member's account id)
+  "GET /api/staff/members/{id}/moderation": { body: undefined; answer: MemberModerationAnswer };
+  "POST /api/staff/members/{id}/ban": { body: SanctionReasonBody; answer: SanctionAnswer };
+  "POST /api/staff/members/{id}/suspend": { body: SuspendBody; answer: SanctionAnswer };
+  "POST /api/staff/members/{id}/lift": { body: SanctionReasonBody; answer: SanctionAnswer };
+  "POST /api/staff/members/{id}/warn": { body: SanctionReasonBody; answer: SanctionAnswer };
   // Staff: message safety (src/server/staff/safety-routes.ts; {id} is the flag's id)
   "GET /api/staff/flags": { body: undefined; answer: FlagsAnswer };
   "POST /api/staff/flags/{id}/resolve": { body: ResolveFlagBody; answer: ResolvedFlagAnswer };

@@ -1,15 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { MEMBER_SANCTIONS } from "./account-options";
 import { MAX_ID, textSchema } from "./fields";
+import { STRIKE_KINDS, SUSPENSION_DAYS_MAX } from "./moderation-options";
 
 /** design §13: account actions on a member (under /api/staff/members/{id}/). */
 
-/** What a strike records: a warning, a suspension, a ban, or the lifting of one. */
-export const STRIKE_KINDS = ["warn", "suspend", "ban", "lift"] as const;
-export type StrikeKind = (typeof STRIKE_KINDS)[number];
-
-/** A suspension lasts 1 to 365 days. */
-export const SUSPENSION_DAYS_MAX = 365;
+export { STRIKE_KINDS, type StrikeKind, SUSPENSION_DAYS_MAX } from "./moderation-options";
 /** A reason is what the member and the audit log are told: a few sentences at most. */
 export const SANCTION_REASON_MAX = 1000;
 
@@ -51,6 +47,30 @@ export const strikeView = z
   })
   .openapi("Strike");
 export type StrikeView = z.infer<typeof strikeView>;
+
+/** A member's account state and every strike, newest first (the member screens show it). */
+export const memberModeration = z
+  .object({
+    sanction: z.enum(MEMBER_SANCTIONS).nullable(),
+    sanction_ends_at: z.string().nullable().openapi({ description: "ISO 8601" }),
+    strikes: z.array(strikeView),
+  })
+  .openapi("MemberModeration");
+export type MemberModeration = z.infer<typeof memberModeration>;
+
+/**
+ * GET /api/staff/members/{id}/moderation: what a moderator sees of a member to act on them (no
+ * private data: no address, payments or messages, so no audit row).
+ */
+export const memberModerationAnswer = z
+  .object({
+    id: z.number().int(),
+    name: z.string().nullable().openapi({ description: "The profile's name; null without one" }),
+    erased: z.boolean(),
+    moderation: memberModeration,
+  })
+  .openapi("MemberModerationAnswer");
+export type MemberModerationAnswer = z.infer<typeof memberModerationAnswer>;
 
 /** The member's account state after the action, and the strike it wrote. */
 export const sanctionAnswer = z

@@ -3,6 +3,7 @@ import { USER_STATUSES } from "./account-options";
 import { CREDIT_REASONS } from "./credit-options";
 import { idSchema, textSchema } from "./fields";
 import { MAIL_STATUSES } from "./mail-options";
+import { memberModeration } from "./moderation";
 import { CURRENCIES, ORDER_STATES, PAYMENT_METHODS } from "./payment-options";
 import { PHOTO_STATUSES, PROFILE_STATUSES } from "./profile-options";
 import { REPORT_REASONS } from "./report-options";
@@ -148,12 +149,22 @@ export const supportMemberAnswer = z
         sent_at: time.nullable(),
       }),
     ),
+    /** The sanction in force (design §13) and every strike, newest first. */
+    moderation: memberModeration,
   })
   .openapi("SupportMemberAnswer");
 export type SupportMemberAnswer = z.infer<typeof supportMemberAnswer>;
 
 /** Why staff did it: kept in the audit row. */
 const reasonField = textSchema({ multiline: true }).trim().min(1).max(500);
+
+/**
+ * The body of a support action that takes nothing but why (resend the activation, end the
+ * sessions, lift the direct-debit block, export, erase): every action that changes a member's
+ * data or reads their private data says why, in its audit row.
+ */
+export const supportReasonBody = z.object({ reason: reasonField }).openapi("SupportReasonBody");
+export type SupportReasonBody = z.input<typeof supportReasonBody>;
 
 /** POST /api/staff/members/{id}/credits: a correction of the balance, never below zero. */
 export const creditCorrectionBody = z
@@ -189,7 +200,9 @@ export const staffRefundAnswer = z
 export type StaffRefundAnswer = z.infer<typeof staffRefundAnswer>;
 
 /** POST /api/staff/members/{id}/fictional. */
-export const fictionalBody = z.object({ fictional: z.boolean() }).openapi("FictionalBody");
+export const fictionalBody = z
+  .object({ fictional: z.boolean(), reason: reasonField })
+  .openapi("FictionalBody");
 export type FictionalBody = z.input<typeof fictionalBody>;
 
 /** POST /api/staff/members/{id}/end-sessions: how many sessions ended. */

@@ -101,6 +101,8 @@ describe("every answer of a staff journey through the API matches the document",
     const ban = { cookie, params, json: reason };
     expect((await call("post", "/staff/members/{id}/ban", ban)).status).toBe(200);
     expect((await call("post", "/staff/members/{id}/ban", ban)).status).toBe(409);
+    const state = await call("get", "/staff/members/{id}/moderation", { cookie, params });
+    expect(state.status).toBe(200);
     const unknown = { cookie, params: { id: 2147483647 }, json: reason };
     expect((await call("post", "/staff/members/{id}/ban", unknown)).status).toBe(404);
     expect((await call("post", "/staff/members/{id}/lift", { params, json: reason })).status).toBe(

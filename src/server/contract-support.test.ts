@@ -21,6 +21,7 @@ describe("every answer of a member support journey matches the document", () => 
     const db = await getReadyDb();
     const unconfirmed = await createTestMember(db, { status: "not_confirmed" });
     const params = { id: member.user.id };
+    const json = { reason: "ticket 12" };
 
     expect((await call("get", "/staff/members", { query: { q: "a" } })).status).toBe(403);
     expect(
@@ -68,41 +69,50 @@ describe("every answer of a member support journey matches the document", () => 
         await call("post", "/staff/members/{id}/resend-activation", {
           cookie,
           params: { id: unconfirmed.user.id },
+          json,
         })
       ).status,
     ).toBe(200);
     expect(
-      (await call("post", "/staff/members/{id}/resend-activation", { cookie, params })).status,
+      (await call("post", "/staff/members/{id}/resend-activation", { cookie, params, json }))
+        .status,
     ).toBe(409);
     expect(
-      (await call("post", "/staff/members/{id}/end-sessions", { cookie, params })).status,
+      (await call("post", "/staff/members/{id}/end-sessions", { cookie, params, json })).status,
     ).toBe(200);
     expect(
-      (await call("post", "/staff/members/{id}/lift-direct-debit-block", { cookie, params }))
+      (await call("post", "/staff/members/{id}/lift-direct-debit-block", { cookie, params, json }))
         .status,
     ).toBe(409);
     await blockDirectDebit(db, member.user.id, 1);
     expect(
-      (await call("post", "/staff/members/{id}/lift-direct-debit-block", { cookie, params }))
+      (await call("post", "/staff/members/{id}/lift-direct-debit-block", { cookie, params, json }))
         .status,
     ).toBe(200);
-    expect((await call("get", "/staff/members/{id}/export", { cookie, params })).status).toBe(200);
+    expect(
+      (await call("post", "/staff/members/{id}/export", { cookie, params, json })).status,
+    ).toBe(200);
+    expect(
+      (await call("post", "/staff/members/{id}/export", { cookie, params, json: {} })).status,
+    ).toBe(422);
     expect(
       (
         await call("post", "/staff/members/{id}/fictional", {
           cookie,
           params,
-          json: { fictional: true },
+          json: { fictional: true, reason: "x" },
         })
       ).status,
     ).toBe(200);
-    expect((await call("post", "/staff/members/{id}/erase", { cookie, params })).status).toBe(200);
+    expect((await call("post", "/staff/members/{id}/erase", { cookie, params, json })).status).toBe(
+      200,
+    );
     expect(
       (
         await call("post", "/staff/members/{id}/fictional", {
           cookie,
           params,
-          json: { fictional: false },
+          json: { fictional: false, reason: "x" },
         })
       ).status,
     ).toBe(409);

@@ -5,6 +5,7 @@ import { api } from "../../lib/api-client";
 import Modal from "../ui/Modal";
 import ActionForm from "./ActionForm";
 import type { StaffFormat } from "./format";
+import type { ModerationPermission } from "./ModerationForms";
 
 /** The permissions of the member screen's actions (staff/permissions.ts). */
 export type ActionPermission =
@@ -14,11 +15,14 @@ export type ActionPermission =
   | "members.export"
   | "members.erase";
 
+/** Everything the member screen may offer: support's actions and the account actions. */
+export type MemberScreenPermission = ActionPermission | ModerationPermission;
+
 type Props = {
   t: Translate;
   format: StaffFormat;
   member: Member;
-  allowed: readonly ActionPermission[];
+  allowed: readonly MemberScreenPermission[];
   onCredits: (credits: number) => void;
   onChanged: () => Promise<void>;
 };
@@ -46,6 +50,7 @@ export default function MemberActions({ t, format, member, allowed, onCredits, o
   const params = { id };
   const erased = member.account.erased_at !== null;
   const deltaId = useId();
+  const why = (data: FormData) => ({ reason: String(data.get("reason") ?? "") });
   const [confirming, setConfirming] = useState(false);
   const answer = useRef<((value: boolean) => void) | null>(null);
 
@@ -90,7 +95,7 @@ export default function MemberActions({ t, format, member, allowed, onCredits, o
             const delta = /^-?\d{1,7}$/.test(text) ? Number(text) : Number.NaN;
             const result = await api("POST /api/staff/members/{id}/credits", {
               params,
-              body: { delta, reason: String(data.get("reason") ?? "") },
+              body: { delta, ...why(data) },
             });
             onCredits(result.credits);
             void onChanged();
@@ -125,8 +130,12 @@ export default function MemberActions({ t, format, member, allowed, onCredits, o
           t={t}
           title={t("staff.console.action.resend.title")}
           submitLabel={t("staff.console.action.resend.submit")}
-          onSubmit={async () => {
-            await api("POST /api/staff/members/{id}/resend-activation", { params });
+          withReason
+          onSubmit={async (data) => {
+            await api("POST /api/staff/members/{id}/resend-activation", {
+              params,
+              body: why(data),
+            });
             void onChanged();
             return t("staff.console.action.resend.done");
           }}
@@ -138,8 +147,12 @@ export default function MemberActions({ t, format, member, allowed, onCredits, o
           title={t("staff.console.action.endSessions.title")}
           lead={t("staff.console.action.endSessions.lead")}
           submitLabel={t("staff.console.action.endSessions.submit")}
-          onSubmit={async () => {
-            const result = await api("POST /api/staff/members/{id}/end-sessions", { params });
+          withReason
+          onSubmit={async (data) => {
+            const result = await api("POST /api/staff/members/{id}/end-sessions", {
+              params,
+              body: why(data),
+            });
             void onChanged();
             return t("staff.console.action.endSessions.done", { count: result.ended });
           }}
@@ -150,8 +163,12 @@ export default function MemberActions({ t, format, member, allowed, onCredits, o
           t={t}
           title={t("staff.console.action.liftBlock.title")}
           submitLabel={t("staff.console.action.liftBlock.submit")}
-          onSubmit={async () => {
-            await api("POST /api/staff/members/{id}/lift-direct-debit-block", { params });
+          withReason
+          onSubmit={async (data) => {
+            await api("POST /api/staff/members/{id}/lift-direct-debit-block", {
+              params,
+              body: why(data),
+            });
             void onChanged();
             return t("staff.console.action.liftBlock.done");
           }}
@@ -171,9 +188,13 @@ export default function MemberActions({ t, format, member, allowed, onCredits, o
               ? t("staff.console.action.fictional.unmark")
               : t("staff.console.action.fictional.mark")
           }
-          onSubmit={async () => {
+          withReason
+          onSubmit={async (data) => {
             const fictional = !member.profile?.fictional;
-            await api("POST /api/staff/members/{id}/fictional", { params, body: { fictional } });
+            await api("POST /api/staff/members/{id}/fictional", {
+              params,
+              body: { fictional, ...why(data) },
+            });
             await onChanged();
             return t("staff.console.action.fictional.done");
           }}
@@ -185,9 +206,13 @@ export default function MemberActions({ t, format, member, allowed, onCredits, o
           title={t("staff.console.action.export.title")}
           lead={t("staff.console.action.export.lead")}
           submitLabel={t("staff.console.action.export.submit")}
-          onSubmit={async () => {
-            const data = await api("GET /api/staff/members/{id}/export", { params });
-            download(`member-${id}.json`, data);
+          withReason
+          onSubmit={async (data) => {
+            const answer = await api("POST /api/staff/members/{id}/export", {
+              params,
+              body: why(data),
+            });
+            download(`member-${id}.json`, answer);
             return t("staff.console.action.export.done");
           }}
         />
@@ -200,8 +225,9 @@ export default function MemberActions({ t, format, member, allowed, onCredits, o
           submitLabel={t("staff.console.action.erase.submit")}
           danger
           confirm={confirmErase}
-          onSubmit={async () => {
-            await api("POST /api/staff/members/{id}/erase", { params });
+          withReason
+          onSubmit={async (data) => {
+            await api("POST /api/staff/members/{id}/erase", { params, body: why(data) });
             await onChanged();
             return t("staff.console.action.erase.done");
           }}

@@ -140,6 +140,9 @@ describe("the member screen (issue 27 item 7)", () => {
   it("asks before erasing, and gives focus back to the button on cancel", async () => {
     await renderMember();
     const form = correctionForm("Erase the account");
+    fireEvent.input(within(form).getByLabelText("Reason"), {
+      target: { value: "Erasure asked by mail" },
+    });
     const button = within(form).getByRole("button", { name: "Erase the account…" });
     button.focus();
     fireEvent.click(button);
@@ -147,6 +150,23 @@ describe("the member screen (issue 27 item 7)", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(document.activeElement).toBe(button));
     expect(api.calls.filter((call) => call.endsWith("/erase"))).toEqual([]);
+  });
+
+  it("asks every support action for a reason, and ends the sessions with one", async () => {
+    await renderMember();
+    for (const name of ["Sessions", "Fictional profile", "Data export", "Erase the account"]) {
+      expect(within(correctionForm(name)).getByLabelText("Reason")).toBeTruthy();
+    }
+    const form = correctionForm("Sessions");
+    fireEvent.click(within(form).getByRole("button", { name: "End all sessions" }));
+    await waitFor(() =>
+      expect(within(form).getByLabelText("Reason").getAttribute("aria-invalid")).toBe("true"),
+    );
+    expect(api.calls.filter((call) => call.endsWith("/end-sessions"))).toEqual([]);
+    fireEvent.input(within(form).getByLabelText("Reason"), { target: { value: "Lost phone" } });
+    fireEvent.click(within(form).getByRole("button", { name: "End all sessions" }));
+    await waitFor(() => expect(within(form).getByRole("status")).toBeTruthy());
+    expect(api.calls.filter((call) => call.endsWith("/end-sessions"))).toHaveLength(1);
   });
 
   it("speaks the staff member's language, with German numbers", async () => {

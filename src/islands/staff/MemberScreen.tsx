@@ -6,13 +6,14 @@ import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import { codeLabel } from "./code-labels";
 import { staffFormat } from "./format";
-import MemberActions, { type ActionPermission } from "./MemberActions";
+import MemberActions, { type MemberScreenPermission } from "./MemberActions";
+import MemberModeration, { moderationPermissions } from "./MemberModeration";
 import MemberTables from "./MemberTables";
 
 type Props = I18nProps & {
   memberId: number;
   /** What the staff member's role may do here (the API checks again). */
-  allowed: readonly ActionPermission[];
+  allowed: readonly MemberScreenPermission[];
 };
 
 export type Member = SupportMemberAnswer;
@@ -170,6 +171,16 @@ export default function MemberScreen(props: Props) {
               </ul>
             )}
           </section>
+          <MemberModeration
+            t={t}
+            format={format}
+            memberId={account.id}
+            name={profile?.name ?? null}
+            erased={account.erased_at !== null}
+            moderation={member.moderation}
+            allowed={moderationPermissions(props.allowed)}
+            onChanged={load}
+          />
           <MemberTables
             t={t}
             format={format}

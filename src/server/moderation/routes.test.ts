@@ -267,3 +267,45 @@ describe("POST /api/staff/members/{id}/lift and /warn", () => {
     expect(mail?.text).toContain("Propos déplacés");
   });
 });
+
+describe("GET /api/staff/members/{id}/moderation", () => {
+  it("answers the sanction and strikes to who may read members; nothing private, no audit row", async () => {
+    const { user, profile } = await newMember();
+    const banned = await staffCall(
+      app,
+      "POST",
+      `/api/staff/members/${user.id}/ban`,
+      staff.moderator.cookie,
+      { reason: "Scam" },
+    );
+    expect(banned.status).toBe(200);
+    const path = `/api/staff/members/${user.id}/moderation`;
+    for (const role of STAFF_ROLES) {
+      const response = await staffCall(app, "GET", path, staff[role].cookie);
+      expect(response.status, role).toBe(hasPermission(role, "members.read") ? 200 : 403);
+    }
+    const response = await staffCall(app, "GET", path, staff.moderator.cookie);
+    expect(await response.json()).toMatchObject({
+      id: user.id,
+      name: profile.name,
+      erased: false,
+      moderation: {
+        sanction: "banned",
+        sanction_ends_at: null,
+        strikes: [{ kind: "ban", reason: "Scam", staff_id: staff.moderator.id }],
+      },
+    });
+    const audit = (await auditRowsOf(user.id)).filter((entry) => entry.targetType === "member");
+    expect(audit.map((entry) => entry.action)).toEqual(["member.ban"]);
+    for (const cookie of ["", (await createLoggedInMember(app)).cookie]) {
+      expect((await staffCall(app, "GET", path, cookie)).status).toBe(403);
+    }
+    const unknown = await staffCall(
+      app,
+      "GET",
+      "/api/staff/members/2147483647/moderation",
+      staff.moderator.cookie,
+    );
+    expect(unknown.status).toBe(404);
+  });
+});

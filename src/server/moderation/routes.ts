@@ -1,13 +1,15 @@
 import {
   memberIdParams,
+  memberModerationAnswer,
   sanctionAnswer,
   sanctionReasonBody,
   suspendBody,
 } from "../../contract/moderation";
-import { jsonRoute, WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, jsonRoute, WRITE_ERRORS } from "../lib/openapi";
 import { createRouter } from "../lib/router";
 import { staffActor } from "../staff/context";
 import { STAFF_ERRORS } from "../staff/routes";
+import { getMemberModeration } from "./member-view";
 import { banMember, liftSanction, suspendMember, warnMember } from "./sanctions";
 
 const MEMBER_ERRORS = { 404: "not_found: no member with this id (or the account was erased)" };
@@ -62,8 +64,27 @@ const warnRoute = jsonRoute({
   errors: ACTION_ERRORS,
 });
 
+const stateRoute = jsonRoute({
+  method: "get",
+  path: "/staff/members/{id}/moderation",
+  summary:
+    "A member's sanction and strikes, newest first, with their profile's name (members.read; nothing private, no audit row)",
+  params: memberIdParams,
+  answer: [memberModerationAnswer, "The member's moderation state"],
+  errors: [
+    ERRORS.invalid,
+    STAFF_ERRORS.signedOut,
+    STAFF_ERRORS.forbidden,
+    { 404: "not_found: no member with this id" },
+  ],
+});
+
 /** design §13: account actions (issue 27 item 4), under /api/staff/ behind the staff session. */
 export const moderationRoutes = createRouter()
+  .openapi(stateRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await getMemberModeration(c.get("db"), staffActor(c), id), 200);
+  })
   .openapi(banRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { reason } = c.req.valid("json");

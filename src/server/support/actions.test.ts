@@ -108,7 +108,9 @@ describe("member support's actions", () => {
     const member = await newMember({ status: "not_confirmed", language: "de" });
     const confirmed = await newMember();
     const resend = (id: number) =>
-      staffCall(app, "POST", `/api/staff/members/${id}/resend-activation`, staff.cookie);
+      staffCall(app, "POST", `/api/staff/members/${id}/resend-activation`, staff.cookie, {
+        reason: "ticket 7: no mail arrived",
+      });
     expect((await resend(member.user.id)).status).toBe(200);
     const refused = await resend(confirmed.user.id);
     expect(refused.status).toBe(409);
@@ -119,8 +121,8 @@ describe("member support's actions", () => {
       .from(mailOutbox)
       .where(eq(sql`lower(${mailOutbox.to})`, member.user.email.toLowerCase()));
     expect(mails).toEqual([{ kind: "activation" }]);
-    expect((await staffActionsOf(staff)).map((r) => r.action)).toEqual([
-      "member.resend_activation",
+    expect((await staffActionsOf(staff)).map((r) => [r.action, r.reason])).toEqual([
+      ["member.resend_activation", "ticket 7: no mail arrived"],
     ]);
   });
 
@@ -132,14 +134,15 @@ describe("member support's actions", () => {
       "POST",
       `/api/staff/members/${member.user.id}/end-sessions`,
       staff.cookie,
+      { reason: "lost phone" },
     );
     expect(await answer.json()).toEqual({ ended: 1 });
     const db = await getReadyDb();
     expect(await db.select().from(sessions).where(eq(sessions.userId, member.user.id))).toEqual([]);
     const again = await staffCall(app, "GET", "/api/user.php", member.cookie);
     expect(again.status).toBe(403);
-    expect((await staffActionsOf(staff)).map((r) => [r.action, r.after])).toEqual([
-      ["member.end_sessions", { sessions_ended: 1 }],
+    expect((await staffActionsOf(staff)).map((r) => [r.action, r.reason, r.after])).toEqual([
+      ["member.end_sessions", "lost phone", { sessions_ended: 1 }],
     ]);
   });
 
@@ -154,13 +157,14 @@ describe("member support's actions", () => {
         "POST",
         `/api/staff/members/${member.user.id}/lift-direct-debit-block`,
         staff.cookie,
+        { reason: "bank confirmed the mandate" },
       );
     expect((await lift()).status).toBe(200);
     const none = await lift();
     expect(none.status).toBe(409);
     expect(await none.json()).toMatchObject({ error: "direct_debit_not_blocked" });
-    expect((await staffActionsOf(staff)).map((r) => r.action)).toEqual([
-      "member.lift_direct_debit_block",
+    expect((await staffActionsOf(staff)).map((r) => [r.action, r.reason])).toEqual([
+      ["member.lift_direct_debit_block", "bank confirmed the mandate"],
     ]);
   });
 
@@ -168,31 +172,41 @@ describe("member support's actions", () => {
     const staff = await createSignedInStaff(app, "admin");
     const member = await createLoggedInMember(app, { photoCount: 1 });
     const base = `/api/staff/members/${member.user.id}`;
-    const exported = await staffCall(app, "GET", `${base}/export`, staff.cookie);
+    const exported = await staffCall(app, "POST", `${base}/export`, staff.cookie, {
+      reason: "access request by mail",
+    });
     expect(exported.status).toBe(200);
     expect(await exported.json()).toMatchObject({ account: { email: member.email } });
 
     expect(
-      (await staffCall(app, "POST", `${base}/fictional`, staff.cookie, { fictional: true })).status,
+      (
+        await staffCall(app, "POST", `${base}/fictional`, staff.cookie, {
+          fictional: true,
+          reason: "team profile",
+        })
+      ).status,
     ).toBe(200);
     const db = await getReadyDb();
     const [profile] = await db.select().from(profiles).where(eq(profiles.userId, member.user.id));
     expect(profile?.fictional).toBe(true);
 
-    expect((await staffCall(app, "POST", `${base}/erase`, staff.cookie)).status).toBe(200);
+    const erase = { reason: "erasure asked by mail" };
+    expect((await staffCall(app, "POST", `${base}/erase`, staff.cookie, erase)).status).toBe(200);
     const [user] = await db.select().from(users).where(eq(users.id, member.user.id));
     expect(user?.erasedAt).not.toBeNull();
     expect(user?.email).not.toBe(member.email);
     expect(await db.select().from(profiles).where(eq(profiles.userId, member.user.id))).toEqual([]);
     expect((await staffCall(app, "GET", "/api/user.php", member.cookie)).status).toBe(403);
-    const again = await staffCall(app, "POST", `${base}/erase`, staff.cookie);
+    const again = await staffCall(app, "POST", `${base}/erase`, staff.cookie, erase);
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ error: "member_deleted" });
 
-    expect((await staffActionsOf(staff)).map((r) => [r.action, r.before, r.after])).toEqual([
-      ["member.export", null, null],
-      ["member.fictional", { fictional: false }, { fictional: true }],
-      ["member.erase", null, null],
+    expect(
+      (await staffActionsOf(staff)).map((r) => [r.action, r.reason, r.before, r.after]),
+    ).toEqual([
+      ["member.export", "access request by mail", null, null],
+      ["member.fictional", "team profile", { fictional: false }, { fictional: true }],
+      ["member.erase", "erasure asked by mail", null, null],
     ]);
     // Nothing is left of the orders table's answer either: the order table is untouched.
     expect(await db.select().from(orders).where(eq(orders.userId, member.user.id))).toEqual([]);

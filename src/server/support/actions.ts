@@ -105,6 +105,7 @@ export async function resendMemberActivation(
   db: Database,
   actor: StaffActor,
   userId: number,
+  reason: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const user = await lockMember(tx, userId);
@@ -119,6 +120,7 @@ export async function resendMemberActivation(
     await recordStaffAction(tx, actor, {
       action: "member.resend_activation",
       target: { type: "member", id: userId },
+      reason,
     });
   });
 }
@@ -128,6 +130,7 @@ export async function endMemberSessions(
   db: Database,
   actor: StaffActor,
   userId: number,
+  reason: string,
 ): Promise<EndSessionsAnswer> {
   return db.transaction(async (tx) => {
     await findMemberOrThrow(tx, userId);
@@ -135,6 +138,7 @@ export async function endMemberSessions(
     await recordStaffAction(tx, actor, {
       action: "member.end_sessions",
       target: { type: "member", id: userId },
+      reason,
       after: { sessions_ended: ended },
     });
     return { ended };
@@ -146,6 +150,7 @@ export async function liftMemberDirectDebitBlock(
   db: Database,
   actor: StaffActor,
   userId: number,
+  reason: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await findMemberOrThrow(tx, userId);
@@ -156,6 +161,7 @@ export async function liftMemberDirectDebitBlock(
     await recordStaffAction(tx, actor, {
       action: "member.lift_direct_debit_block",
       target: { type: "member", id: userId },
+      reason,
       before: { blocked: true, order: lifted.orderId },
       after: { blocked: false },
     });
@@ -167,6 +173,7 @@ export async function exportMember(
   db: Database,
   actor: StaffActor,
   userId: number,
+  reason: string,
 ): Promise<MemberExport> {
   return db.transaction(async (tx) => {
     const user = await findMemberOrThrow(tx, userId);
@@ -175,19 +182,26 @@ export async function exportMember(
     await recordStaffAction(tx, actor, {
       action: "member.export",
       target: { type: "member", id: userId },
+      reason,
     });
     return data;
   });
 }
 
 /** Erases the account now (the scheduled erasure's step, account/deletion.ts). */
-export async function eraseMember(db: Database, actor: StaffActor, userId: number): Promise<void> {
+export async function eraseMember(
+  db: Database,
+  actor: StaffActor,
+  userId: number,
+  reason: string,
+): Promise<void> {
   const user = await findMemberOrThrow(db, userId);
   if (user.erasedAt) throw memberDeleted();
   await eraseAccount(db, user, new Date(), async (tx) => {
     await recordStaffAction(tx, actor, {
       action: "member.erase",
       target: { type: "member", id: userId },
+      reason,
     });
   });
 }
@@ -197,7 +211,7 @@ export async function setMemberFictional(
   db: Database,
   actor: StaffActor,
   userId: number,
-  fictional: boolean,
+  { fictional, reason }: { fictional: boolean; reason: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockMember(tx, userId);
@@ -206,6 +220,7 @@ export async function setMemberFictional(
     await recordStaffAction(tx, actor, {
       action: "member.fictional",
       target: { type: "member", id: userId },
+      reason,
       before: { fictional: changed.before },
       after: { fictional },
     });

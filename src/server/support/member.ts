@@ -6,6 +6,7 @@ import { readLedgerRows } from "../credits/service";
 import type { Database } from "../db/client";
 import { notFound } from "../lib/errors";
 import { mailOutbox } from "../lib/mail-schema";
+import { strikesOf } from "../moderation/sanctions";
 import { directDebitBlocks, type Order, orders } from "../payments/schema";
 import { createMediaSigner } from "../photos/media-url";
 import { photos } from "../photos/schema";
@@ -225,6 +226,11 @@ export async function getSupportMember(
     blocks: await findBlocks(db, profile?.id ?? null),
     // An erased account's address is a placeholder: nothing was sent to it.
     mails: user.erasedAt ? [] : await findMails(db, user.email),
+    moderation: {
+      sanction: user.sanction,
+      sanction_ends_at: user.sanctionEndsAt ? iso(user.sanctionEndsAt) : null,
+      strikes: await strikesOf(db, userId),
+    },
   };
   await recordStaffAction(db, actor, {
     action: "member.read",

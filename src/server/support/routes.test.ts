@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import type { SanctionAnswer } from "../../contract/moderation";
 import { STAFF_ROLES } from "../../contract/staff-options";
 import type { SupportMemberAnswer, SupportSearchAnswer } from "../../contract/staff-support";
 import { createPaidOrder } from "../../test/api";
@@ -43,28 +44,37 @@ const SUPPORT_CALLS: {
     method: "POST",
     path: (id) => `/api/staff/members/${id}/resend-activation`,
     permission: "members.support",
+    body: { reason: "goodwill" },
   },
   {
     method: "POST",
     path: (id) => `/api/staff/members/${id}/end-sessions`,
     permission: "members.support",
+    body: { reason: "goodwill" },
   },
   {
     method: "POST",
     path: (id) => `/api/staff/members/${id}/lift-direct-debit-block`,
     permission: "members.support",
+    body: { reason: "goodwill" },
   },
   {
-    method: "GET",
+    method: "POST",
     path: (id) => `/api/staff/members/${id}/export`,
     permission: "members.export",
+    body: { reason: "goodwill" },
   },
-  { method: "POST", path: (id) => `/api/staff/members/${id}/erase`, permission: "members.erase" },
+  {
+    method: "POST",
+    path: (id) => `/api/staff/members/${id}/erase`,
+    permission: "members.erase",
+    body: { reason: "goodwill" },
+  },
   {
     method: "POST",
     path: (id) => `/api/staff/members/${id}/fictional`,
     permission: "members.support",
-    body: { fictional: true },
+    body: { fictional: true, reason: "goodwill" },
   },
 ];
 
@@ -105,6 +115,27 @@ describe("who reaches member support", () => {
     const rows = await staffActionsOf(staff);
     expect(rows.length).toBeLessThanOrEqual(allowed.length);
     if (allowed.length === 0) expect(rows).toEqual([]);
+  });
+
+  it("refuses every action without a reason (1 to 500 characters): 422, no audit row", async () => {
+    const staff = await createSignedInStaff(app, "admin");
+    const writes = SUPPORT_CALLS.filter(({ method }) => method === "POST");
+    expect(writes.length).toBeGreaterThanOrEqual(8);
+    for (const { path, body } of writes) {
+      const member = await newMember({ status: "not_confirmed" });
+      expect(body, path(0)).toMatchObject({ reason: expect.any(String) });
+      const { reason: _, ...without } = body as { reason: string };
+      for (const wrong of [
+        without,
+        { ...without, reason: " " },
+        { ...without, reason: "x".repeat(501) },
+      ]) {
+        const answer = await staffCall(app, "POST", path(member.user.id), staff.cookie, wrong);
+        expect(answer.status, path(0)).toBe(422);
+        expect(await answer.json()).toMatchObject({ fields: { reason: expect.anything() } });
+      }
+    }
+    expect(await staffActionsOf(staff)).toEqual([]);
   });
 
   it("answers ids past 2^31, zero and junk with a 4xx, never a 5xx", async () => {
@@ -236,5 +267,36 @@ describe("GET /api/staff/members/{id}", () => {
     expect(rows).toMatchObject([
       { action: "member.read", targetType: "member", targetId: String(member.user.id) },
     ]);
+  });
+
+  it("answers the member's sanction and strikes, newest first", async () => {
+    const staff = await createSignedInStaff(app, "admin");
+    const member = await newMember();
+    const read = async () => {
+      const answer = await staffCall(
+        app,
+        "GET",
+        `/api/staff/members/${member.user.id}`,
+        staff.cookie,
+      );
+      expect(answer.status).toBe(200);
+      return ((await answer.json()) as SupportMemberAnswer).moderation;
+    };
+    expect(await read()).toEqual({ sanction: null, sanction_ends_at: null, strikes: [] });
+
+    const act = (action: string, body: object) =>
+      staffCall(app, "POST", `/api/staff/members/${member.user.id}/${action}`, staff.cookie, body);
+    expect((await act("warn", { reason: "Rude" })).status).toBe(200);
+    const suspended = await act("suspend", { days: 3, reason: "Insults" });
+    const { member: state } = (await suspended.json()) as SanctionAnswer;
+    const moderation = await read();
+    expect(moderation).toMatchObject({
+      sanction: "suspended",
+      sanction_ends_at: state.sanction_ends_at,
+      strikes: [
+        { kind: "suspend", reason: "Insults", staff_id: staff.id, ends_at: state.sanction_ends_at },
+        { kind: "warn", reason: "Rude", staff_id: staff.id, ends_at: null },
+      ],
+    });
   });
 });

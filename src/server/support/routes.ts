@@ -7,10 +7,11 @@ import {
   staffRefundAnswer,
   staffRefundBody,
   supportMemberAnswer,
+  supportReasonBody,
   supportSearchAnswer,
 } from "../../contract/staff-support";
 import { memberExport } from "../../contract/users";
-import { ERRORS, jsonRoute, QUERY_WRITE_ERRORS, WRITE_ERRORS } from "../lib/openapi";
+import { ERRORS, jsonRoute, WRITE_ERRORS } from "../lib/openapi";
 import { createRouter } from "../lib/router";
 import { requireStaff, staffActor } from "../staff/context";
 import { type Permission, requirePermission } from "../staff/permissions";
@@ -96,9 +97,10 @@ const resendRoute = jsonRoute({
   path: "/staff/members/{id}/resend-activation",
   summary: "Member support: e-mails the activation link again (members.support)",
   params: memberParams,
+  body: supportReasonBody,
   answer: [okAnswer, "Sent"],
   errors: [
-    ...QUERY_WRITE_ERRORS,
+    ...WRITE_ERRORS,
     ...STAFF_ERRORS,
     UNKNOWN_MEMBER,
     ERASED,
@@ -111,8 +113,9 @@ const endSessionsRoute = jsonRoute({
   path: "/staff/members/{id}/end-sessions",
   summary: "Member support: ends every session of the member, in every process (members.support)",
   params: memberParams,
+  body: supportReasonBody,
   answer: [endSessionsAnswer, "How many sessions ended"],
-  errors: [...QUERY_WRITE_ERRORS, ...STAFF_ERRORS, UNKNOWN_MEMBER],
+  errors: [...WRITE_ERRORS, ...STAFF_ERRORS, UNKNOWN_MEMBER],
 });
 
 const liftBlockRoute = jsonRoute({
@@ -120,9 +123,10 @@ const liftBlockRoute = jsonRoute({
   path: "/staff/members/{id}/lift-direct-debit-block",
   summary: "Member support: lets the member pay by direct debit again (members.support)",
   params: memberParams,
+  body: supportReasonBody,
   answer: [okAnswer, "Lifted"],
   errors: [
-    ...QUERY_WRITE_ERRORS,
+    ...WRITE_ERRORS,
     ...STAFF_ERRORS,
     UNKNOWN_MEMBER,
     { 409: "direct_debit_not_blocked: the member is not blocked" },
@@ -130,12 +134,13 @@ const liftBlockRoute = jsonRoute({
 });
 
 const exportRoute = jsonRoute({
-  method: "get",
+  method: "post",
   path: "/staff/members/{id}/export",
-  summary: "Member support: the member's own data export (members.export); one audit row",
+  summary: "Member support: the member's own data export, with why (members.export); one audit row",
   params: memberParams,
+  body: supportReasonBody,
   answer: [memberExport, "The data"],
-  errors: [ERRORS.invalid, ...STAFF_ERRORS, UNKNOWN_MEMBER, ERASED],
+  errors: [...WRITE_ERRORS, ...STAFF_ERRORS, UNKNOWN_MEMBER, ERASED],
 });
 
 const eraseRoute = jsonRoute({
@@ -143,8 +148,9 @@ const eraseRoute = jsonRoute({
   path: "/staff/members/{id}/erase",
   summary: "Member support: erases the account now, as the scheduled erasure does (members.erase)",
   params: memberParams,
+  body: supportReasonBody,
   answer: [okAnswer, "Erased"],
-  errors: [...QUERY_WRITE_ERRORS, ...STAFF_ERRORS, UNKNOWN_MEMBER, ERASED],
+  errors: [...WRITE_ERRORS, ...STAFF_ERRORS, UNKNOWN_MEMBER, ERASED],
 });
 
 const fictionalRoute = jsonRoute({
@@ -193,30 +199,37 @@ export const supportRoutes = createRouter()
   })
   .openapi(resendRoute, async (c) => {
     const actor = permitted(c, "members.support");
-    await resendMemberActivation(c.get("db"), actor, c.req.valid("param").id);
+    const { id } = c.req.valid("param");
+    await resendMemberActivation(c.get("db"), actor, id, c.req.valid("json").reason);
     return c.json({ ok: true as const }, 200);
   })
   .openapi(endSessionsRoute, async (c) => {
     const actor = permitted(c, "members.support");
-    return c.json(await endMemberSessions(c.get("db"), actor, c.req.valid("param").id), 200);
+    const { id } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
+    return c.json(await endMemberSessions(c.get("db"), actor, id, reason), 200);
   })
   .openapi(liftBlockRoute, async (c) => {
     const actor = permitted(c, "members.support");
-    await liftMemberDirectDebitBlock(c.get("db"), actor, c.req.valid("param").id);
+    const { id } = c.req.valid("param");
+    await liftMemberDirectDebitBlock(c.get("db"), actor, id, c.req.valid("json").reason);
     return c.json({ ok: true as const }, 200);
   })
   .openapi(exportRoute, async (c) => {
     const actor = permitted(c, "members.export");
-    return c.json(await exportMember(c.get("db"), actor, c.req.valid("param").id), 200);
+    const { id } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
+    return c.json(await exportMember(c.get("db"), actor, id, reason), 200);
   })
   .openapi(eraseRoute, async (c) => {
     const actor = permitted(c, "members.erase");
-    await eraseMember(c.get("db"), actor, c.req.valid("param").id);
+    const { id } = c.req.valid("param");
+    await eraseMember(c.get("db"), actor, id, c.req.valid("json").reason);
     return c.json({ ok: true as const }, 200);
   })
   .openapi(fictionalRoute, async (c) => {
     const actor = permitted(c, "members.support");
     const { id } = c.req.valid("param");
-    await setMemberFictional(c.get("db"), actor, id, c.req.valid("json").fictional);
+    await setMemberFictional(c.get("db"), actor, id, c.req.valid("json"));
     return c.json({ ok: true as const }, 200);
   });

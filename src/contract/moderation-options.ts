@@ -1,0 +1,8 @@
+/** design §13: the account actions' plain values (no zod: islands import them). */
+
+/** What a strike records: a warning, a suspension, a ban, or the lifting of one. */
+export const STRIKE_KINDS = ["warn", "suspend", "ban", "lift"] as const;
+export type StrikeKind = (typeof STRIKE_KINDS)[number];
+
+/** A suspension lasts 1 to 365 days. */
+export const SUSPENSION_DAYS_MAX = 365;
