@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { MEMBER_SANCTIONS } from "./account-options";
-import { MAX_ID, textSchema } from "./fields";
+import { textSchema } from "./fields";
 import { STRIKE_KINDS, SUSPENSION_DAYS_MAX } from "./moderation-options";
 
 /** design §13: account actions on a member (under /api/staff/members/{id}/). */
@@ -8,16 +8,6 @@ import { STRIKE_KINDS, SUSPENSION_DAYS_MAX } from "./moderation-options";
 export { STRIKE_KINDS, type StrikeKind, SUSPENSION_DAYS_MAX } from "./moderation-options";
 /** A reason is what the member and the audit log are told: a few sentences at most. */
 export const SANCTION_REASON_MAX = 1000;
-
-/** The member an action is on: their account id (`users.id`), a positive int4. */
-export const memberIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, "validation.invalid")
-    .transform(Number)
-    .refine((id) => id <= MAX_ID, "validation.invalid")
-    .openapi({ param: { name: "id", in: "path" }, example: "42" }),
-});
 
 const reason = textSchema({ multiline: true }).trim().min(1).max(SANCTION_REASON_MAX);
 

@@ -22,6 +22,9 @@ export const idParamSchema = z
   .pipe(idSchema)
   .openapi({ type: "integer", minimum: 1, maximum: MAX_ID });
 
+/** The one path parameter of `/api/staff/members/{id}`-like routes: an idParamSchema, else 422. */
+export const idParams = z.object({ id: idParamSchema });
+
 /**
  * The id in a page path (`/members/{id}`), or null when it is not one: pages answer 404 then.
  * @example parseIdParam("12") // 12; parseIdParam("2147483648") // null

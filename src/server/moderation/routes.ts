@@ -1,5 +1,4 @@
 import {
-  memberIdParams,
   memberModerationAnswer,
   sanctionAnswer,
   sanctionReasonBody,
@@ -7,6 +6,7 @@ import {
 } from "../../contract/moderation";
 import { ERRORS, jsonRoute, WRITE_ERRORS } from "../lib/openapi";
 import { createRouter } from "../lib/router";
+import { idParams } from "../lib/validation";
 import { staffActor } from "../staff/context";
 import { STAFF_ERRORS } from "../staff/routes";
 import { getMemberModeration } from "./member-view";
@@ -27,7 +27,7 @@ const banRoute = jsonRoute({
   path: "/staff/members/{id}/ban",
   summary:
     "Ban a member (design §13; members.ban): sessions end, login and the address refused, profile hidden, notice e-mailed",
-  params: memberIdParams,
+  params: idParams,
   body: sanctionReasonBody,
   answer: [sanctionAnswer, "Banned: the member's state and the strike"],
   errors: [...ACTION_ERRORS, { 409: "already_banned: the member is banned already" }],
@@ -38,7 +38,7 @@ const suspendRoute = jsonRoute({
   path: "/staff/members/{id}/suspend",
   summary:
     "Suspend a member for 1 to 365 days (members.suspend): as a ban until then, lifted by itself; a suspension is replaced",
-  params: memberIdParams,
+  params: idParams,
   body: suspendBody,
   answer: [sanctionAnswer, "Suspended: the member's state and the strike"],
   errors: [...ACTION_ERRORS, { 409: "already_banned: the member is banned (lift the ban first)" }],
@@ -48,7 +48,7 @@ const liftRoute = jsonRoute({
   method: "post",
   path: "/staff/members/{id}/lift",
   summary: "Lift a member's ban or suspension (members.lift): the profile is shown again",
-  params: memberIdParams,
+  params: idParams,
   body: sanctionReasonBody,
   answer: [sanctionAnswer, "Lifted: the member's state and the strike"],
   errors: [...ACTION_ERRORS, { 409: "not_sanctioned: the member is neither banned nor suspended" }],
@@ -58,7 +58,7 @@ const warnRoute = jsonRoute({
   method: "post",
   path: "/staff/members/{id}/warn",
   summary: "Warn a member (members.warn): a strike and a notice e-mail",
-  params: memberIdParams,
+  params: idParams,
   body: sanctionReasonBody,
   answer: [sanctionAnswer, "Warned: the member's state and the strike"],
   errors: ACTION_ERRORS,
@@ -69,7 +69,7 @@ const stateRoute = jsonRoute({
   path: "/staff/members/{id}/moderation",
   summary:
     "A member's sanction and strikes, newest first, with their profile's name (members.read; nothing private, no audit row)",
-  params: memberIdParams,
+  params: idParams,
   answer: [memberModerationAnswer, "The member's moderation state"],
   errors: [
     ERRORS.invalid,

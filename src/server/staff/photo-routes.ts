@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import {
   photoRejectBody,
   photoReviewAnswer,
@@ -7,7 +6,7 @@ import {
 } from "../../contract/staff-photos";
 import { ERRORS, jsonRoute, WRITE_ERRORS } from "../lib/openapi";
 import { createRouter } from "../lib/router";
-import { idParamSchema } from "../lib/validation";
+import { idParams } from "../lib/validation";
 import { listReviewQueue } from "../photos/review";
 import { requireStaff, staffActor } from "./context";
 import { requirePermission } from "./permissions";
@@ -16,7 +15,6 @@ import { STAFF_ERRORS } from "./routes";
 
 /** issue 27 item 5: the photo review under /api/staff/photos (moderators and admins). */
 
-const photoParams = z.object({ id: idParamSchema });
 const REVIEW_ERRORS = [
   ...WRITE_ERRORS,
   STAFF_ERRORS.signedOut,
@@ -37,7 +35,7 @@ const approveRoute = jsonRoute({
   method: "post",
   path: "/staff/photos/{id}/approve",
   summary: "Approve a photo of the queue: shown, out of the queue (photos.review)",
-  params: photoParams,
+  params: idParams,
   answer: [photoReviewAnswer, "Approved"],
   errors: REVIEW_ERRORS,
 });
@@ -47,7 +45,7 @@ const rejectRoute = jsonRoute({
   path: "/staff/photos/{id}/reject",
   summary:
     "Reject a photo: hidden, its image refused from then on, the member told (photos.review)",
-  params: photoParams,
+  params: idParams,
   body: photoRejectBody,
   answer: [photoReviewAnswer, "Rejected"],
   errors: REVIEW_ERRORS,

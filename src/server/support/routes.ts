@@ -13,6 +13,7 @@ import {
 import { memberExport } from "../../contract/users";
 import { ERRORS, jsonRoute, WRITE_ERRORS } from "../lib/openapi";
 import { createRouter } from "../lib/router";
+import { idParams } from "../lib/validation";
 import { requireStaff, staffActor } from "../staff/context";
 import { type Permission, requirePermission } from "../staff/permissions";
 import {
@@ -27,7 +28,7 @@ import {
 } from "./actions";
 import { getSupportMember } from "./member";
 import { searchMembers } from "./search";
-import { memberParams, memberQuery, searchQuery } from "./validation";
+import { memberQuery, searchQuery } from "./validation";
 
 /** design §13: every staff call's two refusals. */
 const STAFF_ERRORS = [
@@ -52,7 +53,7 @@ const memberRoute = jsonRoute({
   path: "/staff/members/{id}",
   summary:
     "Member support: a member's account, profile, photos, sessions, orders, credit ledger, reports, blocks and mail sent; one audit row (members.private_read)",
-  params: memberParams,
+  params: idParams,
   query: memberQuery,
   answer: [supportMemberAnswer, "The member"],
   errors: [ERRORS.invalid, ...STAFF_ERRORS, UNKNOWN_MEMBER],
@@ -63,7 +64,7 @@ const creditsRoute = jsonRoute({
   path: "/staff/members/{id}/credits",
   summary:
     "Member support: corrects the credit balance (a ledger row of reason correction), never below zero (members.credits)",
-  params: memberParams,
+  params: idParams,
   body: creditCorrectionBody,
   answer: [creditCorrectionAnswer, "The new balance"],
   errors: [
@@ -80,7 +81,7 @@ const refundRoute = jsonRoute({
   path: "/staff/members/{id}/refund",
   summary:
     "Member support: refunds one of the member's completed orders through its provider, taking back what is left of its credits (orders.refund)",
-  params: memberParams,
+  params: idParams,
   body: staffRefundBody,
   answer: [staffRefundAnswer, "The order, refunded"],
   errors: [
@@ -96,7 +97,7 @@ const resendRoute = jsonRoute({
   method: "post",
   path: "/staff/members/{id}/resend-activation",
   summary: "Member support: e-mails the activation link again (members.support)",
-  params: memberParams,
+  params: idParams,
   body: supportReasonBody,
   answer: [okAnswer, "Sent"],
   errors: [
@@ -112,7 +113,7 @@ const endSessionsRoute = jsonRoute({
   method: "post",
   path: "/staff/members/{id}/end-sessions",
   summary: "Member support: ends every session of the member, in every process (members.support)",
-  params: memberParams,
+  params: idParams,
   body: supportReasonBody,
   answer: [endSessionsAnswer, "How many sessions ended"],
   errors: [...WRITE_ERRORS, ...STAFF_ERRORS, UNKNOWN_MEMBER],
@@ -122,7 +123,7 @@ const liftBlockRoute = jsonRoute({
   method: "post",
   path: "/staff/members/{id}/lift-direct-debit-block",
   summary: "Member support: lets the member pay by direct debit again (members.support)",
-  params: memberParams,
+  params: idParams,
   body: supportReasonBody,
   answer: [okAnswer, "Lifted"],
   errors: [
@@ -137,7 +138,7 @@ const exportRoute = jsonRoute({
   method: "post",
   path: "/staff/members/{id}/export",
   summary: "Member support: the member's own data export, with why (members.export); one audit row",
-  params: memberParams,
+  params: idParams,
   body: supportReasonBody,
   answer: [memberExport, "The data"],
   errors: [...WRITE_ERRORS, ...STAFF_ERRORS, UNKNOWN_MEMBER, ERASED],
@@ -147,7 +148,7 @@ const eraseRoute = jsonRoute({
   method: "post",
   path: "/staff/members/{id}/erase",
   summary: "Member support: erases the account now, as the scheduled erasure does (members.erase)",
-  params: memberParams,
+  params: idParams,
   body: supportReasonBody,
   answer: [okAnswer, "Erased"],
   errors: [...WRITE_ERRORS, ...STAFF_ERRORS, UNKNOWN_MEMBER, ERASED],
@@ -158,7 +159,7 @@ const fictionalRoute = jsonRoute({
   path: "/staff/members/{id}/fictional",
   summary:
     "Member support: marks the profile fictional (run by the site's team) or not (members.support)",
-  params: memberParams,
+  params: idParams,
   body: fictionalBody,
   answer: [okAnswer, "Marked"],
   errors: [

@@ -1,8 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idParamSchema, textSchema } from "../lib/validation";
-
-/** The member of a /api/staff/members/{id} call: an int4 id in plain digits, else 422. */
-export const memberParams = z.object({ id: idParamSchema });
+import { textSchema } from "../lib/validation";
 
 /** GET /api/staff/members?q=: an address, an id, the start of a name or an order reference. */
 export const searchQuery = z.object({
