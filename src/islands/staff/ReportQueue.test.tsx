@@ -81,7 +81,7 @@ describe("the reports queue (issue 27 item 3)", () => {
     expect(api.calls).toContain(`POST /api/staff/reports/${caseId}/resolve`);
   });
 
-  it("asks before a ban, and gives focus back to the button on cancel", async () => {
+  it("asks before a ban, gives focus back on cancel, and bans once confirmed", async () => {
     const { card } = await renderQueue("Viktor");
     const form = await claim(card);
     choose(form, "ban", "Scams several members");
@@ -92,6 +92,15 @@ describe("the reports queue (issue 27 item 3)", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(document.activeElement).toBe(button));
     expect(api.calls.filter((call) => call.endsWith("/resolve"))).toEqual([]);
+
+    fireEvent.click(button);
+    const again = await screen.findByRole("dialog", { name: "Ban Viktor?" });
+    fireEvent.click(within(again).getByRole("button", { name: "Ban for good" }));
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toBe(
+        "Viktor has been banned, and the case is closed.",
+      ),
+    );
   });
 
   it("shows a 422 and a 409 translated, and keeps what was typed", async () => {
