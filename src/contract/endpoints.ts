@@ -109,20 +109,14 @@ type DirectDebitForm = Omit<DirectDebitBody, "mandate" | "immediate_performance"
 
 /**
  * The staff console's reports queue (src/server/reports/queue-routes.ts). A case's calls carry
- * its id in the path: keyed by a template, `api(\`POST /api/staff/reports/${id}/claim\`)`.
+ * its id in the path, filled from `params` like the members' calls:
+ * `api("POST /api/staff/reports/{id}/claim", { params: { id } })`.
  */
 type StaffReportEndpoints = {
   "GET /api/staff/reports": { body: undefined; answer: ReportQueueAnswer };
-} & {
-  [K in `POST /api/staff/reports/${number}/${"claim" | "unclaim"}`]: {
-    body: undefined;
-    answer: OkAnswer;
-  };
-} & {
-  [K in `POST /api/staff/reports/${number}/resolve`]: {
-    body: ResolveReportBody;
-    answer: OkAnswer;
-  };
+  "POST /api/staff/reports/{id}/claim": { body: undefined; answer: OkAnswer };
+  "POST /api/staff/reports/{id}/unclaim": { body: undefined; answer: OkAnswer };
+  "POST /api/staff/reports/{id}/resolve": { body: ResolveReportBody; answer: OkAnswer };
 };
 
 export type ApiEndpoints = StaffReportEndpoints & {

@@ -101,6 +101,13 @@ export const reportCase = z
       profile_id: z.number().int().nullable(),
       name: z.string().nullable(),
       photo_thumb: z.string().nullable(),
+      /** Every photo of the profile, in gallery order, to pick the one a removal takes. */
+      photos: z.array(
+        z.object({
+          id: z.number().int(),
+          thumb: z.string().openapi({ description: "The thumbnail, a signed URL (design §8)" }),
+        }),
+      ),
       account_created_at: z.string(),
       account_age_days: z.number().int(),
       has_paid: z.boolean(),

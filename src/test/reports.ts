@@ -1,14 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { ReportReason } from "../contract/report-options";
-import type { ReportCase, ReportQueueAnswer } from "../contract/staff-reports";
-import type { App } from "../server/app";
+import type { ReportCase, ReportQueueAnswer, ResolveReportBody } from "../contract/staff-reports";
+import { type App, createApp } from "../server/app";
 import { reports } from "../server/reports/schema";
 import { staffAudit } from "../server/staff/schema";
 import { getReadyDb } from "../server/startup";
 import { memberCall } from "./api";
-import type { TestMember } from "./members";
-import { staffCall } from "./staff";
+import { chatCalls, premium } from "./chat";
+import { createLoggedInMember, type TestMember } from "./members";
+import { createSignedInStaff, staffCall } from "./staff";
 
 /** A member reports another through the API (POST /api/report.php); the report's case id. */
 export async function reportThrough(
@@ -67,4 +68,34 @@ export async function wholeQueue(
 export async function auditRowsBy(staffId: number) {
   const db = await getReadyDb();
   return db.select().from(staffAudit).where(eq(staffAudit.staffId, staffId)).orderBy(staffAudit.id);
+}
+
+let islandApp: App | null = null;
+
+/**
+ * For island tests, which import no server code: a new member named `name` asks a new member,
+ * Ann, for money in their chat, and Ann reports it as a scam from there (high severity, so the
+ * case is first in the queue). The case id and the reported member.
+ */
+export async function reportedChat(name: string) {
+  islandApp ??= createApp();
+  const { open, send } = chatCalls(islandApp);
+  const ann = await createLoggedInMember(islandApp, { ...premium, profile: { name: "Ann" } });
+  const reported = await createLoggedInMember(islandApp, { ...premium, profile: { name } });
+  const chat = await open(ann, reported);
+  expect((await send(reported, chat, "Send me 200 euros for the ticket")).status).toBe(200);
+  expect((await send(ann, chat, "No way")).status).toBe(200);
+  const caseId = await reportThrough(islandApp, ann, reported, "scam", {
+    note: "Asked for money on day one",
+    conversation: chat,
+  });
+  return { caseId, reported };
+}
+
+/** Another staff member (a new admin) resolves a case through the API first. */
+export async function resolveAsAdmin(caseId: number, body: ResolveReportBody): Promise<void> {
+  islandApp ??= createApp();
+  const admin = await createSignedInStaff(islandApp, "admin");
+  const path = `/api/staff/reports/${caseId}/resolve`;
+  expect((await staffCall(islandApp, "POST", path, admin.cookie, body)).status).toBe(200);
 }

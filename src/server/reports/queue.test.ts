@@ -182,6 +182,31 @@ describe("report cases (issue 27 item 3)", () => {
     expect(String(after?.cases).split(",")).toContain(String(caseId));
   });
 
+  it("lists each reported member's photos in gallery order, to pick the one a removal takes", async () => {
+    const reporter = await createLoggedInMember(app);
+    const [three, two, none] = [
+      await createLoggedInMember(app, { photoCount: 3 }),
+      await createLoggedInMember(app, { photoCount: 2 }),
+      await createLoggedInMember(app),
+    ];
+    const caseIds = [
+      await reportThrough(app, reporter, three, "fake_profile"),
+      await reportThrough(app, reporter, two, "fake_profile"),
+      await reportThrough(app, reporter, none, "fake_profile"),
+    ];
+    const moderator = await createSignedInStaff(app, "moderator");
+    const { cases } = await wholeQueue(app, moderator.cookie);
+    const photosOf = (caseId: number | undefined) =>
+      cases.find((found) => found.id === caseId)?.member.photos;
+    for (const [index, member] of [three, two, none].entries()) {
+      const listed = photosOf(caseIds[index]);
+      expect(listed?.map((photo) => photo.id)).toEqual(member.photos.map((photo) => photo.id));
+      for (const [at, photo] of (listed ?? []).entries()) {
+        expect(photo.thumb).toContain(`/media/${member.photos[at]?.storageKey}-thumb.webp?`);
+      }
+    }
+  });
+
   it("backfills reports made before cases into one case per member (the migration's SQL)", async () => {
     const [ann, ben, dan] = [
       await createLoggedInMember(app),

@@ -91,8 +91,8 @@ async function lastMessagesOf(
 /**
  * GET /api/staff/reports (issue 27 item 3): open cases, highest severity first, then the one
  * reported most recently; keyset paging on (severity, last report, id). Each case carries the
- * reported member (name, main photo, account age, whether they ever paid, earlier cases and
- * their outcome), its newest reports with the reporter and note, and per report the last
+ * reported member (name, main photo and every photo, account age, whether they ever paid,
+ * earlier cases and their outcome), its newest reports with the reporter and note, and per report the last
  * messages of the conversation it came from, only ever between that reporter and the reported
  * member. Messages are private data: a page that lists cases writes one audit row
  * (`report.queue_read`) naming them, in the transaction that read them. Needs `reports.read`.
@@ -158,6 +158,17 @@ export async function listReportQueue(
       )
       .orderBy(desc(reportCases.id));
 
+    // Every photo of the page's members in one read, to pick the one a removal takes.
+    const profileIds = page.flatMap((entry) => entry.profileId ?? []);
+    const photoRows =
+      profileIds.length === 0
+        ? []
+        : await tx
+            .select({ id: photos.id, profileId: photos.profileId, key: photos.storageKey })
+            .from(photos)
+            .where(inArray(photos.profileId, profileIds))
+            .orderBy(photos.profileId, photos.position, photos.id);
+
     const ranked = tx
       .select({
         id: reports.id,
@@ -212,6 +223,9 @@ export async function listReportQueue(
           profile_id: entry.profileId,
           name: entry.name,
           photo_thumb: entry.photoKey ? media.url(`${entry.photoKey}-thumb.webp`) : null,
+          photos: photoRows
+            .filter((photo) => photo.profileId === entry.profileId)
+            .map((photo) => ({ id: photo.id, thumb: media.url(`${photo.key}-thumb.webp`) })),
           account_created_at: entry.signupDate.toISOString(),
           account_age_days: Math.floor((now - entry.signupDate.getTime()) / 86_400_000),
           has_paid: entry.paidUser,

@@ -1,18 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { screensOf } from "./console-nav";
 
-describe("the console's screens by role (design §13)", () => {
-  it("gives moderators photo review and message safety, and support neither", () => {
-    const hrefs = (role: Parameters<typeof screensOf>[0]) =>
-      screensOf(role).map((screen) => screen.href);
-    expect(hrefs("moderator")).toEqual(["/staff/photos", "/staff/safety"]);
+describe("the console's screens (design §13)", () => {
+  const hrefs = (role: Parameters<typeof screensOf>[0]) =>
+    screensOf(role).map((screen) => screen.href);
+
+  it("starts each role on its first screen: the reports queue for those who work reports", () => {
+    // /staff redirects to the first of these (pages/staff/index.astro).
+    expect(hrefs("moderator")[0]).toBe("/staff/reports");
+    expect(hrefs("admin")[0]).toBe("/staff/reports");
+    expect(hrefs("support")[0]).toBe("/staff/members");
+    expect(hrefs("operator")).toEqual([]);
+  });
+
+  it("shows a role only the screens its permissions open", () => {
+    expect(hrefs("moderator")).toEqual(["/staff/reports", "/staff/photos", "/staff/safety"]);
     expect(hrefs("support")).toEqual(["/staff/members"]);
     expect(hrefs("admin")).toEqual([
+      "/staff/reports",
       "/staff/photos",
       "/staff/safety",
       "/staff/members",
       "/staff/audit",
     ]);
-    expect(hrefs("operator")).toEqual([]);
   });
 });

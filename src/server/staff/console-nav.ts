@@ -4,13 +4,15 @@ import { hasPermission, type Permission } from "./permissions";
 
 /**
  * design §13: the console's screens, each shown to a role with its permission (the API checks
- * again). The reports queue and the inbox join this list as they are built.
+ * again), in this order; a role's first one is where /staff takes it (issue 27: the reports
+ * queue is the screen first in the console). The inbox joins this list when it is built.
  */
 export const CONSOLE_SCREENS: readonly {
   href: string;
   label: MessageKey;
   permission: Permission;
 }[] = [
+  { href: "/staff/reports", label: "staff.console.nav.reports", permission: "reports.read" },
   { href: "/staff/photos", label: "staff.console.nav.photos", permission: "photos.review" },
   { href: "/staff/safety", label: "staff.console.nav.safety", permission: "flags.read" },
   { href: "/staff/members", label: "staff.console.nav.members", permission: "members.search" },

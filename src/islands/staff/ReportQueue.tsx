@@ -1,0 +1,154 @@
+import { useEffect, useId, useRef, useState } from "react";
+import type { ReportCase } from "../../contract/staff-reports";
+import { api } from "../../lib/api-client";
+import ErrorAlert from "../ui/ErrorAlert";
+import { describeApiError } from "../ui/use-api-form";
+import { type I18nProps, useTranslate } from "../ui/use-translate";
+import type { StaffSelf } from "./CaseClaim";
+import { staffFormat } from "./format";
+import ReportCaseCard from "./ReportCaseCard";
+
+type Filter = "all" | "me" | "unclaimed";
+const FILTERS: readonly Filter[] = ["all", "me", "unclaimed"];
+
+/** Cases a page of the queue holds. */
+const PAGE_SIZE = 10;
+
+type Props = I18nProps & {
+  /** The staff member looking: whose claim is theirs, and whether they may act on any case. */
+  staff: StaffSelf;
+  /** Their role may claim and resolve cases (reports.resolve; the API checks again). */
+  canResolve: boolean;
+};
+
+/**
+ * issue 27 item 3: the moderators' reports queue, the console's first screen. Open cases in
+ * the API's order (severity, then the newest report), a page at a time (keyset: "Load more"
+ * follows next_cursor); all, the caller's or nobody's. A resolved case leaves the list, and a
+ * status message above it says what was done.
+ */
+export default function ReportQueue(props: Props) {
+  const t = useTranslate(props);
+  const format = staffFormat(props.locale);
+  const filterId = useId();
+  const [filter, setFilter] = useState<Filter>("all");
+  const [cases, setCases] = useState<ReportCase[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  // The newest request wins: a page that comes back after the filter changed is dropped.
+  const request = useRef(0);
+
+  async function load(which: Filter, cursor: string | null) {
+    const id = ++request.current;
+    setLoading(true);
+    try {
+      const page = await api("GET /api/staff/reports", {
+        query: { claimed: which, cursor, limit: PAGE_SIZE },
+      });
+      if (id !== request.current) return;
+      setCases((current) =>
+        cursor && current
+          ? [...current, ...page.cases.filter((found) => !current.some((c) => c.id === found.id))]
+          : page.cases,
+      );
+      setNext(page.next_cursor);
+      setError(null);
+    } catch (caught) {
+      if (id === request.current) setError(describeApiError(caught, t));
+    } finally {
+      if (id === request.current) setLoading(false);
+    }
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a first page per filter
+  useEffect(() => {
+    void load(filter, null);
+  }, [filter]);
+
+  function update(caseId: number, change: (found: ReportCase) => ReportCase) {
+    setCases(
+      (current) => current?.map((found) => (found.id === caseId ? change(found) : found)) ?? null,
+    );
+  }
+
+  function resolved(caseId: number, message: string) {
+    setCases((current) => current?.filter((found) => found.id !== caseId) ?? null);
+    setDone(message);
+    // The form is gone with its case: the outcome is where focus goes, so it is heard.
+    requestAnimationFrame(() => statusRef.current?.focus());
+  }
+
+  return (
+    <div className="stack">
+      <h1>{t("staff.console.reports.title")}</h1>
+      <p className="muted">{t("staff.console.reports.lead")}</p>
+      <div className="field staff-queue-filter">
+        <label htmlFor={filterId} className="field-label">
+          {t("staff.console.reports.filter")}
+        </label>
+        <select
+          id={filterId}
+          className="field-input"
+          value={filter}
+          onChange={(event) => {
+            setDone(null);
+            setFilter(event.currentTarget.value as Filter);
+          }}
+        >
+          {FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {t(`staff.console.reports.filter.${value}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div ref={statusRef} tabIndex={-1} role="status" className="form-status">
+        {done ? <p className="alert alert-info">{done}</p> : null}
+      </div>
+      <ErrorAlert message={error} />
+      {cases === null ? (
+        loading ? (
+          <p className="muted">{t("staff.console.reports.loading")}</p>
+        ) : null
+      ) : cases.length === 0 ? (
+        <p className="muted">{t(`staff.console.reports.empty.${filter}`)}</p>
+      ) : (
+        <ul className="staff-cases" aria-busy={loading || undefined}>
+          {cases.map((found) => (
+            <ReportCaseCard
+              key={found.id}
+              t={t}
+              format={format}
+              reportCase={found}
+              staff={props.staff}
+              canResolve={props.canResolve}
+              onClaimed={(claimedBy) =>
+                update(found.id, (current) => ({
+                  ...current,
+                  claimed_by: claimedBy,
+                  claimed_at: claimedBy ? new Date().toISOString() : null,
+                }))
+              }
+              onResolved={(message) => resolved(found.id, message)}
+            />
+          ))}
+        </ul>
+      )}
+      {next ? (
+        <div>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={loading}
+            onClick={() => void load(filter, next)}
+          >
+            {loading ? t("staff.console.reports.loadingMore") : t("staff.console.reports.more")}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

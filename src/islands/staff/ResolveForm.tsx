@@ -1,0 +1,220 @@
+import { type SubmitEvent, useId, useRef, useState } from "react";
+import { REPORT_ACTIONS, type ReportAction } from "../../contract/report-options";
+import type {
+  RESOLUTION_REASON_MAX,
+  ReportCase,
+  ResolveReportBody,
+  SUSPENSION_DAYS_MAX,
+} from "../../contract/staff-reports";
+import type { Translate } from "../../i18n/translate";
+import { api } from "../../lib/api-client";
+import ErrorAlert from "../ui/ErrorAlert";
+import Modal from "../ui/Modal";
+import { useApiForm } from "../ui/use-api-form";
+import PhotoChoice from "./PhotoChoice";
+
+/** contract/staff-reports.ts's limits, written out (the island imports no zod), checked equal. */
+const REASON_MAX: typeof RESOLUTION_REASON_MAX = 1000;
+const DAYS_MAX: typeof SUSPENSION_DAYS_MAX = 365;
+
+type Props = {
+  t: Translate;
+  caseId: number;
+  memberName: string;
+  photos: ReportCase["member"]["photos"];
+  onResolved: (message: string) => void;
+};
+
+function bodyOf(action: ReportAction, reason: string, days: string, photo: number | null) {
+  if (action === "suspend") return { action, reason, days: Number(days) };
+  if (action === "remove_photo") return { action, reason, photo_id: photo ?? 0 };
+  return { action, reason } as ResolveReportBody;
+}
+
+/**
+ * Resolves a case (POST /api/staff/reports/{id}/resolve): one action, a reason for the audit
+ * log, the days of a suspension or the photo a removal takes. A ban asks first in a dialog
+ * (focus returns to the button on cancel). An error, a 422 beside its field or a 409 (another
+ * moderator was quicker), is shown translated and what was typed stays.
+ */
+export default function ResolveForm({ t, caseId, memberName, photos, onResolved }: Props) {
+  const ids = { title: useId(), action: useId(), reason: useId(), days: useId() };
+  const { fields, error, busy, statusRef, run, refuse } = useApiForm(t);
+  const [action, setAction] = useState<ReportAction | "">("");
+  const [days, setDays] = useState("7");
+  const [photo, setPhoto] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const reason = () => reasonRef.current?.value ?? "";
+
+  async function send(chosen: ReportAction) {
+    await run(
+      async () => {
+        await api("POST /api/staff/reports/{id}/resolve", {
+          params: { id: caseId },
+          body: bodyOf(chosen, reason(), days, photo),
+        });
+        const name = memberName;
+        onResolved(
+          chosen === "suspend"
+            ? t("staff.console.reports.done.suspend", { name, count: Number(days) })
+            : t(`staff.console.reports.done.${chosen}`, { name }),
+        );
+      },
+      { keepsFocus: true },
+    );
+  }
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!action) {
+      refuse({ action: t("validation.required") });
+      return;
+    }
+    if (action === "ban") {
+      // Nothing to confirm while the reason is missing; the dialog returns focus to the button.
+      if (!reason().trim()) {
+        refuse({ reason: t("validation.required") });
+        return;
+      }
+      (event.nativeEvent.submitter as HTMLElement | null)?.focus();
+      setConfirming(true);
+      return;
+    }
+    void send(action);
+  }
+
+  const hint = (id: string, name: string, fallback?: string) =>
+    fields[name] ? (
+      <p id={id} className="field-error">
+        {fields[name]}
+      </p>
+    ) : fallback ? (
+      <p id={id} className="field-hint">
+        {fallback}
+      </p>
+    ) : null;
+  const own = new Set(["action", "reason", "days", "photo_id"]);
+  const other = Object.entries(fields).find(([name]) => !own.has(name))?.[1];
+
+  return (
+    <form className="staff-action stack" onSubmit={onSubmit} noValidate aria-labelledby={ids.title}>
+      <h3 id={ids.title}>{t("staff.console.reports.resolve.title")}</h3>
+      <div className="field">
+        <label htmlFor={ids.action} className="field-label">
+          {t("staff.console.reports.resolve.action")}
+        </label>
+        <select
+          id={ids.action}
+          name="action"
+          className="field-input"
+          value={action}
+          onChange={(event) => setAction(event.currentTarget.value as ReportAction | "")}
+          aria-invalid={fields.action ? true : undefined}
+          aria-describedby={fields.action ? `${ids.action}-hint` : undefined}
+        >
+          <option value="">{t("staff.console.reports.resolve.choose")}</option>
+          {REPORT_ACTIONS.map((value) => (
+            <option key={value} value={value}>
+              {t(`staff.console.reports.action.${value}`)}
+            </option>
+          ))}
+        </select>
+        {hint(`${ids.action}-hint`, "action")}
+      </div>
+      {action === "suspend" ? (
+        <div className="field">
+          <label htmlFor={ids.days} className="field-label">
+            {t("staff.console.reports.resolve.days")}
+          </label>
+          <input
+            id={ids.days}
+            name="days"
+            type="number"
+            min={1}
+            max={DAYS_MAX}
+            step={1}
+            inputMode="numeric"
+            className="field-input field-narrow"
+            value={days}
+            onChange={(event) => setDays(event.currentTarget.value)}
+            aria-invalid={fields.days ? true : undefined}
+            aria-describedby={`${ids.days}-hint`}
+          />
+          {hint(
+            `${ids.days}-hint`,
+            "days",
+            t("staff.console.reports.resolve.daysHint", { max: DAYS_MAX }),
+          )}
+        </div>
+      ) : null}
+      {action === "remove_photo" ? (
+        <PhotoChoice
+          t={t}
+          photos={photos}
+          value={photo}
+          onChange={setPhoto}
+          error={fields.photo_id}
+        />
+      ) : null}
+      <div className="field">
+        <label htmlFor={ids.reason} className="field-label">
+          {t("staff.console.action.reason")}
+        </label>
+        <textarea
+          ref={reasonRef}
+          id={ids.reason}
+          name="reason"
+          rows={3}
+          maxLength={REASON_MAX}
+          required
+          className="field-input"
+          aria-invalid={fields.reason ? true : undefined}
+          aria-describedby={`${ids.reason}-hint`}
+        />
+        {hint(`${ids.reason}-hint`, "reason", t("staff.console.action.reasonHint"))}
+      </div>
+      <div ref={statusRef} tabIndex={-1} className="form-status">
+        <ErrorAlert message={error ?? other} />
+      </div>
+      <div>
+        <button
+          type="submit"
+          className={action === "ban" ? "btn btn-danger" : "btn btn-primary"}
+          disabled={busy}
+        >
+          {busy
+            ? t("staff.console.action.working")
+            : action === "ban"
+              ? t("staff.console.reports.resolve.ban")
+              : t("staff.console.reports.resolve.submit")}
+        </button>
+      </div>
+      <Modal
+        open={confirming}
+        title={t("staff.console.reports.ban.title", { name: memberName })}
+        onClose={() => setConfirming(false)}
+        closeLabel={t("common.close")}
+        footer={
+          <div className="cluster">
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => {
+                setConfirming(false);
+                void send("ban");
+              }}
+            >
+              {t("staff.console.reports.ban.confirm")}
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)}>
+              {t("staff.console.action.cancel")}
+            </button>
+          </div>
+        }
+      >
+        <p>{t("staff.console.reports.ban.text", { name: memberName })}</p>
+      </Modal>
+    </form>
+  );
+}
