@@ -1,15 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { MESSAGE_KINDS } from "./chat-options";
-import { idSchema, MAX_ID, textSchema } from "./fields";
+import { idSchema, textSchema } from "./fields";
+import { SUSPENSION_DAYS_MAX } from "./moderation-options";
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_SEVERITIES } from "./report-options";
 
 /** issue 27 item 3: the moderators' reports queue (under /api/staff/reports). */
 
 /** The longest reason a moderator writes for a resolution (kept in the audit log). */
 export const RESOLUTION_REASON_MAX = 1000;
-
-/** The most days a suspension may last (a longer one is a ban). */
-export const SUSPENSION_DAYS_MAX = 365;
 
 /** GET /api/staff/reports: which open cases (all, mine, nobody's) and the previous page's cursor. */
 export const reportQueueQuery = z
@@ -24,16 +22,6 @@ export const reportQueueQuery = z
   })
   .openapi("ReportQueueQuery");
 export type ReportQueueQuery = z.infer<typeof reportQueueQuery>;
-
-/** The id of a case in a path: a positive int4, so anything else is a 422, never a 500. */
-export const reportCaseParams = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, "validation.invalid")
-    .transform(Number)
-    .refine((id) => id <= MAX_ID, "validation.invalid")
-    .openapi({ param: { name: "id", in: "path" }, type: "integer", minimum: 1, maximum: MAX_ID }),
-});
 
 const resolutionReason = textSchema({ multiline: true })
   .trim()

@@ -1,10 +1,10 @@
 import { type SubmitEvent, useId, useRef, useState } from "react";
+import { SUSPENSION_DAYS_MAX } from "../../contract/moderation-options";
 import { REPORT_ACTIONS, type ReportAction } from "../../contract/report-options";
 import type {
   RESOLUTION_REASON_MAX,
   ReportCase,
   ResolveReportBody,
-  SUSPENSION_DAYS_MAX,
 } from "../../contract/staff-reports";
 import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
@@ -13,9 +13,9 @@ import Modal from "../ui/Modal";
 import { useApiForm } from "../ui/use-api-form";
 import PhotoChoice from "./PhotoChoice";
 
-/** contract/staff-reports.ts's limits, written out (the island imports no zod), checked equal. */
+/** contract/staff-reports.ts's limit, written out (the island imports no zod), checked equal. */
 const REASON_MAX: typeof RESOLUTION_REASON_MAX = 1000;
-const DAYS_MAX: typeof SUSPENSION_DAYS_MAX = 365;
+const DAYS_MAX = SUSPENSION_DAYS_MAX;
 
 type Props = {
   t: Translate;

@@ -1,12 +1,12 @@
 import { okAnswer } from "../../contract/common";
 import {
-  reportCaseParams,
   reportQueueAnswer,
   reportQueueQuery,
   resolveReportBody,
 } from "../../contract/staff-reports";
 import { ERRORS, jsonRoute, WRITE_ERRORS } from "../lib/openapi";
 import { createRouter } from "../lib/router";
+import { idParams } from "../lib/validation";
 import { staffActor } from "../staff/context";
 import { STAFF_ERRORS } from "../staff/routes";
 import { claimCase, unclaimCase } from "./cases";
@@ -33,7 +33,7 @@ const claimRoute = jsonRoute({
   path: "/staff/reports/{id}/claim",
   summary:
     "Claims a case so no other moderator works it; a claim older than 30 minutes is taken over (reports.resolve)",
-  params: reportCaseParams,
+  params: idParams,
   answer: [okAnswer, "Claimed"],
   errors: [
     ...WRITE_ERRORS,
@@ -49,7 +49,7 @@ const unclaimRoute = jsonRoute({
   method: "post",
   path: "/staff/reports/{id}/unclaim",
   summary: "Gives a claimed case back to the queue: its holder, or an admin (reports.resolve)",
-  params: reportCaseParams,
+  params: idParams,
   answer: [okAnswer, "Back in the queue"],
   errors: [
     ...WRITE_ERRORS,
@@ -67,7 +67,7 @@ const resolveRoute = jsonRoute({
   path: "/staff/reports/{id}/resolve",
   summary:
     "Resolves a case with one action and a reason; the member gets a translated notice where one applies (reports.resolve, the claim's holder or an admin)",
-  params: reportCaseParams,
+  params: idParams,
   body: resolveReportBody,
   answer: [okAnswer, "Resolved"],
   errors: [
