@@ -1,7 +1,7 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateTOTP } from "@oslojs/otp";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, type TestStaff, test } from "./fixtures";
 import { collectConsoleErrors, expectAccessible, signIn, waitForHydration } from "./helpers";
 
 /** What the staff member's authenticator app shows now (RFC 6238: 30 s, 6 digits). */
@@ -15,6 +15,18 @@ function creditsBadge(page: Page) {
     .getByRole("navigation")
     .getByRole("link", { name: /credits?\b/i })
     .first();
+}
+
+/** Signs a staff member in at the console's login page: password and the code of this moment. */
+async function signInToConsole(console: Page, staff: TestStaff) {
+  await waitForHydration(console);
+  await console.getByLabel("E-mail address").fill(staff.email);
+  await console.getByLabel("Password").fill(staff.password);
+  const code = console.getByLabel("Code from your authenticator app");
+  await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+  await expect(code).toHaveAttribute("inputmode", "numeric");
+  await code.fill(totpNow(staff.totp_secret));
+  await console.getByRole("button", { name: "Sign in" }).click();
 }
 
 test.describe("the operator console (issue 27)", () => {
@@ -43,14 +55,7 @@ test.describe("the operator console (issue 27)", () => {
     const errors = collectConsoleErrors(console);
     await console.goto("/staff/members");
     await expect(console).toHaveURL(/\/staff\/login\?next=%2Fstaff%2Fmembers$/);
-    await waitForHydration(console);
-    await console.getByLabel("E-mail address").fill(agent.email);
-    await console.getByLabel("Password").fill(agent.password);
-    const code = console.getByLabel("Code from your authenticator app");
-    await expect(code).toHaveAttribute("autocomplete", "one-time-code");
-    await expect(code).toHaveAttribute("inputmode", "numeric");
-    await code.fill(totpNow(agent.totp_secret));
-    await console.getByRole("button", { name: "Sign in" }).click();
+    await signInToConsole(console, agent);
 
     await expect(console).toHaveURL(/\/staff\/members$/);
     await expect(console.getByRole("banner")).toContainText(agent.email);
@@ -83,5 +88,88 @@ test.describe("the operator console (issue 27)", () => {
     }
     expect(errors).toEqual([]);
     await context.close();
+  });
+  test("a moderator works a report from a member's chat to a ban, and the banned member's open page goes to the ban page", async ({
+    browser,
+    page,
+    createMember,
+    createStaff,
+  }, testInfo) => {
+    const baseURL = testInfo.project.use.baseURL;
+    const alice = await createMember({ name: "Alice", premium: true, credits: 100 });
+    const bob = await createMember({ name: "Bob", gender: "male", premium: true, credits: 100 });
+    const moderator = await createStaff({ role: "moderator" });
+
+    // Alice writes first; Bob answers with what romance scammers write.
+    await signIn(page, alice);
+    await page.goto(`/members/${bob.profile_id}/chat`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Write my own" }).click();
+    await page.getByRole("textbox", { name: "Message to Bob" }).fill("Hello Bob");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.getByRole("log").getByText("Hello Bob")).toBeVisible();
+    const conversation = Number(page.url().match(/\/chats\/(\d+)$/)?.[1]);
+    const bobContext = await browser.newContext({ baseURL });
+    const bobPage = await bobContext.newPage();
+    await signIn(bobPage, bob);
+    const sent = await bobPage.request.post("/api/message.php", {
+      data: { conversation, text: "My card is blocked, could you send me 200 euros by gift card?" },
+    });
+    expect(sent.status()).toBe(200);
+    await expect(page.getByRole("log").getByText("200 euros by gift card")).toBeVisible();
+    // Bob's page stays open (no reload) while the moderator works.
+    await bobPage.goto("/members");
+    await waitForHydration(bobPage);
+
+    await page.getByRole("button", { name: "Conversation options" }).click();
+    await page.getByRole("button", { name: "Report" }).click();
+    const dialog = page.getByRole("dialog", { name: "Report Bob" });
+    await dialog.getByRole("radio", { name: "Asking for money or a scam" }).check();
+    await dialog
+      .getByRole("textbox", { name: "Anything else we should know? (optional)" })
+      .fill("He asked for money.");
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await expect(dialog).toBeHidden();
+
+    const context = await browser.newContext({ baseURL });
+    const console = await context.newPage();
+    const errors = collectConsoleErrors(console);
+    await console.goto("/staff");
+    await expect(console).toHaveURL(/\/staff\/login\?next=%2Fstaff$/);
+    await signInToConsole(console, moderator);
+    // The reports queue is a moderator's first screen.
+    await expect(console).toHaveURL(/\/staff\/reports$/);
+    await expect(console.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+    await waitForHydration(console);
+    const item = console.getByRole("article", { name: "Reports against Bob" });
+    await expect(item).toContainText("Asking for money or a scam");
+    await expect(item).toContainText("He asked for money.");
+    await expect(item).toContainText("200 euros by gift card");
+    await expect(item).toContainText("Hello Bob");
+    await item.getByRole("button", { name: "Claim the case" }).click();
+    await expect(item).toContainText("You are working on this case");
+
+    const resolve = item.getByRole("form", { name: "Resolve the case" });
+    await resolve.getByLabel("Action").selectOption("ban");
+    await resolve.getByLabel("Reason").fill("Asked a member for money by gift card");
+    await resolve.getByRole("button", { name: "Ban the member…" }).click();
+    const confirm = console.getByRole("dialog", { name: "Ban Bob?" });
+    await confirm.getByRole("button", { name: "Ban for good" }).click();
+    await expect(console.getByText("Bob has been banned, and the case is closed.")).toBeVisible();
+    await expect(item).toBeHidden();
+
+    // Bob's open page is logged out on the spot, onto the access-ban page in his language.
+    await expect(bobPage).toHaveURL(/\/en\/ban$/);
+    await expect(bobPage.getByRole("heading", { level: 1 })).toBeVisible();
+    const again = await bobPage.request.post("/api/user.php", {
+      data: { email: bob.email, password: bob.password },
+    });
+    expect(again.status()).toBe(403);
+    expect((await again.json()).error).toBe("account_banned");
+
+    await expectAccessible(console);
+    expect(errors).toEqual([]);
+    await context.close();
+    await bobContext.close();
   });
 });
