@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { describe, expect, it } from "vitest";
 import { pickMessages } from "../../i18n/pick";
 import { serveIslandApi } from "../../test/island-api";
-import { type CodeSet, codeLabelPrefixes } from "./code-labels";
+import { codeLabelPrefixes, MEMBER_SCREEN_CODES } from "./code-labels";
 import type { ActionPermission } from "./MemberActions";
 import MemberScreen from "./MemberScreen";
 
@@ -19,20 +19,6 @@ const SUPPORT: ActionPermission[] = [
 ];
 
 /** The code sets the member screen names (as members/[id].astro picks them). */
-const CODES: CodeSet[] = [
-  "accountStatus",
-  "emailDisabledReason",
-  "profileStatus",
-  "profileKind",
-  "photoStatus",
-  "orderState",
-  "paymentMethod",
-  "creditReason",
-  "reportReason",
-  "mailKind",
-  "mailStatus",
-];
-
 async function renderMember(
   options: { credits?: number; locale?: "en" | "de"; photoCount?: number } = {},
 ) {
@@ -52,7 +38,7 @@ async function renderMember(
         "common.close",
         "error.",
         "validation.",
-        ...codeLabelPrefixes(...CODES),
+        ...codeLabelPrefixes(...MEMBER_SCREEN_CODES),
       ])}
       memberId={member.user.id}
       allowed={SUPPORT}
@@ -175,6 +161,10 @@ describe("the member screen (issue 27 item 7)", () => {
     expect(screen.getByTestId("member-credits").textContent).toBe("1.200");
     expect(correctionForm("Credit-Guthaben korrigieren")).toBeTruthy();
     expect(screen.getByRole("region", { name: "Konto" }).textContent).toContain("E-Mail bestätigt");
+    // Codes as words: the gender as members read it, the country by its German name.
+    const profile = screen.getByRole("region", { name: "Profil" });
+    expect(profile.textContent).toMatch(/Frau|Mann/);
+    expect(profile.textContent).toContain("Niederlande");
     const ledger = screen.getByRole("region", { name: "Credit-Verlauf" });
     expect(within(ledger).getByText("Korrektur durch unseren Kundenservice")).toBeTruthy();
   });

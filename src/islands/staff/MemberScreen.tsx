@@ -131,11 +131,15 @@ export default function MemberScreen(props: Props) {
                   {profile.fictional ? ` · ${t("staff.console.member.fictional")}` : ""}
                 </dd>
                 <dt>{t("staff.console.member.gender")}</dt>
-                <dd>{profile.gender ?? "–"}</dd>
+                <dd>{profile.gender ? codeLabel(t, "gender", profile.gender) : "–"}</dd>
                 <dt>{t("staff.console.member.birthdate")}</dt>
                 <dd>{format.day(profile.birthdate)}</dd>
                 <dt>{t("staff.console.member.country")}</dt>
-                <dd>{[profile.country, profile.region].filter(Boolean).join(" · ")}</dd>
+                <dd>
+                  {[profile.country && format.country(profile.country), profile.region]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </dd>
                 <dt>{t("staff.console.member.kind")}</dt>
                 <dd>{codeLabel(t, "profileKind", profile.kind)}</dd>
                 <dt>{t("staff.console.member.lastActive")}</dt>

@@ -2,7 +2,12 @@ import { EMAIL_DISABLED_REASONS, USER_STATUSES } from "../../contract/account-op
 import { CREDIT_REASONS } from "../../contract/credit-options";
 import { MAIL_KINDS, MAIL_STATUSES } from "../../contract/mail-options";
 import { ORDER_STATES, PAYMENT_METHODS } from "../../contract/payment-options";
-import { PHOTO_STATUSES, PROFILE_KINDS, PROFILE_STATUSES } from "../../contract/profile-options";
+import {
+  GENDERS,
+  PHOTO_STATUSES,
+  PROFILE_KINDS,
+  PROFILE_STATUSES,
+} from "../../contract/profile-options";
 import { REPORT_REASONS } from "../../contract/report-options";
 import {
   STAFF_AUDIT_ACTIONS,
@@ -14,8 +19,8 @@ import type { Translate } from "../../i18n/translate";
 
 /**
  * design §13: the stored codes the console shows, one set each, with where their labels live
- * (`<prefix><code>`). Members' labels are reused where they name the same values (report
- * reasons, payment methods, ledger reasons, photo statuses); the rest are staff's own, under
+ * (`<prefix><code>`). Members' labels are reused where they name the same values (genders,
+ * report reasons, payment methods, ledger reasons, photo statuses); the rest are staff's own, under
  * `staff.console.code.`. A test requires a label for every value in every catalogue.
  */
 export const CODE_SETS = {
@@ -26,6 +31,7 @@ export const CODE_SETS = {
   },
   profileStatus: { prefix: "staff.console.code.profileStatus.", values: PROFILE_STATUSES },
   profileKind: { prefix: "staff.console.code.profileKind.", values: PROFILE_KINDS },
+  gender: { prefix: "profile.gender.", values: GENDERS },
   photoStatus: { prefix: "photos.status.", values: PHOTO_STATUSES },
   reportReason: { prefix: "report.reason.", values: REPORT_REASONS },
   orderState: { prefix: "staff.console.code.orderState.", values: ORDER_STATES },
@@ -39,6 +45,22 @@ export const CODE_SETS = {
 } as const satisfies Record<string, { prefix: string; values: readonly string[] }>;
 
 export type CodeSet = keyof typeof CODE_SETS;
+
+/** The sets the member screen shows (its page picks their labels; its test too). */
+export const MEMBER_SCREEN_CODES: readonly CodeSet[] = [
+  "accountStatus",
+  "emailDisabledReason",
+  "profileStatus",
+  "profileKind",
+  "gender",
+  "photoStatus",
+  "orderState",
+  "paymentMethod",
+  "creditReason",
+  "reportReason",
+  "mailKind",
+  "mailStatus",
+];
 
 /** The catalogue key of one code's label. */
 export function codeLabelKey(set: CodeSet, code: string): MessageKey {

@@ -7,6 +7,7 @@ export function staffFormat(locale: Locale) {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
   const number = new Intl.NumberFormat(locale);
   const signed = new Intl.NumberFormat(locale, { signDisplay: "exceptZero" });
+  const regions = new Intl.DisplayNames(locale, { type: "region", fallback: "code" });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
   return {
     locale,
@@ -16,6 +17,8 @@ export function staffFormat(locale: Locale) {
     number: (value: number) => number.format(value),
     signed: (value: number) => signed.format(value),
     money: (minor: number, currency: string) => formatMoney(locale, minor, currency),
+    /** A country as stored ("nl"), by its name in the staff member's language ("Niederlande"). */
+    country: (code: string) => regions.of(code.toUpperCase()) ?? code,
     /** How long ago, in the largest fitting unit ("3 hours ago"): how long a photo waits. */
     ago: (iso: string, now = Date.now()) => {
       const minutes = Math.max(0, Math.round((now - Date.parse(iso)) / 60_000));
