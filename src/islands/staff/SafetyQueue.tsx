@@ -82,7 +82,7 @@ export default function SafetyQueue(props: Props) {
           </p>
         ) : null}
       </div>
-      <div className="staff-columns">
+      <div className="staff-columns staff-columns-rules">
         <div>
           {flags === null ? (
             error ? null : (
