@@ -67,6 +67,14 @@ const caseReport = z.object({
     profile_id: z.number().int().nullable(),
     /** Null once the reporter's account is erased. */
     name: z.string().nullable(),
+    /** The reporter's own history, to weigh the report by. */
+    account_age_days: z.number().int(),
+    has_paid: z.boolean(),
+    /** Reports they have made in all (this one too), and cases ever opened against them. */
+    reports_filed: z.number().int(),
+    cases_against: z.number().int(),
+    /** Warnings, suspensions and bans they received (lifts not counted). */
+    strikes: z.number().int(),
   }),
   reason: z.enum(REPORT_REASONS),
   note: z.string().nullable(),
@@ -99,6 +107,8 @@ export const reportCase = z
       account_created_at: z.string(),
       account_age_days: z.number().int(),
       has_paid: z.boolean(),
+      /** Warnings, suspensions and bans the member received (lifts not counted). */
+      strikes: z.number().int(),
       /** The member's earlier cases, newest first, and what was done. */
       earlier_cases: z.array(
         z.object({

@@ -40,6 +40,8 @@ export default function CaseMember({ t, format, member }: Props) {
           </dd>
           <dt>{t("staff.console.reports.paid")}</dt>
           <dd>{member.has_paid ? t("staff.console.member.yes") : t("staff.console.member.no")}</dd>
+          <dt>{t("staff.console.reports.strikes")}</dt>
+          <dd>{format.number(member.strikes)}</dd>
           <dt>{t("staff.console.reports.earlier")}</dt>
           <dd>
             {member.earlier_cases.length === 0 ? (

@@ -75,6 +75,8 @@ export default function ReportCaseCard({ t, format, reportCase, staff, ...props 
                         <dd>{t(`report.reason.${report.reason}`)}</dd>
                         <dt>{t("staff.console.reports.note")}</dt>
                         <dd className="staff-about">{report.note ?? "–"}</dd>
+                        <dt>{t("staff.console.reports.reporterHistory")}</dt>
+                        <dd>{reporterHistory(t, report.reporter)}</dd>
                       </dl>
                       <CaseConversation
                         t={t}
@@ -120,4 +122,15 @@ export default function ReportCaseCard({ t, format, reportCase, staff, ...props 
       </article>
     </li>
   );
+}
+
+/** What weighs a report: how long its author has been with us, paid, reported, was reported. */
+function reporterHistory(t: Translate, reporter: ReportCase["reports"][number]["reporter"]) {
+  return [
+    t("staff.console.reports.days", { count: reporter.account_age_days }),
+    reporter.has_paid ? t("staff.console.reports.hasPaid") : t("staff.console.reports.notPaid"),
+    t("staff.console.reports.reportsFiled", { count: reporter.reports_filed }),
+    t("staff.console.reports.casesAgainst", { count: reporter.cases_against }),
+    t("staff.console.reports.strikeCount", { count: reporter.strikes }),
+  ].join(" · ");
 }

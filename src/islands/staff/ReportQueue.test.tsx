@@ -50,12 +50,19 @@ describe("the reports queue (issue 27 item 3)", () => {
   it("lists a case with the member, the report and the conversation around it", async () => {
     const { card, reported } = await renderQueue("Mallory");
     expect(within(card).getByText("High severity")).toBeTruthy();
-    expect(within(card).getByText("1 report", { exact: false })).toBeTruthy();
+    expect(within(card).getByText(/^1 report · last one on/)).toBeTruthy();
     const link = within(card).getByRole("link", { name: "Mallory" });
     expect(link.getAttribute("href")).toBe(`/staff/members/${reported.user.id}`);
     expect(within(card).getByRole("heading", { name: /^Report by Ann/ })).toBeTruthy();
     expect(within(card).getByText("Asking for money or a scam")).toBeTruthy();
     expect(within(card).getByText("Asked for money on day one")).toBeTruthy();
+    // Both members' history: the reporter's beside the report, the member's strikes.
+    expect(
+      within(card).getByText(
+        /^0 days · has (not )?paid · 1 report made · 0 cases against them · 0 strikes$/,
+      ),
+    ).toBeTruthy();
+    expect(within(card).getByText("Strikes").nextElementSibling?.textContent).toBe("0");
     const thread = within(card).getByRole("region", { name: "Conversation: the last 2 messages" });
     const messages = within(thread).getAllByRole("listitem");
     expect(messages.map((item) => item.querySelector("strong")?.textContent)).toEqual([

@@ -96,6 +96,40 @@ describe("report cases (issue 27 item 3)", () => {
     expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
   });
 
+  it("weighs each report by its reporter's history, and the member's by their strikes", async () => {
+    const [ann, dan, eve, fay] = await Promise.all(
+      [0, 1, 2, 3].map(() => createLoggedInMember(app, premium)),
+    );
+    if (!ann || !dan || !eve || !fay) throw new Error("no members");
+    const moderator = await createSignedInStaff(app, "moderator");
+    const warn = (userId: number) =>
+      staffCall(app, "POST", `/api/staff/members/${userId}/warn`, moderator.cookie, {
+        reason: "Rude messages",
+      });
+    // Ann reports two members and was reported herself, and warned; Dan was warned twice.
+    await reportThrough(app, ann, eve, "spam");
+    await reportThrough(app, fay, ann, "harassment");
+    expect((await warn(ann.user.id)).status).toBe(200);
+    expect((await warn(dan.user.id)).status).toBe(200);
+    expect((await warn(dan.user.id)).status).toBe(200);
+    const caseId = await reportThrough(app, ann, dan, "scam");
+
+    const listed = (await wholeQueue(app, moderator.cookie)).cases.find(
+      (found) => found.id === caseId,
+    );
+    expect(listed?.member.strikes).toBe(2);
+    expect(listed?.reports[0]?.reporter).toEqual({
+      user_id: ann.user.id,
+      profile_id: ann.profile.id,
+      name: ann.profile.name,
+      account_age_days: 0,
+      has_paid: true,
+      reports_filed: 2,
+      cases_against: 1,
+      strikes: 1,
+    });
+  });
+
   it("filters by claim, and refuses a forged cursor with a 422", async () => {
     const [reporter, target] = [await createLoggedInMember(app), await createLoggedInMember(app)];
     const caseId = await reportThrough(app, reporter, target, "inappropriate");

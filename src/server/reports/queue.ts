@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { ReportAction } from "../../contract/report-options";
 import type {
   ReportCase as CaseView,
@@ -8,6 +8,7 @@ import type {
 import { conversations } from "../chat/schema";
 import { type Database, executeRows } from "../db/client";
 import { ValidationError } from "../lib/errors";
+import { memberStrikes } from "../moderation/schema";
 import type { MediaSigner } from "../photos/media-url";
 import { photos, profiles } from "../profiles/schema";
 import { recordStaffAction, type StaffActor } from "../staff/audit";
@@ -97,6 +98,46 @@ async function lastMessagesOf(
  * member. Messages are private data: a page that lists cases writes one audit row
  * (`report.queue_read`) naming them, in the transaction that read them. Needs `reports.read`.
  */
+/** What a moderator weighs about each member of a case: strikes, reports filed, cases against. */
+type History = { strikes: number; reportsFiled: number; casesAgainst: number };
+
+/** The history of some members: three counts, each a grouped read served by its table's index. */
+async function historiesOf(tx: Database, userIds: number[]): Promise<Map<number, History>> {
+  const count = sql<number>`count(*)::int`;
+  const [strikes, filed, against] = [
+    await tx
+      .select({ userId: memberStrikes.userId, count })
+      .from(memberStrikes)
+      .where(and(inArray(memberStrikes.userId, userIds), ne(memberStrikes.kind, "lift")))
+      .groupBy(memberStrikes.userId),
+    await tx
+      .select({ userId: reports.reporterUserId, count })
+      .from(reports)
+      .where(inArray(reports.reporterUserId, userIds))
+      .groupBy(reports.reporterUserId),
+    await tx
+      .select({ userId: reportCases.reportedUserId, count })
+      .from(reportCases)
+      .where(inArray(reportCases.reportedUserId, userIds))
+      .groupBy(reportCases.reportedUserId),
+  ];
+  const countOf = (rows: { userId: number; count: number }[], userId: number) =>
+    rows.find((row) => row.userId === userId)?.count ?? 0;
+  return new Map(
+    userIds.map((id) => [
+      id,
+      {
+        strikes: countOf(strikes, id),
+        reportsFiled: countOf(filed, id),
+        casesAgainst: countOf(against, id),
+      },
+    ]),
+  );
+}
+
+/** Days since a sign-up, whole. */
+const ageInDays = (signup: Date, now: number) => Math.floor((now - signup.getTime()) / 86_400_000);
+
 export async function listReportQueue(
   db: Database,
   actor: StaffActor,
@@ -187,9 +228,12 @@ export async function listReportQueue(
         total: ranked.total,
         reporterProfileId: profiles.id,
         reporterName: profiles.name,
+        reporterSignup: users.signupDate,
+        reporterPaid: users.paidUser,
       })
       .from(ranked)
       .innerJoin(reports, eq(reports.id, ranked.id))
+      .innerJoin(users, eq(users.id, reports.reporterUserId))
       .leftJoin(profiles, eq(profiles.userId, reports.reporterUserId))
       .where(sql`${ranked.rank} <= ${REPORTS_PER_CASE}`)
       .orderBy(desc(reports.id));
@@ -198,6 +242,17 @@ export async function listReportQueue(
       ...new Set(reportRows.flatMap(({ report }) => report.conversationId ?? [])),
     ];
     const threads = await lastMessagesOf(tx, conversationIds);
+    const histories = await historiesOf(tx, [
+      ...new Set([...memberIds, ...reportRows.map(({ report }) => report.reporterUserId)]),
+    ]);
+    const historyOf = (userId: number) => {
+      const history = histories.get(userId);
+      return {
+        strikes: history?.strikes ?? 0,
+        reports_filed: history?.reportsFiled ?? 0,
+        cases_against: history?.casesAgainst ?? 0,
+      };
+    };
 
     await recordStaffAction(tx, actor, {
       action: "report.queue_read",
@@ -227,8 +282,9 @@ export async function listReportQueue(
             .filter((photo) => photo.profileId === entry.profileId)
             .map((photo) => ({ id: photo.id, thumb: media.url(`${photo.key}-thumb.webp`) })),
           account_created_at: entry.signupDate.toISOString(),
-          account_age_days: Math.floor((now - entry.signupDate.getTime()) / 86_400_000),
+          account_age_days: ageInDays(entry.signupDate, now),
           has_paid: entry.paidUser,
+          strikes: historyOf(row.reportedUserId).strikes,
           earlier_cases: earlier
             .filter((past) => past.userId === row.reportedUserId)
             .map((past) => ({
@@ -239,7 +295,7 @@ export async function listReportQueue(
             })),
         },
         report_count: Number(own[0]?.total ?? 0),
-        reports: own.map(({ report, reporterProfileId, reporterName }) => {
+        reports: own.map(({ report, reporterProfileId, reporterName, ...reporter }) => {
           const thread = report.conversationId ? threads.get(report.conversationId) : undefined;
           // Only the conversation between this reporter and the reported member, ever.
           const pair = [report.reporterUserId, report.reportedUserId].sort((a, b) => a - b);
@@ -251,6 +307,9 @@ export async function listReportQueue(
               user_id: report.reporterUserId,
               profile_id: reporterProfileId,
               name: reporterName,
+              account_age_days: ageInDays(reporter.reporterSignup, now),
+              has_paid: reporter.reporterPaid,
+              ...historyOf(report.reporterUserId),
             },
             reason: report.reason,
             note: report.note,
