@@ -1,9 +1,9 @@
-import { useId, useRef, useState } from "react";
+import { useId } from "react";
 import type { SupportMemberAnswer as Member } from "../../contract/staff-support";
 import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
-import Modal from "../ui/Modal";
 import ActionForm from "./ActionForm";
+import ConfirmDialog, { useConfirm } from "./ConfirmDialog";
 import type { StaffFormat } from "./format";
 import type { ModerationPermission } from "./ModerationForms";
 
@@ -51,20 +51,7 @@ export default function MemberActions({ t, format, member, allowed, onCredits, o
   const erased = member.account.erased_at !== null;
   const deltaId = useId();
   const why = (data: FormData) => ({ reason: String(data.get("reason") ?? "") });
-  const [confirming, setConfirming] = useState(false);
-  const answer = useRef<((value: boolean) => void) | null>(null);
-
-  function confirmErase(): Promise<boolean> {
-    setConfirming(true);
-    return new Promise((resolve) => {
-      answer.current = resolve;
-    });
-  }
-  function closeConfirm(value: boolean) {
-    setConfirming(false);
-    answer.current?.(value);
-    answer.current = null;
-  }
+  const confirmation = useConfirm();
 
   if (erased) {
     return (
@@ -224,7 +211,7 @@ export default function MemberActions({ t, format, member, allowed, onCredits, o
           lead={t("staff.console.action.erase.lead")}
           submitLabel={t("staff.console.action.erase.submit")}
           danger
-          confirm={confirmErase}
+          confirm={confirmation.ask}
           withReason
           onSubmit={async (data) => {
             await api("POST /api/staff/members/{id}/erase", { params, body: why(data) });
@@ -233,24 +220,15 @@ export default function MemberActions({ t, format, member, allowed, onCredits, o
           }}
         />
       ) : null}
-      <Modal
-        open={confirming}
+      <ConfirmDialog
+        t={t}
+        open={confirmation.open}
         title={t("staff.console.action.erase.confirmTitle")}
-        onClose={() => closeConfirm(false)}
-        closeLabel={t("common.close")}
-        footer={
-          <div className="cluster">
-            <button type="button" className="btn btn-danger" onClick={() => closeConfirm(true)}>
-              {t("staff.console.action.erase.confirm")}
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => closeConfirm(false)}>
-              {t("staff.console.action.cancel")}
-            </button>
-          </div>
-        }
+        confirmLabel={t("staff.console.action.erase.confirm")}
+        onClose={confirmation.close}
       >
         <p>{t("staff.console.action.erase.confirmText", { email: member.account.email })}</p>
-      </Modal>
+      </ConfirmDialog>
     </aside>
   );
 }

@@ -3,8 +3,8 @@ import type { MemberSanction } from "../../contract/account-options";
 import { SUSPENSION_DAYS_MAX } from "../../contract/moderation-options";
 import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
-import Modal from "../ui/Modal";
 import ActionForm from "./ActionForm";
+import ConfirmDialog, { useConfirm } from "./ConfirmDialog";
 import type { StaffFormat } from "./format";
 
 /** The permissions of the account actions (staff/permissions.ts). */
@@ -42,8 +42,7 @@ export default function ModerationForms(props: Props) {
   const can = (permission: ModerationPermission) => props.allowed.includes(permission);
   const params = { id: props.memberId };
   const daysId = useId();
-  const [confirming, setConfirming] = useState(false);
-  const answer = useRef<((value: boolean) => void) | null>(null);
+  const confirmation = useConfirm();
   const why = (data: FormData) => String(data.get("reason") ?? "");
   // The result is shown above the forms: the one acted with may be gone after the reload.
   const [notice, setNotice] = useState<string | null>(null);
@@ -59,18 +58,6 @@ export default function ModerationForms(props: Props) {
     await props.onChanged();
     setNotice(message);
     return "";
-  }
-
-  function confirmBan(): Promise<boolean> {
-    setConfirming(true);
-    return new Promise((resolve) => {
-      answer.current = resolve;
-    });
-  }
-  function closeConfirm(value: boolean) {
-    setConfirming(false);
-    answer.current?.(value);
-    answer.current = null;
   }
 
   return (
@@ -167,7 +154,7 @@ export default function ModerationForms(props: Props) {
           submitLabel={t("staff.console.member.moderation.ban.submit")}
           danger
           withReason
-          confirm={confirmBan}
+          confirm={confirmation.ask}
           onSubmit={(data) =>
             act(async () => {
               await api("POST /api/staff/members/{id}/ban", {
@@ -179,28 +166,19 @@ export default function ModerationForms(props: Props) {
           }
         />
       ) : null}
-      <Modal
-        open={confirming}
+      <ConfirmDialog
+        t={t}
+        open={confirmation.open}
         title={t("staff.console.member.moderation.ban.confirmTitle")}
-        onClose={() => closeConfirm(false)}
-        closeLabel={t("common.close")}
-        footer={
-          <div className="cluster">
-            <button type="button" className="btn btn-danger" onClick={() => closeConfirm(true)}>
-              {t("staff.console.member.moderation.ban.confirm")}
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => closeConfirm(false)}>
-              {t("staff.console.action.cancel")}
-            </button>
-          </div>
-        }
+        confirmLabel={t("staff.console.member.moderation.ban.confirm")}
+        onClose={confirmation.close}
       >
         <p>
           {t("staff.console.member.moderation.ban.confirmText", {
             name: props.name ?? `#${props.memberId}`,
           })}
         </p>
-      </Modal>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -9,8 +9,8 @@ import type {
 import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
-import Modal from "../ui/Modal";
 import { useApiForm } from "../ui/use-api-form";
+import ConfirmDialog from "./ConfirmDialog";
 import PhotoChoice from "./PhotoChoice";
 
 /** contract/staff-reports.ts's limit, written out (the island imports no zod), checked equal. */
@@ -190,31 +190,18 @@ export default function ResolveForm({ t, caseId, memberName, photos, onResolved 
               : t("staff.console.reports.resolve.submit")}
         </button>
       </div>
-      <Modal
+      <ConfirmDialog
+        t={t}
         open={confirming}
         title={t("staff.console.reports.ban.title", { name: memberName })}
-        onClose={() => setConfirming(false)}
-        closeLabel={t("common.close")}
-        footer={
-          <div className="cluster">
-            <button
-              type="button"
-              className="btn btn-danger"
-              onClick={() => {
-                setConfirming(false);
-                void send("ban");
-              }}
-            >
-              {t("staff.console.reports.ban.confirm")}
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)}>
-              {t("staff.console.action.cancel")}
-            </button>
-          </div>
-        }
+        confirmLabel={t("staff.console.reports.ban.confirm")}
+        onClose={(confirmed) => {
+          setConfirming(false);
+          if (confirmed) void send("ban");
+        }}
       >
         <p>{t("staff.console.reports.ban.text", { name: memberName })}</p>
-      </Modal>
+      </ConfirmDialog>
     </form>
   );
 }
