@@ -2,6 +2,7 @@ import { type ReactNode, type SubmitEvent, useId, useState } from "react";
 import type { Translate } from "../../i18n/translate";
 import ErrorAlert from "../ui/ErrorAlert";
 import { useApiForm } from "../ui/use-api-form";
+import ReasonField from "./ReasonField";
 
 type Props = {
   t: Translate;
@@ -29,7 +30,7 @@ type Props = {
  */
 export default function ActionForm(props: Props) {
   const { t } = props;
-  const ids = { reason: useId(), status: useId() };
+  const ids = { status: useId() };
   const { fields, error, busy, statusRef, run, refuse } = useApiForm(t);
   const [done, setDone] = useState<string | null>(null);
 
@@ -61,26 +62,7 @@ export default function ActionForm(props: Props) {
       <h3 id={ids.status}>{props.title}</h3>
       {props.lead ? <p className="muted">{props.lead}</p> : null}
       {props.children}
-      {props.withReason ? (
-        <div className="field">
-          <label htmlFor={ids.reason} className="field-label">
-            {t("staff.console.action.reason")}
-          </label>
-          <textarea
-            id={ids.reason}
-            name="reason"
-            rows={2}
-            maxLength={500}
-            required
-            className="field-input"
-            aria-invalid={fields.reason ? true : undefined}
-            aria-describedby={`${ids.reason}-hint`}
-          />
-          <p id={`${ids.reason}-hint`} className={fields.reason ? "field-error" : "field-hint"}>
-            {fields.reason ?? t("staff.console.action.reasonHint")}
-          </p>
-        </div>
-      ) : null}
+      {props.withReason ? <ReasonField t={t} maxLength={500} error={fields.reason} /> : null}
       <div ref={statusRef} tabIndex={-1} className="form-status">
         <ErrorAlert message={error ?? firstFieldError(fields)} />
         {done ? (

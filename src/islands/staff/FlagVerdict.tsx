@@ -5,6 +5,7 @@ import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
 import { useApiForm } from "../ui/use-api-form";
+import ReasonField from "./ReasonField";
 
 type Props = {
   t: Translate;
@@ -18,7 +19,7 @@ type Props = {
  * or a false positive (counted against its rules), with a reason for the audit log.
  */
 export default function FlagVerdict({ t, flagId, onResolved }: Props) {
-  const ids = { verdict: useId(), reason: useId() };
+  const ids = { verdict: useId() };
   const { fields, error, busy, statusRef, run, refuse } = useApiForm(t);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -67,24 +68,7 @@ export default function FlagVerdict({ t, flagId, onResolved }: Props) {
           </p>
         ) : null}
       </fieldset>
-      <div className="field">
-        <label htmlFor={ids.reason} className="field-label">
-          {t("staff.console.action.reason")}
-        </label>
-        <textarea
-          id={ids.reason}
-          name="reason"
-          rows={2}
-          maxLength={1000}
-          required
-          className="field-input"
-          aria-invalid={fields.reason ? true : undefined}
-          aria-describedby={`${ids.reason}-hint`}
-        />
-        <p id={`${ids.reason}-hint`} className={fields.reason ? "field-error" : "field-hint"}>
-          {fields.reason ?? t("staff.console.action.reasonHint")}
-        </p>
-      </div>
+      <ReasonField t={t} maxLength={1000} error={fields.reason} />
       <div ref={statusRef} tabIndex={-1} className="form-status">
         <ErrorAlert message={error} />
       </div>

@@ -12,6 +12,7 @@ import ErrorAlert from "../ui/ErrorAlert";
 import { useApiForm } from "../ui/use-api-form";
 import ConfirmDialog from "./ConfirmDialog";
 import PhotoChoice from "./PhotoChoice";
+import ReasonField from "./ReasonField";
 
 /** contract/staff-reports.ts's limit, written out (the island imports no zod), checked equal. */
 const REASON_MAX: typeof RESOLUTION_REASON_MAX = 1000;
@@ -38,7 +39,7 @@ function bodyOf(action: ReportAction, reason: string, days: string, photo: numbe
  * moderator was quicker), is shown translated and what was typed stays.
  */
 export default function ResolveForm({ t, caseId, memberName, photos, onResolved }: Props) {
-  const ids = { title: useId(), action: useId(), reason: useId(), days: useId() };
+  const ids = { title: useId(), action: useId(), days: useId() };
   const { fields, error, busy, statusRef, run, refuse } = useApiForm(t);
   const [action, setAction] = useState<ReportAction | "">("");
   const [days, setDays] = useState("7");
@@ -157,23 +158,13 @@ export default function ResolveForm({ t, caseId, memberName, photos, onResolved 
           error={fields.photo_id}
         />
       ) : null}
-      <div className="field">
-        <label htmlFor={ids.reason} className="field-label">
-          {t("staff.console.action.reason")}
-        </label>
-        <textarea
-          ref={reasonRef}
-          id={ids.reason}
-          name="reason"
-          rows={3}
-          maxLength={REASON_MAX}
-          required
-          className="field-input"
-          aria-invalid={fields.reason ? true : undefined}
-          aria-describedby={`${ids.reason}-hint`}
-        />
-        {hint(`${ids.reason}-hint`, "reason", t("staff.console.action.reasonHint"))}
-      </div>
+      <ReasonField
+        t={t}
+        maxLength={REASON_MAX}
+        rows={3}
+        inputRef={reasonRef}
+        error={fields.reason}
+      />
       <div ref={statusRef} tabIndex={-1} className="form-status">
         <ErrorAlert message={error ?? other} />
       </div>
