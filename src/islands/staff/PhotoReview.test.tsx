@@ -7,7 +7,7 @@ import { pickMessages } from "../../i18n/pick";
 import { makeUniquePhoto } from "../../test/images";
 import { serveIslandApi } from "../../test/island-api";
 import { photoRowOf as photoRow, uploadQueuedPhoto } from "../../test/moderation-queues";
-import PhotoReview from "./PhotoReview";
+import PhotoReview, { PHOTO_REVIEW_MESSAGES } from "./PhotoReview";
 
 const api = serveIslandApi();
 
@@ -18,19 +18,7 @@ async function upload(name: string, bytes?: Buffer) {
 
 async function renderQueue(locale: "en" | "de" = "en") {
   await api.signInNewStaff("moderator", { language: locale });
-  render(
-    <PhotoReview
-      locale={locale}
-      messages={pickMessages(locale, [
-        "staff.console.photos.",
-        "staff.console.action.working",
-        "staff.console.action.reason",
-        "common.close",
-        "error.",
-        "validation.",
-      ])}
-    />,
-  );
+  render(<PhotoReview locale={locale} messages={pickMessages(locale, PHOTO_REVIEW_MESSAGES)} />);
 }
 
 const card = (name: string) => screen.findByRole("article", { name });

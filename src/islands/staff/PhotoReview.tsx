@@ -12,6 +12,16 @@ import PhotoDecision from "./PhotoDecision";
 /** Photos a page of the queue brings. */
 export const REVIEW_PAGE = 24;
 
+/** The catalogue keys this island needs (its page picks them; its test too). */
+export const PHOTO_REVIEW_MESSAGES = [
+  "staff.console.photos.",
+  "staff.console.action.working",
+  "staff.console.action.reason",
+  "common.close",
+  "error.",
+  "validation.",
+];
+
 /**
  * issue 27 item 5: the photo review queue, oldest first (GET /api/staff/photos). A photo is
  * approved from its card or from the larger view in a dialog, where it can be rejected with a

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { pickMessages } from "../../i18n/pick";
 import { serveIslandApi } from "../../test/island-api";
 import { reportedChat, resolveAsAdmin } from "../../test/reports";
-import ReportQueue from "./ReportQueue";
+import ReportQueue, { REPORT_QUEUE_MESSAGES } from "./ReportQueue";
 
 const api = serveIslandApi();
 
@@ -16,16 +16,7 @@ async function renderQueue(name: string, locale: "en" | "de" = "en") {
   render(
     <ReportQueue
       locale={locale}
-      messages={pickMessages(locale, [
-        "staff.console.reports.",
-        "staff.console.action.",
-        "staff.console.member.",
-        "report.reason.",
-        "gift.",
-        "common.close",
-        "error.",
-        "validation.",
-      ])}
+      messages={pickMessages(locale, REPORT_QUEUE_MESSAGES)}
       staff={{ id: moderator.id, email: moderator.email, admin: false }}
       canResolve
     />,

@@ -21,6 +21,18 @@ type Props = I18nProps & {
   canResolve: boolean;
 };
 
+/** The catalogue keys this island needs (its page picks them; its test too). */
+export const REPORT_QUEUE_MESSAGES = [
+  "staff.console.reports.",
+  "staff.console.action.",
+  "staff.console.member.",
+  "report.reason.",
+  "gift.",
+  "common.close",
+  "error.",
+  "validation.",
+];
+
 /**
  * issue 27 item 3: the moderators' reports queue, the console's first screen. Open cases in
  * the API's order (severity, then the newest report), a page at a time (keyset: "Load more"

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { pickMessages } from "../../i18n/pick";
 import { serveIslandApi } from "../../test/island-api";
 import { sendFlaggedMessage } from "../../test/moderation-queues";
-import SafetyQueue from "./SafetyQueue";
+import SafetyQueue, { SAFETY_QUEUE_MESSAGES } from "./SafetyQueue";
 
 const api = serveIslandApi();
 
@@ -15,14 +15,7 @@ async function renderQueue(options: { locale?: "en" | "de"; canResolve?: boolean
   render(
     <SafetyQueue
       locale={locale}
-      messages={pickMessages(locale, [
-        "staff.console.safety.",
-        "staff.safety.rule.",
-        "staff.console.action.working",
-        "staff.console.action.reason",
-        "error.",
-        "validation.",
-      ])}
+      messages={pickMessages(locale, SAFETY_QUEUE_MESSAGES)}
       canResolve={options.canResolve ?? true}
     />,
   );

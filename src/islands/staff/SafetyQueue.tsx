@@ -14,6 +14,16 @@ type Props = I18nProps & {
   canResolve: boolean;
 };
 
+/** The catalogue keys this island needs (its page picks them; its test too). */
+export const SAFETY_QUEUE_MESSAGES = [
+  "staff.console.safety.",
+  "staff.safety.rule.",
+  "staff.console.action.working",
+  "staff.console.action.reason",
+  "error.",
+  "validation.",
+];
+
 /**
  * issue 27 item 6: the messages the safety rules flagged, newest first (GET /api/staff/flags,
  * an audited read), each with its verdict; and the rules' counters, read again after a false
