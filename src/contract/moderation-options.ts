@@ -6,3 +6,6 @@ export type StrikeKind = (typeof STRIKE_KINDS)[number];
 
 /** A suspension lasts 1 to 365 days. */
 export const SUSPENSION_DAYS_MAX = 365;
+
+/** A sanction's reason is what the member and the audit log are told: a few sentences at most. */
+export const SANCTION_REASON_MAX = 1000;

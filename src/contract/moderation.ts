@@ -1,13 +1,16 @@
 import { z } from "@hono/zod-openapi";
 import { MEMBER_SANCTIONS } from "./account-options";
 import { textSchema } from "./fields";
-import { STRIKE_KINDS, SUSPENSION_DAYS_MAX } from "./moderation-options";
+import { SANCTION_REASON_MAX, STRIKE_KINDS, SUSPENSION_DAYS_MAX } from "./moderation-options";
 
 /** design §13: account actions on a member (under /api/staff/members/{id}/). */
 
-export { STRIKE_KINDS, type StrikeKind, SUSPENSION_DAYS_MAX } from "./moderation-options";
-/** A reason is what the member and the audit log are told: a few sentences at most. */
-export const SANCTION_REASON_MAX = 1000;
+export {
+  SANCTION_REASON_MAX,
+  STRIKE_KINDS,
+  type StrikeKind,
+  SUSPENSION_DAYS_MAX,
+} from "./moderation-options";
 
 const reason = textSchema({ multiline: true }).trim().min(1).max(SANCTION_REASON_MAX);
 

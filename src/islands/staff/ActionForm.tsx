@@ -12,6 +12,8 @@ type Props = {
   submitLabel: string;
   /** A reason is asked for (kept in the audit row). */
   withReason?: boolean;
+  /** The API's limit for the reason: support's actions take 500 characters. */
+  reasonMax?: number;
   danger?: boolean;
   /** Further fields of the form (named inputs; their values come in `data`). */
   children?: ReactNode;
@@ -62,7 +64,9 @@ export default function ActionForm(props: Props) {
       <h3 id={ids.status}>{props.title}</h3>
       {props.lead ? <p className="muted">{props.lead}</p> : null}
       {props.children}
-      {props.withReason ? <ReasonField t={t} maxLength={500} error={fields.reason} /> : null}
+      {props.withReason ? (
+        <ReasonField t={t} maxLength={props.reasonMax ?? 500} error={fields.reason} />
+      ) : null}
       <div ref={statusRef} tabIndex={-1} className="form-status">
         <ErrorAlert message={error ?? firstFieldError(fields)} />
         {done ? (

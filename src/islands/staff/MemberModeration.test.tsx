@@ -133,6 +133,8 @@ describe("a member's moderation on their screen (issue 27 item 4)", () => {
     fireEvent.click(within(form("Suspend")).getByRole("button", { name: "Suspend" }));
     await waitFor(() => expect(within(form("Suspend")).getByRole("alert")).toBeTruthy());
     expect(state()).toBe("Active");
+    // A sanction's reason may be as long as the API takes (1000), unlike support's (500).
+    expect(within(form("Suspend")).getByLabelText("Reason").getAttribute("maxlength")).toBe("1000");
   });
 
   it("shows support the state and strikes, without the account actions", async () => {

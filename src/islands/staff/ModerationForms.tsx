@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { MemberSanction } from "../../contract/account-options";
-import { SUSPENSION_DAYS_MAX } from "../../contract/moderation-options";
+import { SANCTION_REASON_MAX, SUSPENSION_DAYS_MAX } from "../../contract/moderation-options";
 import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
 import ActionForm from "./ActionForm";
@@ -74,6 +74,7 @@ export default function ModerationForms(props: Props) {
           lead={t("staff.console.member.moderation.warn.lead")}
           submitLabel={t("staff.console.member.moderation.warn.submit")}
           withReason
+          reasonMax={SANCTION_REASON_MAX}
           onSubmit={(data) =>
             act(async () => {
               await api("POST /api/staff/members/{id}/warn", {
@@ -92,6 +93,7 @@ export default function ModerationForms(props: Props) {
           lead={t("staff.console.member.moderation.suspend.lead")}
           submitLabel={t("staff.console.member.moderation.suspend.submit")}
           withReason
+          reasonMax={SANCTION_REASON_MAX}
           onSubmit={(data) =>
             act(async () => {
               const text = String(data.get("days") ?? "").trim();
@@ -135,6 +137,7 @@ export default function ModerationForms(props: Props) {
           lead={t("staff.console.member.moderation.lift.lead")}
           submitLabel={t("staff.console.member.moderation.lift.submit")}
           withReason
+          reasonMax={SANCTION_REASON_MAX}
           onSubmit={(data) =>
             act(async () => {
               await api("POST /api/staff/members/{id}/lift", {
@@ -154,6 +157,7 @@ export default function ModerationForms(props: Props) {
           submitLabel={t("staff.console.member.moderation.ban.submit")}
           danger
           withReason
+          reasonMax={SANCTION_REASON_MAX}
           confirm={confirmation.ask}
           onSubmit={(data) =>
             act(async () => {
