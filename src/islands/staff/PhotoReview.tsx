@@ -8,6 +8,7 @@ import { type I18nProps, useTranslate } from "../ui/use-translate";
 import { staffFormat } from "./format";
 import PhotoCard from "./PhotoCard";
 import PhotoDecision from "./PhotoDecision";
+import { useKeysetList } from "./use-keyset-list";
 
 /** Photos a page of the queue brings. */
 export const REVIEW_PAGE = 24;
@@ -30,38 +31,22 @@ export const PHOTO_REVIEW_MESSAGES = [
 export default function PhotoReview(props: I18nProps) {
   const t = useTranslate(props);
   const format = staffFormat(props.locale);
-  const [photos, setPhotos] = useState<ReviewPhoto[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const list = useKeysetList<ReviewPhoto>(t, async (cursor) => {
+    const page = await api("GET /api/staff/photos", {
+      query: { cursor: cursor ?? undefined, limit: REVIEW_PAGE },
+    });
+    return { items: page.photos, next: page.next_cursor };
+  });
+  const { items: photos, next: cursor, loading, error, setError } = list;
   const [status, setStatus] = useState<string | null>(null);
   const [open, setOpen] = useState<ReviewPhoto | null>(null);
-  const [busy, setBusy] = useState<number | "page" | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
   const statusRef = useRef<HTMLDivElement>(null);
   const [focusStatus, setFocusStatus] = useState(0);
 
-  async function load(after: string | null) {
-    setBusy("page");
-    try {
-      const page = await api("GET /api/staff/photos", {
-        query: { cursor: after ?? undefined, limit: REVIEW_PAGE },
-      });
-      setPhotos((current) => {
-        const known = new Set((after ? (current ?? []) : []).map((photo) => photo.id));
-        const fresh = page.photos.filter((photo) => !known.has(photo.id));
-        return [...(after ? (current ?? []) : []), ...fresh];
-      });
-      setCursor(page.next_cursor);
-      setError(null);
-    } catch (caught) {
-      setError(describeApiError(caught, t));
-    } finally {
-      setBusy(null);
-    }
-  }
-
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
   useEffect(() => {
-    void load(null);
+    void list.load(null);
   }, []);
 
   // After the dialog closed (its opener is gone with the photo): the outcome is heard.
@@ -71,7 +56,7 @@ export default function PhotoReview(props: I18nProps) {
 
   function decided(photo: ReviewPhoto, decision: "approved" | "rejected") {
     setOpen(null);
-    setPhotos((current) => (current ?? []).filter((each) => each.id !== photo.id));
+    list.remove(photo.id);
     setError(null);
     setStatus(t(`staff.console.photos.${decision}`, { id: photo.id, name: photo.member.name }));
     setFocusStatus((count) => count + 1);
@@ -127,8 +112,8 @@ export default function PhotoReview(props: I18nProps) {
           <button
             type="button"
             className="btn btn-ghost"
-            disabled={busy === "page"}
-            onClick={() => void load(cursor)}
+            disabled={loading}
+            onClick={() => void list.load(cursor)}
           >
             {t("staff.console.photos.more")}
           </button>

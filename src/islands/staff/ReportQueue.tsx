@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { ReportCase } from "../../contract/staff-reports";
 import { api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
-import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import type { StaffSelf } from "./CaseClaim";
 import { staffFormat } from "./format";
 import ReportCaseCard from "./ReportCaseCard";
+import { useKeysetList } from "./use-keyset-list";
 
 type Filter = "all" | "me" | "unclaimed";
 const FILTERS: readonly Filter[] = ["all", "me", "unclaimed"];
@@ -44,50 +44,23 @@ export default function ReportQueue(props: Props) {
   const format = staffFormat(props.locale);
   const filterId = useId();
   const [filter, setFilter] = useState<Filter>("all");
-  const [cases, setCases] = useState<ReportCase[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const list = useKeysetList<ReportCase>(t, async (cursor) => {
+    const page = await api("GET /api/staff/reports", {
+      query: { claimed: filter, cursor: cursor ?? undefined, limit: PAGE_SIZE },
+    });
+    return { items: page.cases, next: page.next_cursor };
+  });
+  const { items: cases, next, loading, error } = list;
   const [done, setDone] = useState<string | null>(null);
   const statusRef = useRef<HTMLDivElement>(null);
-  // The newest request wins: a page that comes back after the filter changed is dropped.
-  const request = useRef(0);
-
-  async function load(which: Filter, cursor: string | null) {
-    const id = ++request.current;
-    setLoading(true);
-    try {
-      const page = await api("GET /api/staff/reports", {
-        query: { claimed: which, cursor, limit: PAGE_SIZE },
-      });
-      if (id !== request.current) return;
-      setCases((current) =>
-        cursor && current
-          ? [...current, ...page.cases.filter((found) => !current.some((c) => c.id === found.id))]
-          : page.cases,
-      );
-      setNext(page.next_cursor);
-      setError(null);
-    } catch (caught) {
-      if (id === request.current) setError(describeApiError(caught, t));
-    } finally {
-      if (id === request.current) setLoading(false);
-    }
-  }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a first page per filter
   useEffect(() => {
-    void load(filter, null);
+    void list.load(null);
   }, [filter]);
 
-  function update(caseId: number, change: (found: ReportCase) => ReportCase) {
-    setCases(
-      (current) => current?.map((found) => (found.id === caseId ? change(found) : found)) ?? null,
-    );
-  }
-
   function resolved(caseId: number, message: string) {
-    setCases((current) => current?.filter((found) => found.id !== caseId) ?? null);
+    list.remove(caseId);
     setDone(message);
     // The form is gone with its case: the outcome is where focus goes, so it is heard.
     requestAnimationFrame(() => statusRef.current?.focus());
@@ -138,7 +111,7 @@ export default function ReportQueue(props: Props) {
               staff={props.staff}
               canResolve={props.canResolve}
               onClaimed={(claimedBy) =>
-                update(found.id, (current) => ({
+                list.update(found.id, (current) => ({
                   ...current,
                   claimed_by: claimedBy,
                   claimed_at: claimedBy ? new Date().toISOString() : null,
@@ -155,7 +128,7 @@ export default function ReportQueue(props: Props) {
             type="button"
             className="btn btn-outline"
             disabled={loading}
-            onClick={() => void load(filter, next)}
+            onClick={() => void list.load(next)}
           >
             {loading ? t("staff.console.reports.loadingMore") : t("staff.console.reports.more")}
           </button>

@@ -8,6 +8,7 @@ import { type I18nProps, useTranslate } from "../ui/use-translate";
 import FlagCard from "./FlagCard";
 import { staffFormat } from "./format";
 import SafetyRules from "./SafetyRules";
+import { useKeysetList } from "./use-keyset-list";
 
 type Props = I18nProps & {
   /** The role may give a verdict (flags.resolve); else the queue is read only. */
@@ -32,30 +33,14 @@ export const SAFETY_QUEUE_MESSAGES = [
 export default function SafetyQueue(props: Props) {
   const t = useTranslate(props);
   const format = staffFormat(props.locale);
-  const [flags, setFlags] = useState<MessageFlagView[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
+  const list = useKeysetList<MessageFlagView>(t, async (cursor) => {
+    const page = await api("GET /api/staff/flags", { query: { cursor: cursor ?? undefined } });
+    return { items: page.flags, next: page.next_cursor };
+  });
+  const { items: flags, next: cursor, loading, error, setError } = list;
   const [rules, setRules] = useState<SafetyRulesAnswer["rules"] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const statusRef = useRef<HTMLDivElement>(null);
-
-  async function loadFlags(after: string | null) {
-    setLoading(true);
-    try {
-      const page = await api("GET /api/staff/flags", { query: { cursor: after ?? undefined } });
-      setFlags((current) => {
-        const kept = after ? (current ?? []) : [];
-        const known = new Set(kept.map((flag) => flag.id));
-        return [...kept, ...page.flags.filter((flag) => !known.has(flag.id))];
-      });
-      setCursor(page.next_cursor);
-    } catch (caught) {
-      setError(describeApiError(caught, t));
-    } finally {
-      setLoading(false);
-    }
-  }
 
   async function loadRules() {
     try {
@@ -67,12 +52,12 @@ export default function SafetyQueue(props: Props) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
   useEffect(() => {
-    void loadFlags(null);
+    void list.load(null);
     void loadRules();
   }, []);
 
   function resolved(flag: MessageFlagView, verdict: FlagVerdict) {
-    setFlags((current) => (current ?? []).filter((each) => each.id !== flag.id));
+    list.remove(flag.id);
     setError(null);
     setStatus(t(`staff.console.safety.resolved.${verdict}`, { id: flag.id }));
     // The form that had focus is gone with the flag: the outcome is heard here.
@@ -120,7 +105,7 @@ export default function SafetyQueue(props: Props) {
                 type="button"
                 className="btn btn-ghost"
                 disabled={loading}
-                onClick={() => void loadFlags(cursor)}
+                onClick={() => void list.load(cursor)}
               >
                 {t("staff.console.safety.more")}
               </button>
