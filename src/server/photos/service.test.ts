@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getReadyDb } from "../startup";
 import { createMediaSigner } from "./media-url";
 import { orderGallery, photoAllowance, toGallery, toPhotoView } from "./service";
 
@@ -13,6 +14,11 @@ const photo = (id: number, position: number) => ({
 });
 
 describe("photo URLs and locks", () => {
+  // URLs are signed with the key start-up reads from the database.
+  beforeAll(async () => {
+    await getReadyDb();
+  });
+
   it("prefixes every URL with the site's cdn_prefix and signs it for the viewer", () => {
     const media = createMediaSigner({ cdnPrefix: "https://cdn.example" }, { id: 12 });
     const signed = (file: string) =>
