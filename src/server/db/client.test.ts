@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
-import { getDb } from "./client";
+import { closeDb, getConnection, getDb } from "./client";
 
 describe("the database connection", () => {
   it("keeps serving sessions after a statement fails outside a transaction", async () => {
@@ -25,5 +25,13 @@ describe("the database connection", () => {
     expect(await db.execute(sql`select 1 as one`)).toMatchObject({ rows: [{ one: 1 }] });
     expect((await asNewMember()).status).toBe(200);
     expect((await asMember()).status).toBe(200);
+  });
+
+  it("closes once, however often it is asked to", async () => {
+    const connection = await getConnection();
+    await Promise.all([connection.close(), connection.close()]);
+    // The process's shutdown after a test closed it: no second end of the pool.
+    await expect(closeDb()).resolves.toBeUndefined();
+    await expect(connection.db.execute(sql`select 1`)).rejects.toThrow();
   });
 });

@@ -70,6 +70,18 @@ export function observeQueries(observe: (query: string) => void): () => void {
 }
 
 /**
+ * A connection's close, run once: a second call (the process's shutdown after a test or a
+ * script closed it already) waits for the first instead of ending the pool twice.
+ */
+function closingOnce(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
+}
+
+/**
  * PGlite in a worker thread of its own (src/server/db/pglite-worker.mjs), reached over the
  * PostgreSQL protocol on a Unix socket in a private directory: the same `pg` pool and Drizzle
  * driver as a PostgreSQL server, and no query ever runs on the event loop that serves requests
@@ -147,11 +159,11 @@ async function openPglite(
     const db = drizzle({ client: pool, schema, logger: queryLogger });
     await migrate(db, { migrationsFolder });
     const listeners: ChannelListener[] = [];
-    const close = async () => {
+    const close = closingOnce(async () => {
       for (const listener of listeners) await listener.close();
       await pool.end();
       await stopWorker();
-    };
+    });
     const listen = async (channel: string, handlers: ListenHandlers) => {
       const listener = await listenOnPool(hooked, channel, handlers);
       listeners.push(listener);
@@ -180,10 +192,10 @@ async function openPostgres(url: string, poolSize: number, migrationsFolder: str
   const db = drizzle({ client: pool, schema, logger: queryLogger });
   await migrate(db, { migrationsFolder });
   const listeners: ChannelListener[] = [];
-  const close = async () => {
+  const close = closingOnce(async () => {
     for (const listener of listeners) await listener.close();
     await pool.end();
-  };
+  });
   const listen = async (channel: string, handlers: ListenHandlers): Promise<ChannelListener> => {
     const server = await listenOnServer(url, channel, handlers);
     // The pooled connections listen too, so a write of this process is heard on its own
