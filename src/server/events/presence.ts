@@ -17,6 +17,37 @@ export async function markOnline(db: Database, userIds: readonly number[]): Prom
     on conflict (user_id) do update set online_until = excluded.online_until`);
 }
 
+export type PresenceRenewal = { keep: () => void };
+
+/**
+ * A process's renewal of presence: every PRESENCE_RENEW_MS, the leases of the members
+ * `membersHere` names (those it holds streams for), in one statement. `keep()`, called by each
+ * stream that opens, starts it; it stops itself once no member is left, so an idle process keeps
+ * no timer, nor the database that timer holds.
+ */
+export function createPresenceRenewal(
+  renew: (userIds: number[]) => Promise<void>,
+  membersHere: () => number[],
+): PresenceRenewal {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const tick = () => {
+    const members = membersHere();
+    if (members.length === 0) {
+      clearInterval(timer);
+      timer = undefined;
+      return;
+    }
+    void renew(members).catch((error: unknown) => console.error("presence renewal failed:", error));
+  };
+  return {
+    keep() {
+      if (timer) return;
+      timer = setInterval(tick, PRESENCE_RENEW_MS);
+      timer.unref();
+    },
+  };
+}
+
 /** The member's last visible page went away (closed, or hidden). */
 export async function markOffline(db: Database, userId: number): Promise<void> {
   await db.delete(memberPresence).where(eq(memberPresence.userId, userId));

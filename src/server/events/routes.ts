@@ -4,8 +4,8 @@ import { okAnswer } from "../../contract/common";
 import type { Database } from "../db/client";
 import { ERRORS, errorResponses, jsonRoute, MEMBER_WRITE_ERRORS } from "../lib/openapi";
 import { createRouter, requireMember } from "../lib/router";
-import { type EventHub, eventHub, eventsSince, latestEventId, type StoredEvent } from "./bus";
-import { markOffline, markOnline, PRESENCE_RENEW_MS } from "./presence";
+import { eventHub, eventsSince, latestEventId, type StoredEvent } from "./bus";
+import { createPresenceRenewal, markOffline, markOnline, type PresenceRenewal } from "./presence";
 import { MemberEventStream } from "./stream";
 
 type DeliveryHook = (db: Database, userId: number, events: StoredEvent[]) => Promise<void>;
@@ -54,20 +54,8 @@ const pageHiddenRoute = jsonRoute({
   errors: MEMBER_WRITE_ERRORS,
 });
 
-let renewing: ReturnType<typeof setInterval> | undefined;
-
-/**
- * Renews, every PRESENCE_RENEW_MS, the presence of the members this process holds streams for,
- * in one statement; started by the first stream.
- */
-function renewPresence(db: Database, hub: EventHub): void {
-  renewing ??= setInterval(() => {
-    void markOnline(db, hub.members()).catch((error: unknown) =>
-      console.error("presence renewal failed:", error),
-    );
-  }, PRESENCE_RENEW_MS);
-  renewing.unref();
-}
+/** The process's presence renewal, made by its first stream (one hub and database a process). */
+let presenceRenewal: PresenceRenewal | undefined;
 
 export const eventRoutes = createRouter()
   .openapi(pageHiddenRoute, async (c) => {
@@ -92,7 +80,11 @@ export const eventRoutes = createRouter()
         },
         onReady: () => {
           // The page is open and visible (a hidden page closes its stream): the member is here.
-          renewPresence(db, hub);
+          presenceRenewal ??= createPresenceRenewal(
+            (userIds) => markOnline(db, userIds),
+            () => hub.members(),
+          );
+          presenceRenewal.keep();
           void markOnline(db, [user.id]).catch(console.error);
         },
         onDelivered: async (events) => {
