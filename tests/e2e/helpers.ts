@@ -85,12 +85,20 @@ export async function chooseDateOfBirth(
 }
 
 /**
- * Follows a link of an e-mail shown on the outbox page. The link carries the site's configured
+ * Follows a link of an e-mail shown on the outbox page, once the mail is there. The link carries the site's configured
  * origin, never the address of the request that sent the mail; this test server listens on a
  * port of its own, so the link's path and query are opened here.
  */
 export async function openMailLink(page: Page, name: RegExp) {
-  const href = await page.getByRole("link", { name }).first().getAttribute("href");
+  const link = page.getByRole("link", { name }).first();
+  // Some mails are written by a job a moment after the request that asked for them (a password
+  // reset answers first, so that its timing tells nobody whether the account exists): the
+  // outbox page, rendered once, is reloaded until the mail is on it.
+  await expect(async () => {
+    if (!(await link.isVisible())) await page.reload();
+    await expect(link).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const href = await link.getAttribute("href");
   const url = new URL(href ?? "");
   expect(url.origin).toBe(SITE_ORIGIN);
   await page.goto(`${url.pathname}${url.search}`);
