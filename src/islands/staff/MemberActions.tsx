@@ -1,9 +1,7 @@
-import { useId } from "react";
 import type { SupportMemberAnswer as Member } from "../../contract/staff-support";
 import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
-import ActionForm from "./ActionForm";
-import ConfirmDialog, { useConfirm } from "./ConfirmDialog";
+import ActionList, { ActionField, type StaffAction, wholeNumber } from "./ActionList";
 import type { StaffFormat } from "./format";
 import type { ModerationPermission } from "./ModerationForms";
 
@@ -17,6 +15,12 @@ export type ActionPermission =
 
 /** Everything the member screen may offer: support's actions and the account actions. */
 export type MemberScreenPermission = ActionPermission | ModerationPermission;
+
+/** The support calls whose body is the reason alone. */
+type ReasonPath =
+  | "POST /api/staff/members/{id}/resend-activation"
+  | "POST /api/staff/members/{id}/lift-direct-debit-block"
+  | "POST /api/staff/members/{id}/erase";
 
 type Props = {
   t: Translate;
@@ -40,20 +44,19 @@ function download(name: string, data: unknown) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** Support actions whose texts are `staff.console.action.<name>.title` and `.submit`. */
+type SupportName = "credits" | "resend" | "endSessions" | "liftBlock" | "export" | "erase";
+
 /**
  * issue 27 item 7: the support actions on one member, each a form with its result or its
  * translated error; erasing asks first in a dialog, and focus returns to its button.
  */
 export default function MemberActions({ t, format, member, allowed, onCredits, onChanged }: Props) {
   const can = (permission: ActionPermission) => allowed.includes(permission);
-  const id = member.account.id;
-  const params = { id };
-  const erased = member.account.erased_at !== null;
-  const deltaId = useId();
-  const why = (data: FormData) => ({ reason: String(data.get("reason") ?? "") });
-  const confirmation = useConfirm();
+  const { account, profile } = member;
+  const params = { id: account.id };
 
-  if (erased) {
+  if (account.erased_at !== null) {
     return (
       <aside className="staff-section" aria-labelledby="member-actions">
         <h2 id="member-actions">{t("staff.console.member.section.actions")}</h2>
@@ -62,173 +65,118 @@ export default function MemberActions({ t, format, member, allowed, onCredits, o
     );
   }
 
+  const named = (name: SupportName) => ({
+    name,
+    title: t(`staff.console.action.${name}.title`),
+    submitLabel: t(`staff.console.action.${name}.submit`),
+  });
+
+  /** Posts the reason alone, reloads the member and says it is done. */
+  const reasonOnly = (name: "resend" | "liftBlock" | "erase", path: ReasonPath): StaffAction => ({
+    ...named(name),
+    run: async (reason) => {
+      await api(path, { params, body: { reason } });
+      await onChanged();
+      return t(`staff.console.action.${name}.done`);
+    },
+  });
+
+  const credits: StaffAction = {
+    ...named("credits"),
+    lead: t("staff.console.action.credits.lead", { credits: format.number(account.credits) }),
+    field: (
+      <ActionField
+        name="delta"
+        label={t("staff.console.action.credits.delta")}
+        hint={t("staff.console.action.credits.deltaHint")}
+        type="text"
+        inputMode="numeric"
+        pattern="[+\-−]?[0-9]+"
+        autoComplete="off"
+      />
+    ),
+    run: async (reason, data) => {
+      const delta = wholeNumber(data.get("delta"), 7);
+      const result = await api("POST /api/staff/members/{id}/credits", {
+        params,
+        body: { delta, reason },
+      });
+      onCredits(result.credits);
+      void onChanged();
+      return t("staff.console.action.credits.done", { credits: format.number(result.credits) });
+    },
+  };
+
+  const endSessions: StaffAction = {
+    ...named("endSessions"),
+    lead: t("staff.console.action.endSessions.lead"),
+    run: async (reason) => {
+      const result = await api("POST /api/staff/members/{id}/end-sessions", {
+        params,
+        body: { reason },
+      });
+      void onChanged();
+      return t("staff.console.action.endSessions.done", { count: result.ended });
+    },
+  };
+
+  const fictional = profile?.fictional ?? false;
+  const markFictional: StaffAction = {
+    name: "fictional",
+    title: t("staff.console.action.fictional.title"),
+    lead: t(`staff.console.action.fictional.${fictional ? "isFictional" : "isReal"}`),
+    submitLabel: t(`staff.console.action.fictional.${fictional ? "unmark" : "mark"}`),
+    run: async (reason) => {
+      await api("POST /api/staff/members/{id}/fictional", {
+        params,
+        body: { fictional: !fictional, reason },
+      });
+      await onChanged();
+      return t("staff.console.action.fictional.done");
+    },
+  };
+
+  const exportData: StaffAction = {
+    ...named("export"),
+    lead: t("staff.console.action.export.lead"),
+    run: async (reason) => {
+      const answer = await api("POST /api/staff/members/{id}/export", {
+        params,
+        body: { reason },
+      });
+      download(`member-${account.id}.json`, answer);
+      return t("staff.console.action.export.done");
+    },
+  };
+
   return (
     <aside className="staff-section staff-actions" aria-labelledby="member-actions">
       <h2 id="member-actions">{t("staff.console.member.section.actions")}</h2>
-      {can("members.credits") ? (
-        <ActionForm
-          t={t}
-          title={t("staff.console.action.credits.title")}
-          lead={t("staff.console.action.credits.lead", {
-            credits: format.number(member.account.credits),
-          })}
-          submitLabel={t("staff.console.action.credits.submit")}
-          withReason
-          onSubmit={async (data) => {
-            const text = String(data.get("delta") ?? "")
-              .trim()
-              .replace("−", "-")
-              .replace(/^\+/, "");
-            const delta = /^-?\d{1,7}$/.test(text) ? Number(text) : Number.NaN;
-            const result = await api("POST /api/staff/members/{id}/credits", {
-              params,
-              body: { delta, ...why(data) },
-            });
-            onCredits(result.credits);
-            void onChanged();
-            return t("staff.console.action.credits.done", {
-              credits: format.number(result.credits),
-            });
-          }}
-        >
-          <div className="field">
-            <label htmlFor={deltaId} className="field-label">
-              {t("staff.console.action.credits.delta")}
-            </label>
-            <input
-              id={deltaId}
-              name="delta"
-              type="text"
-              inputMode="numeric"
-              pattern="[+\-−]?[0-9]+"
-              autoComplete="off"
-              required
-              className="field-input field-narrow"
-              aria-describedby={`${deltaId}-hint`}
-            />
-            <p id={`${deltaId}-hint`} className="field-hint">
-              {t("staff.console.action.credits.deltaHint")}
-            </p>
-          </div>
-        </ActionForm>
-      ) : null}
-      {can("members.support") && member.account.status === "not_confirmed" ? (
-        <ActionForm
-          t={t}
-          title={t("staff.console.action.resend.title")}
-          submitLabel={t("staff.console.action.resend.submit")}
-          withReason
-          onSubmit={async (data) => {
-            await api("POST /api/staff/members/{id}/resend-activation", {
-              params,
-              body: why(data),
-            });
-            void onChanged();
-            return t("staff.console.action.resend.done");
-          }}
-        />
-      ) : null}
-      {can("members.support") ? (
-        <ActionForm
-          t={t}
-          title={t("staff.console.action.endSessions.title")}
-          lead={t("staff.console.action.endSessions.lead")}
-          submitLabel={t("staff.console.action.endSessions.submit")}
-          withReason
-          onSubmit={async (data) => {
-            const result = await api("POST /api/staff/members/{id}/end-sessions", {
-              params,
-              body: why(data),
-            });
-            void onChanged();
-            return t("staff.console.action.endSessions.done", { count: result.ended });
-          }}
-        />
-      ) : null}
-      {can("members.support") && member.account.direct_debit_blocked_at ? (
-        <ActionForm
-          t={t}
-          title={t("staff.console.action.liftBlock.title")}
-          submitLabel={t("staff.console.action.liftBlock.submit")}
-          withReason
-          onSubmit={async (data) => {
-            await api("POST /api/staff/members/{id}/lift-direct-debit-block", {
-              params,
-              body: why(data),
-            });
-            void onChanged();
-            return t("staff.console.action.liftBlock.done");
-          }}
-        />
-      ) : null}
-      {can("members.support") && member.profile ? (
-        <ActionForm
-          t={t}
-          title={t("staff.console.action.fictional.title")}
-          lead={
-            member.profile.fictional
-              ? t("staff.console.action.fictional.isFictional")
-              : t("staff.console.action.fictional.isReal")
-          }
-          submitLabel={
-            member.profile.fictional
-              ? t("staff.console.action.fictional.unmark")
-              : t("staff.console.action.fictional.mark")
-          }
-          withReason
-          onSubmit={async (data) => {
-            const fictional = !member.profile?.fictional;
-            await api("POST /api/staff/members/{id}/fictional", {
-              params,
-              body: { fictional, ...why(data) },
-            });
-            await onChanged();
-            return t("staff.console.action.fictional.done");
-          }}
-        />
-      ) : null}
-      {can("members.export") ? (
-        <ActionForm
-          t={t}
-          title={t("staff.console.action.export.title")}
-          lead={t("staff.console.action.export.lead")}
-          submitLabel={t("staff.console.action.export.submit")}
-          withReason
-          onSubmit={async (data) => {
-            const answer = await api("POST /api/staff/members/{id}/export", {
-              params,
-              body: why(data),
-            });
-            download(`member-${id}.json`, answer);
-            return t("staff.console.action.export.done");
-          }}
-        />
-      ) : null}
-      {can("members.erase") ? (
-        <ActionForm
-          t={t}
-          title={t("staff.console.action.erase.title")}
-          lead={t("staff.console.action.erase.lead")}
-          submitLabel={t("staff.console.action.erase.submit")}
-          danger
-          confirm={confirmation.ask}
-          withReason
-          onSubmit={async (data) => {
-            await api("POST /api/staff/members/{id}/erase", { params, body: why(data) });
-            await onChanged();
-            return t("staff.console.action.erase.done");
-          }}
-        />
-      ) : null}
-      <ConfirmDialog
+      <ActionList
         t={t}
-        open={confirmation.open}
-        title={t("staff.console.action.erase.confirmTitle")}
-        confirmLabel={t("staff.console.action.erase.confirm")}
-        onClose={confirmation.close}
-      >
-        <p>{t("staff.console.action.erase.confirmText", { email: member.account.email })}</p>
-      </ConfirmDialog>
+        actions={[
+          can("members.credits") && credits,
+          can("members.support") &&
+            account.status === "not_confirmed" &&
+            reasonOnly("resend", "POST /api/staff/members/{id}/resend-activation"),
+          can("members.support") && endSessions,
+          can("members.support") &&
+            account.direct_debit_blocked_at !== null &&
+            reasonOnly("liftBlock", "POST /api/staff/members/{id}/lift-direct-debit-block"),
+          can("members.support") && profile !== null && markFictional,
+          can("members.export") && exportData,
+          can("members.erase") && {
+            ...reasonOnly("erase", "POST /api/staff/members/{id}/erase"),
+            lead: t("staff.console.action.erase.lead"),
+            dangerous: true,
+          },
+        ]}
+        confirmation={{
+          title: t("staff.console.action.erase.confirmTitle"),
+          confirmLabel: t("staff.console.action.erase.confirm"),
+          text: t("staff.console.action.erase.confirmText", { email: account.email }),
+        }}
+      />
     </aside>
   );
 }

@@ -1,10 +1,9 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { MemberSanction } from "../../contract/account-options";
 import { SANCTION_REASON_MAX, SUSPENSION_DAYS_MAX } from "../../contract/moderation-options";
 import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
-import ActionForm from "./ActionForm";
-import ConfirmDialog, { useConfirm } from "./ConfirmDialog";
+import ActionList, { ActionField, type StaffAction, wholeNumber } from "./ActionList";
 import type { StaffFormat } from "./format";
 
 /** The permissions of the account actions (staff/permissions.ts). */
@@ -20,6 +19,8 @@ export type ModerationPermission = (typeof MODERATION_PERMISSIONS)[number];
 export function moderationPermissions(allowed: readonly string[]): ModerationPermission[] {
   return MODERATION_PERMISSIONS.filter((permission) => allowed.includes(permission));
 }
+
+type ModerationName = "warn" | "suspend" | "lift" | "ban";
 
 type Props = {
   t: Translate;
@@ -41,9 +42,6 @@ export default function ModerationForms(props: Props) {
   const { t, format, sanction } = props;
   const can = (permission: ModerationPermission) => props.allowed.includes(permission);
   const params = { id: props.memberId };
-  const daysId = useId();
-  const confirmation = useConfirm();
-  const why = (data: FormData) => String(data.get("reason") ?? "");
   // The result is shown above the forms: the one acted with may be gone after the reload.
   const [notice, setNotice] = useState<string | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
@@ -60,6 +58,51 @@ export default function ModerationForms(props: Props) {
     return "";
   }
 
+  /** An action's texts: `staff.console.member.moderation.<name>.title`, `.lead`, `.submit`. */
+  const texts = (name: ModerationName) => ({
+    name,
+    title: t(`staff.console.member.moderation.${name}.title`),
+    lead: t(`staff.console.member.moderation.${name}.lead`),
+    submitLabel: t(`staff.console.member.moderation.${name}.submit`),
+  });
+
+  /** Warn, lift and ban: the reason is all they send. */
+  const withReason = (name: "warn" | "lift" | "ban"): StaffAction => ({
+    ...texts(name),
+    run: (reason) =>
+      act(async () => {
+        await api(`POST /api/staff/members/{id}/${name}`, { params, body: { reason } });
+        return t(`staff.console.member.moderation.${name}.done`);
+      }),
+  });
+
+  const suspend: StaffAction = {
+    ...texts("suspend"),
+    field: (
+      <ActionField
+        name="days"
+        label={t("staff.console.member.moderation.suspend.days")}
+        hint={t("staff.console.member.moderation.suspend.daysHint", { max: SUSPENSION_DAYS_MAX })}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={SUSPENSION_DAYS_MAX}
+        step={1}
+      />
+    ),
+    run: (reason, data) =>
+      act(async () => {
+        const days = wholeNumber(data.get("days"), 3);
+        const result = await api("POST /api/staff/members/{id}/suspend", {
+          params,
+          body: { days, reason },
+        });
+        return t("staff.console.member.moderation.suspend.done", {
+          date: format.dateTime(result.member.sanction_ends_at),
+        });
+      }),
+  };
+
   return (
     <div className="stack">
       {notice ? (
@@ -67,122 +110,23 @@ export default function ModerationForms(props: Props) {
           {notice}
         </p>
       ) : null}
-      {can("members.warn") ? (
-        <ActionForm
-          t={t}
-          title={t("staff.console.member.moderation.warn.title")}
-          lead={t("staff.console.member.moderation.warn.lead")}
-          submitLabel={t("staff.console.member.moderation.warn.submit")}
-          withReason
-          reasonMax={SANCTION_REASON_MAX}
-          onSubmit={(data) =>
-            act(async () => {
-              await api("POST /api/staff/members/{id}/warn", {
-                params,
-                body: { reason: why(data) },
-              });
-              return t("staff.console.member.moderation.warn.done");
-            })
-          }
-        />
-      ) : null}
-      {can("members.suspend") && sanction !== "banned" ? (
-        <ActionForm
-          t={t}
-          title={t("staff.console.member.moderation.suspend.title")}
-          lead={t("staff.console.member.moderation.suspend.lead")}
-          submitLabel={t("staff.console.member.moderation.suspend.submit")}
-          withReason
-          reasonMax={SANCTION_REASON_MAX}
-          onSubmit={(data) =>
-            act(async () => {
-              const text = String(data.get("days") ?? "").trim();
-              const days = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
-              const result = await api("POST /api/staff/members/{id}/suspend", {
-                params,
-                body: { days, reason: why(data) },
-              });
-              return t("staff.console.member.moderation.suspend.done", {
-                date: format.dateTime(result.member.sanction_ends_at),
-              });
-            })
-          }
-        >
-          <div className="field">
-            <label htmlFor={daysId} className="field-label">
-              {t("staff.console.member.moderation.suspend.days")}
-            </label>
-            <input
-              id={daysId}
-              name="days"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={SUSPENSION_DAYS_MAX}
-              step={1}
-              required
-              className="field-input field-narrow"
-              aria-describedby={`${daysId}-hint`}
-            />
-            <p id={`${daysId}-hint`} className="field-hint">
-              {t("staff.console.member.moderation.suspend.daysHint", { max: SUSPENSION_DAYS_MAX })}
-            </p>
-          </div>
-        </ActionForm>
-      ) : null}
-      {can("members.lift") && sanction !== null ? (
-        <ActionForm
-          t={t}
-          title={t("staff.console.member.moderation.lift.title")}
-          lead={t("staff.console.member.moderation.lift.lead")}
-          submitLabel={t("staff.console.member.moderation.lift.submit")}
-          withReason
-          reasonMax={SANCTION_REASON_MAX}
-          onSubmit={(data) =>
-            act(async () => {
-              await api("POST /api/staff/members/{id}/lift", {
-                params,
-                body: { reason: why(data) },
-              });
-              return t("staff.console.member.moderation.lift.done");
-            })
-          }
-        />
-      ) : null}
-      {can("members.ban") && sanction !== "banned" ? (
-        <ActionForm
-          t={t}
-          title={t("staff.console.member.moderation.ban.title")}
-          lead={t("staff.console.member.moderation.ban.lead")}
-          submitLabel={t("staff.console.member.moderation.ban.submit")}
-          danger
-          withReason
-          reasonMax={SANCTION_REASON_MAX}
-          confirm={confirmation.ask}
-          onSubmit={(data) =>
-            act(async () => {
-              await api("POST /api/staff/members/{id}/ban", {
-                params,
-                body: { reason: why(data) },
-              });
-              return t("staff.console.member.moderation.ban.done");
-            })
-          }
-        />
-      ) : null}
-      <ConfirmDialog
+      <ActionList
         t={t}
-        open={confirmation.open}
-        title={t("staff.console.member.moderation.ban.confirmTitle")}
-        confirmLabel={t("staff.console.member.moderation.ban.confirm")}
-        onClose={confirmation.close}
-      >
-        <p>
-          {t("staff.console.member.moderation.ban.confirmText", {
+        reasonMax={SANCTION_REASON_MAX}
+        actions={[
+          can("members.warn") && withReason("warn"),
+          can("members.suspend") && sanction !== "banned" && suspend,
+          can("members.lift") && sanction !== null && withReason("lift"),
+          can("members.ban") && sanction !== "banned" && { ...withReason("ban"), dangerous: true },
+        ]}
+        confirmation={{
+          title: t("staff.console.member.moderation.ban.confirmTitle"),
+          confirmLabel: t("staff.console.member.moderation.ban.confirm"),
+          text: t("staff.console.member.moderation.ban.confirmText", {
             name: props.name ?? `#${props.memberId}`,
-          })}
-        </p>
-      </ConfirmDialog>
+          }),
+        }}
+      />
     </div>
   );
 }
