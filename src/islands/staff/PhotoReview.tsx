@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import type { ReviewPhoto } from "../../contract/staff-photos";
 import { api } from "../../lib/api-client";
-import ErrorAlert from "../ui/ErrorAlert";
 import Modal from "../ui/Modal";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import { staffFormat } from "./format";
+import KeysetQueue from "./KeysetQueue";
 import PhotoCard from "./PhotoCard";
 import PhotoDecision from "./PhotoDecision";
 import { useKeysetList } from "./use-keyset-list";
@@ -37,7 +37,7 @@ export default function PhotoReview(props: I18nProps) {
     });
     return { items: page.photos, next: page.next_cursor };
   });
-  const { items: photos, next: cursor, loading, error, setError } = list;
+  const { setError } = list;
   const [status, setStatus] = useState<string | null>(null);
   const [open, setOpen] = useState<ReviewPhoto | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
@@ -78,47 +78,29 @@ export default function PhotoReview(props: I18nProps) {
   return (
     <div className="stack">
       <p className="muted">{t("staff.console.photos.lead")}</p>
-      <div ref={statusRef} tabIndex={-1} className="form-status">
-        <ErrorAlert message={error} />
-        {status ? (
-          <p className="alert alert-info" role="status">
-            {status}
-          </p>
-        ) : null}
-      </div>
-      {photos === null ? (
-        error ? null : (
-          <p role="status">{t("staff.console.photos.loading")}</p>
-        )
-      ) : photos.length === 0 ? (
-        <p className="muted">{t("staff.console.photos.empty")}</p>
-      ) : (
-        <ul className="staff-review-grid">
-          {photos.map((photo) => (
-            <PhotoCard
-              key={photo.id}
-              t={t}
-              format={format}
-              photo={photo}
-              busy={busy === photo.id}
-              onOpen={() => setOpen(photo)}
-              onApprove={() => void approve(photo)}
-            />
-          ))}
-        </ul>
-      )}
-      {cursor ? (
-        <div>
-          <button
-            type="button"
-            className="btn btn-ghost"
-            disabled={loading}
-            onClick={() => void list.load(cursor)}
-          >
-            {t("staff.console.photos.more")}
-          </button>
-        </div>
-      ) : null}
+      <KeysetQueue
+        list={list}
+        status={status}
+        statusRef={statusRef}
+        texts={{
+          loading: t("staff.console.photos.loading"),
+          empty: t("staff.console.photos.empty"),
+          more: t("staff.console.photos.more"),
+        }}
+        className="staff-review-grid"
+      >
+        {(photo) => (
+          <PhotoCard
+            key={photo.id}
+            t={t}
+            format={format}
+            photo={photo}
+            busy={busy === photo.id}
+            onOpen={() => setOpen(photo)}
+            onApprove={() => void approve(photo)}
+          />
+        )}
+      </KeysetQueue>
       <Modal
         open={open !== null}
         title={

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ReportCase } from "../../contract/staff-reports";
 import { api } from "../../lib/api-client";
-import ErrorAlert from "../ui/ErrorAlert";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import type { StaffSelf } from "./CaseClaim";
 import { staffFormat } from "./format";
+import KeysetQueue from "./KeysetQueue";
 import ReportCaseCard from "./ReportCaseCard";
 import { useKeysetList } from "./use-keyset-list";
 
@@ -50,7 +50,6 @@ export default function ReportQueue(props: Props) {
     });
     return { items: page.cases, next: page.next_cursor };
   });
-  const { items: cases, next, loading, error } = list;
   const [done, setDone] = useState<string | null>(null);
   const statusRef = useRef<HTMLDivElement>(null);
 
@@ -90,50 +89,37 @@ export default function ReportQueue(props: Props) {
           ))}
         </select>
       </div>
-      <div ref={statusRef} tabIndex={-1} role="status" className="form-status">
-        {done ? <p className="alert alert-info">{done}</p> : null}
-      </div>
-      <ErrorAlert message={error} />
-      {cases === null ? (
-        loading ? (
-          <p className="muted">{t("staff.console.reports.loading")}</p>
-        ) : null
-      ) : cases.length === 0 ? (
-        <p className="muted">{t(`staff.console.reports.empty.${filter}`)}</p>
-      ) : (
-        <ul className="staff-cases" aria-busy={loading || undefined}>
-          {cases.map((found) => (
-            <ReportCaseCard
-              key={found.id}
-              t={t}
-              format={format}
-              reportCase={found}
-              staff={props.staff}
-              canResolve={props.canResolve}
-              onClaimed={(claimedBy) =>
-                list.update(found.id, (current) => ({
-                  ...current,
-                  claimed_by: claimedBy,
-                  claimed_at: claimedBy ? new Date().toISOString() : null,
-                }))
-              }
-              onResolved={(message) => resolved(found.id, message)}
-            />
-          ))}
-        </ul>
-      )}
-      {next ? (
-        <div>
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={loading}
-            onClick={() => void list.load(next)}
-          >
-            {loading ? t("staff.console.reports.loadingMore") : t("staff.console.reports.more")}
-          </button>
-        </div>
-      ) : null}
+      <KeysetQueue
+        list={list}
+        status={done}
+        statusRef={statusRef}
+        texts={{
+          loading: t("staff.console.reports.loading"),
+          empty: t(`staff.console.reports.empty.${filter}`),
+          more: t("staff.console.reports.more"),
+          loadingMore: t("staff.console.reports.loadingMore"),
+        }}
+        className="staff-cases"
+      >
+        {(found) => (
+          <ReportCaseCard
+            key={found.id}
+            t={t}
+            format={format}
+            reportCase={found}
+            staff={props.staff}
+            canResolve={props.canResolve}
+            onClaimed={(claimedBy) =>
+              list.update(found.id, (current) => ({
+                ...current,
+                claimed_by: claimedBy,
+                claimed_at: claimedBy ? new Date().toISOString() : null,
+              }))
+            }
+            onResolved={(message) => resolved(found.id, message)}
+          />
+        )}
+      </KeysetQueue>
     </div>
   );
 }

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from "react";
 import type { FlagVerdict } from "../../contract/staff-options";
 import type { MessageFlagView, SafetyRulesAnswer } from "../../contract/staff-safety";
 import { api } from "../../lib/api-client";
-import ErrorAlert from "../ui/ErrorAlert";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import FlagCard from "./FlagCard";
 import { staffFormat } from "./format";
+import KeysetQueue from "./KeysetQueue";
 import SafetyRules from "./SafetyRules";
 import { useKeysetList } from "./use-keyset-list";
 
@@ -37,7 +37,7 @@ export default function SafetyQueue(props: Props) {
     const page = await api("GET /api/staff/flags", { query: { cursor: cursor ?? undefined } });
     return { items: page.flags, next: page.next_cursor };
   });
-  const { items: flags, next: cursor, loading, error, setError } = list;
+  const { setError } = list;
   const [rules, setRules] = useState<SafetyRulesAnswer["rules"] | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const statusRef = useRef<HTMLDivElement>(null);
@@ -69,48 +69,30 @@ export default function SafetyQueue(props: Props) {
     <div className="stack">
       <p className="muted">{t("staff.console.safety.lead")}</p>
       {props.canResolve ? null : <p className="muted">{t("staff.console.safety.readOnly")}</p>}
-      <div ref={statusRef} tabIndex={-1} className="form-status">
-        <ErrorAlert message={error} />
-        {status ? (
-          <p className="alert alert-info" role="status">
-            {status}
-          </p>
-        ) : null}
-      </div>
       <div className="staff-columns staff-columns-rules">
-        <div>
-          {flags === null ? (
-            error ? null : (
-              <p role="status">{t("staff.console.safety.loading")}</p>
-            )
-          ) : flags.length === 0 ? (
-            <p className="muted">{t("staff.console.safety.empty")}</p>
-          ) : (
-            <ul className="staff-flags">
-              {flags.map((flag) => (
-                <FlagCard
-                  key={flag.id}
-                  t={t}
-                  format={format}
-                  flag={flag}
-                  canResolve={props.canResolve}
-                  onResolved={(verdict) => resolved(flag, verdict)}
-                />
-              ))}
-            </ul>
-          )}
-          {cursor ? (
-            <p>
-              <button
-                type="button"
-                className="btn btn-ghost"
-                disabled={loading}
-                onClick={() => void list.load(cursor)}
-              >
-                {t("staff.console.safety.more")}
-              </button>
-            </p>
-          ) : null}
+        <div className="stack">
+          <KeysetQueue
+            list={list}
+            status={status}
+            statusRef={statusRef}
+            texts={{
+              loading: t("staff.console.safety.loading"),
+              empty: t("staff.console.safety.empty"),
+              more: t("staff.console.safety.more"),
+            }}
+            className="staff-flags"
+          >
+            {(flag) => (
+              <FlagCard
+                key={flag.id}
+                t={t}
+                format={format}
+                flag={flag}
+                canResolve={props.canResolve}
+                onResolved={(verdict) => resolved(flag, verdict)}
+              />
+            )}
+          </KeysetQueue>
         </div>
         <SafetyRules t={t} format={format} rules={rules} />
       </div>

@@ -1,0 +1,62 @@
+import type { ReactNode, Ref } from "react";
+import ErrorAlert from "../ui/ErrorAlert";
+import type { useKeysetList } from "./use-keyset-list";
+
+type Props<T extends { id: number }> = {
+  /** The queue (useKeysetList). */
+  list: Pick<ReturnType<typeof useKeysetList<T>>, "items" | "next" | "loading" | "error" | "load">;
+  /** What the last decision did, announced; focus goes to `statusRef` once the card is gone. */
+  status: string | null;
+  statusRef: Ref<HTMLDivElement>;
+  texts: { loading: string; empty: string; more: string; loadingMore?: string };
+  /** The class of the list (a grid of photos, a column of cases). */
+  className: string;
+  /** An item as a list item (`<li>`). */
+  children: (item: T) => ReactNode;
+};
+
+/**
+ * design §13: a console queue on screen: the outcome of the last decision or the error, then
+ * the items (or that it is loading, or empty), and "Load more" while the API has a next page.
+ */
+export default function KeysetQueue<T extends { id: number }>(props: Props<T>) {
+  const { list, texts } = props;
+  const { items, next, loading, error } = list;
+  return (
+    <>
+      <div ref={props.statusRef} tabIndex={-1} className="form-status">
+        <ErrorAlert message={error} />
+        {props.status ? (
+          <p className="alert alert-info" role="status">
+            {props.status}
+          </p>
+        ) : null}
+      </div>
+      {items === null ? (
+        error ? null : (
+          <p className="muted" role="status">
+            {texts.loading}
+          </p>
+        )
+      ) : items.length === 0 ? (
+        <p className="muted">{texts.empty}</p>
+      ) : (
+        <ul className={props.className} aria-busy={loading || undefined}>
+          {items.map((item) => props.children(item))}
+        </ul>
+      )}
+      {next ? (
+        <div>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={loading}
+            onClick={() => void list.load(next)}
+          >
+            {loading && texts.loadingMore ? texts.loadingMore : texts.more}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
