@@ -1,6 +1,8 @@
 import { type SubmitEvent, useId, useRef, useState } from "react";
 import { ApiRequestError, api } from "../../lib/api-client";
+import EmailField from "../ui/EmailField";
 import ErrorAlert from "../ui/ErrorAlert";
+import { Field } from "../ui/TextField";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 
@@ -97,58 +99,36 @@ export default function LoginForm(props: Props) {
           </button>
         ) : null}
       </div>
-      <div className="field">
-        <label htmlFor={ids.email} className="field-label">
-          {t("login.email")}
-        </label>
-        <input
-          id={ids.email}
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          defaultValue={props.initialEmail}
-          required
-          className="field-input"
-          aria-invalid={fields.email ? true : undefined}
-          aria-describedby={fields.email ? `${ids.email}-error` : undefined}
-        />
-        {fields.email ? (
-          <p id={`${ids.email}-error`} className="field-error">
-            {fields.email}
-          </p>
-        ) : null}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.password} className="field-label">
-          {t("login.password")}
-        </label>
-        <div className="field-with-action">
-          <input
-            id={ids.password}
-            name="password"
-            type={showPassword ? "text" : "password"}
-            autoComplete="current-password"
-            required
-            className="field-input"
-            aria-invalid={fields.password ? true : undefined}
-            aria-describedby={fields.password ? `${ids.password}-error` : undefined}
-          />
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm field-action"
-            aria-pressed={showPassword}
-            onClick={() => setShowPassword(!showPassword)}
-          >
-            {showPassword ? t("login.hidePassword") : t("login.showPassword")}
-          </button>
-        </div>
-        {fields.password ? (
-          <p id={`${ids.password}-error`} className="field-error">
-            {fields.password}
-          </p>
-        ) : null}
-      </div>
+      <EmailField
+        id={ids.email}
+        label={t("login.email")}
+        error={fields.email}
+        autoComplete="username"
+        inputMode="email"
+        defaultValue={props.initialEmail}
+      />
+      <Field id={ids.password} label={t("login.password")} error={fields.password}>
+        {(control) => (
+          <div className="field-with-action">
+            <input
+              {...control}
+              name="password"
+              type={showPassword ? "text" : "password"}
+              autoComplete="current-password"
+              required
+              className="field-input"
+            />
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm field-action"
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword(!showPassword)}
+            >
+              {showPassword ? t("login.hidePassword") : t("login.showPassword")}
+            </button>
+          </div>
+        )}
+      </Field>
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? t("login.submitting") : t("login.submit")}
       </button>

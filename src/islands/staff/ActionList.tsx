@@ -1,5 +1,6 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 import type { Translate } from "../../i18n/translate";
+import TextField from "../ui/TextField";
 import ActionForm from "./ActionForm";
 import ConfirmDialog, { useConfirm } from "./ConfirmDialog";
 
@@ -70,32 +71,14 @@ export default function ActionList({ t, actions, reasonMax, confirmation }: Prop
   );
 }
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+type FieldProps = Omit<ComponentProps<typeof TextField>, "id" | "narrow" | "required"> & {
   name: string;
-  label: string;
   hint: string;
 };
 
 /** A required, labelled input of an action's form with its hint (the credits, the days). */
-export function ActionField({ label, hint, ...input }: FieldProps) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        {...input}
-        id={id}
-        required
-        className="field-input field-narrow"
-        aria-describedby={`${id}-hint`}
-      />
-      <p id={`${id}-hint`} className="field-hint">
-        {hint}
-      </p>
-    </div>
-  );
+export function ActionField(props: FieldProps) {
+  return <TextField id={useId()} narrow required {...props} />;
 }
 
 /**

@@ -98,15 +98,7 @@ export default function MemberModeration(props: Props) {
         </div>
       )}
       {props.erased || props.allowed.length === 0 ? null : (
-        <ModerationForms
-          t={t}
-          format={format}
-          memberId={props.memberId}
-          name={props.name}
-          sanction={moderation.sanction}
-          allowed={props.allowed}
-          onChanged={props.onChanged}
-        />
+        <ModerationForms {...props} sanction={moderation.sanction} />
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import type { PhotoReviewAnswer, ReviewPhoto } from "../../contract/staff-photos
 import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
+import { Field } from "../ui/TextField";
 import { useApiForm } from "../ui/use-api-form";
 import { DuplicateWarning } from "./PhotoCard";
 
@@ -66,35 +67,33 @@ export default function PhotoDecision({ t, photo, onDecided }: Props) {
         </div>
         <form className="staff-action stack" onSubmit={reject} noValidate>
           <h3>{t("staff.console.photos.rejectTitle")}</h3>
-          <div className="field">
-            <label htmlFor={ids.reason} className="field-label">
-              {t("staff.console.action.reason")}
-            </label>
-            <select id={ids.reason} name="reason" className="field-input" required>
-              {PHOTO_REJECT_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {t(`staff.console.photos.reason.${reason}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={ids.note} className="field-label">
-              {t("staff.console.photos.note")}
-            </label>
-            <textarea
-              id={ids.note}
-              name="note"
-              rows={2}
-              maxLength={1000}
-              className="field-input"
-              aria-invalid={fields.note ? true : undefined}
-              aria-describedby={`${ids.note}-hint`}
-            />
-            <p id={`${ids.note}-hint`} className={fields.note ? "field-error" : "field-hint"}>
-              {fields.note ?? t("staff.console.photos.noteHint")}
-            </p>
-          </div>
+          <Field id={ids.reason} label={t("staff.console.action.reason")}>
+            {(control) => (
+              <select {...control} name="reason" className="field-input" required>
+                {PHOTO_REJECT_REASONS.map((reason) => (
+                  <option key={reason} value={reason}>
+                    {t(`staff.console.photos.reason.${reason}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field
+            id={ids.note}
+            label={t("staff.console.photos.note")}
+            hint={t("staff.console.photos.noteHint")}
+            error={fields.note}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                name="note"
+                rows={2}
+                maxLength={1000}
+                className="field-input"
+              />
+            )}
+          </Field>
           <div ref={statusRef} tabIndex={-1} className="form-status">
             <ErrorAlert message={error ?? fields.reason} />
           </div>

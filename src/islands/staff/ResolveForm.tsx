@@ -9,6 +9,7 @@ import type {
 import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
+import TextField, { Field } from "../ui/TextField";
 import { useApiForm } from "../ui/use-api-form";
 import ConfirmDialog from "./ConfirmDialog";
 import PhotoChoice from "./PhotoChoice";
@@ -85,69 +86,50 @@ export default function ResolveForm({ t, caseId, memberName, photos, onResolved 
     void send(action);
   }
 
-  const hint = (id: string, name: string, fallback?: string) =>
-    fields[name] ? (
-      <p id={id} className="field-error">
-        {fields[name]}
-      </p>
-    ) : fallback ? (
-      <p id={id} className="field-hint">
-        {fallback}
-      </p>
-    ) : null;
   const own = new Set(["action", "reason", "days", "photo_id"]);
   const other = Object.entries(fields).find(([name]) => !own.has(name))?.[1];
 
   return (
     <form className="staff-action stack" onSubmit={onSubmit} noValidate aria-labelledby={ids.title}>
       <h3 id={ids.title}>{t("staff.console.reports.resolve.title")}</h3>
-      <div className="field">
-        <label htmlFor={ids.action} className="field-label">
-          {t("staff.console.reports.resolve.action")}
-        </label>
-        <select
-          id={ids.action}
-          name="action"
-          className="field-input"
-          value={action}
-          onChange={(event) => setAction(event.currentTarget.value as ReportAction | "")}
-          aria-invalid={fields.action ? true : undefined}
-          aria-describedby={fields.action ? `${ids.action}-hint` : undefined}
-        >
-          <option value="">{t("staff.console.reports.resolve.choose")}</option>
-          {REPORT_ACTIONS.map((value) => (
-            <option key={value} value={value}>
-              {t(`staff.console.reports.action.${value}`)}
-            </option>
-          ))}
-        </select>
-        {hint(`${ids.action}-hint`, "action")}
-      </div>
+      <Field
+        id={ids.action}
+        label={t("staff.console.reports.resolve.action")}
+        error={fields.action}
+      >
+        {(control) => (
+          <select
+            {...control}
+            name="action"
+            className="field-input"
+            value={action}
+            onChange={(event) => setAction(event.currentTarget.value as ReportAction | "")}
+          >
+            <option value="">{t("staff.console.reports.resolve.choose")}</option>
+            {REPORT_ACTIONS.map((value) => (
+              <option key={value} value={value}>
+                {t(`staff.console.reports.action.${value}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {action === "suspend" ? (
-        <div className="field">
-          <label htmlFor={ids.days} className="field-label">
-            {t("staff.console.reports.resolve.days")}
-          </label>
-          <input
-            id={ids.days}
-            name="days"
-            type="number"
-            min={1}
-            max={DAYS_MAX}
-            step={1}
-            inputMode="numeric"
-            className="field-input field-narrow"
-            value={days}
-            onChange={(event) => setDays(event.currentTarget.value)}
-            aria-invalid={fields.days ? true : undefined}
-            aria-describedby={`${ids.days}-hint`}
-          />
-          {hint(
-            `${ids.days}-hint`,
-            "days",
-            t("staff.console.reports.resolve.daysHint", { max: DAYS_MAX }),
-          )}
-        </div>
+        <TextField
+          id={ids.days}
+          label={t("staff.console.reports.resolve.days")}
+          hint={t("staff.console.reports.resolve.daysHint", { max: DAYS_MAX })}
+          error={fields.days}
+          narrow
+          name="days"
+          type="number"
+          min={1}
+          max={DAYS_MAX}
+          step={1}
+          inputMode="numeric"
+          value={days}
+          onChange={(event) => setDays(event.currentTarget.value)}
+        />
       ) : null}
       {action === "remove_photo" ? (
         <PhotoChoice

@@ -1,6 +1,9 @@
 import { type SubmitEvent, useId } from "react";
 import { api } from "../../lib/api-client";
+import EmailField from "../ui/EmailField";
 import ErrorAlert from "../ui/ErrorAlert";
+import PasswordField from "../ui/PasswordField";
+import TextField from "../ui/TextField";
 import { useApiForm } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 
@@ -16,7 +19,7 @@ type Props = I18nProps & {
  */
 export default function StaffLoginForm(props: Props) {
   const t = useTranslate(props);
-  const ids = { email: useId(), password: useId(), totp: useId(), hint: useId() };
+  const ids = { email: useId(), password: useId(), totp: useId() };
   const { fields, error, busy, statusRef, run } = useApiForm(t);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -37,74 +40,38 @@ export default function StaffLoginForm(props: Props) {
     );
   }
 
-  const field = (name: "email" | "password" | "totp") => ({
-    "aria-invalid": fields[name] ? true : undefined,
-    "aria-describedby": fields[name] ? `${ids[name]}-error` : undefined,
-  });
-  const fieldError = (name: "email" | "password" | "totp") =>
-    fields[name] ? (
-      <p id={`${ids[name]}-error`} className="field-error">
-        {fields[name]}
-      </p>
-    ) : null;
-
   return (
     <form className="stack" onSubmit={onSubmit} noValidate>
       <div ref={statusRef} tabIndex={-1} className="form-status">
         <ErrorAlert message={error} />
       </div>
-      <div className="field">
-        <label htmlFor={ids.email} className="field-label">
-          {t("staff.console.login.email")}
-        </label>
-        <input
-          id={ids.email}
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          className="field-input"
-          {...field("email")}
-        />
-        {fieldError("email")}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.password} className="field-label">
-          {t("staff.console.login.password")}
-        </label>
-        <input
-          id={ids.password}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          className="field-input"
-          {...field("password")}
-        />
-        {fieldError("password")}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.totp} className="field-label">
-          {t("staff.console.login.code")}
-        </label>
-        <input
-          id={ids.totp}
-          name="totp"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={6}
-          required
-          className="field-input field-narrow"
-          {...field("totp")}
-          aria-describedby={[ids.hint, fields.totp ? `${ids.totp}-error` : ""].join(" ").trim()}
-        />
-        <p id={ids.hint} className="field-hint">
-          {t("staff.console.login.codeHint")}
-        </p>
-        {fieldError("totp")}
-      </div>
+      <EmailField
+        id={ids.email}
+        label={t("staff.console.login.email")}
+        error={fields.email}
+        autoComplete="username"
+      />
+      <PasswordField
+        id={ids.password}
+        label={t("staff.console.login.password")}
+        error={fields.password}
+        name="password"
+        purpose="current"
+      />
+      <TextField
+        id={ids.totp}
+        label={t("staff.console.login.code")}
+        hint={t("staff.console.login.codeHint")}
+        error={fields.totp}
+        narrow
+        name="totp"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        required
+      />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? t("staff.console.login.submitting") : t("staff.console.login.submit")}
       </button>

@@ -47,13 +47,16 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className"> & {
   label: string;
   error?: string | null | undefined;
   hint?: string | undefined;
+  /** A short value (a code, a number): the input is as wide as it needs. */
+  narrow?: boolean;
 };
 
 /** A labelled text input (the common case of `Field`). */
-export default function TextField({ id, label, error, hint, ...input }: Props) {
+export default function TextField({ id, label, error, hint, narrow, ...input }: Props) {
+  const className = narrow ? "field-input field-narrow" : "field-input";
   return (
     <Field id={id} label={label} error={error} hint={hint}>
-      {(control) => <input className="field-input" {...control} {...input} />}
+      {(control) => <input className={className} {...control} {...input} />}
     </Field>
   );
 }
