@@ -176,7 +176,7 @@ type BodySpec =
     };
 
 /** What a JSON route is: its call, its inputs, its answer and the causes of its errors. */
-type JsonRouteSpec = BodySpec & {
+export type JsonRouteSpec = BodySpec & {
   method: Method;
   path: string;
   summary: string;

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, lte, type SQL } from "drizzle-orm";
 import type { AuditEntry, AuditValues } from "../../contract/staff";
 import type { StaffAuditAction, StaffAuditTarget, StaffRole } from "../../contract/staff-options";
 import type { Database } from "../db/client";
+import { authorize } from "./permissions";
 import { staffAccounts, staffAudit } from "./schema";
 import type { AuditQuery } from "./validation";
 
@@ -56,12 +57,14 @@ export async function recordStaffAction(
 
 /**
  * The audit log, newest first, filtered, a page at a time: keyset on the id (which grows with
- * time), each filter served by its own (column, id) index. The caller checks `audit.read`.
+ * time), each filter served by its own (column, id) index. For `audit.read` only.
  */
 export async function listStaffAudit(
   db: Database,
+  actor: StaffActor,
   query: AuditQuery,
 ): Promise<{ entries: AuditEntry[]; next_cursor: string | null }> {
+  authorize(actor, "audit.read");
   const conditions: (SQL | undefined)[] = [
     query.staff === undefined ? undefined : eq(staffAudit.staffId, query.staff),
     query.action === undefined ? undefined : eq(staffAudit.action, query.action),

@@ -12,6 +12,8 @@ import {
   validateStaffSession,
 } from "./session";
 
+type SignedInStaffRole = NonNullable<StaffActor["staff"]>;
+
 /** The one call under /api/staff/ that needs no staff session. */
 export const STAFF_LOGIN_PATH = "/api/staff/login";
 
@@ -50,7 +52,7 @@ export function requireStaff(c: Context<AppEnv>): SignedInStaff {
 }
 
 /** Who acts in a staff call, for its audit row: the staff member, their role, their address. */
-export function staffActor(c: Context<AppEnv>): StaffActor {
+export function staffActor(c: Context<AppEnv>): StaffActor & { staff: SignedInStaffRole } {
   const { account } = requireStaff(c);
   return { staff: { id: account.id, role: account.role }, ip: c.get("client").address };
 }

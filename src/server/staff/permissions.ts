@@ -80,3 +80,16 @@ export function requirePermission(staff: { role: StaffRole }, permission: Permis
     throw new ApiError(403, "forbidden", "error.forbidden");
   }
 }
+
+/**
+ * design §10: a service's check of who acts. A staff member's role must hold `permission` (else
+ * 403 forbidden); the command line (decision 0010) and the system have no role and act as the
+ * operator.
+ * @example authorize(actor, "members.credits")
+ */
+export function authorize(
+  actor: { staff: { role: StaffRole } | null },
+  permission: Permission,
+): void {
+  if (actor.staff) requirePermission(actor.staff, permission);
+}

@@ -4,23 +4,15 @@ import {
   reviewQueueAnswer,
   reviewQueueQuery,
 } from "../../contract/staff-photos";
-import { ERRORS, jsonRoute, WRITE_ERRORS } from "../lib/openapi";
+import { jsonRoute } from "../lib/openapi";
 import { createRouter } from "../lib/router";
-import { idParams } from "../lib/validation";
-import { listReviewQueue } from "../photos/review";
-import { requireStaff, staffActor } from "./context";
-import { requirePermission } from "./permissions";
-import { approvePhoto, rejectPhoto } from "./photo-review";
-import { STAFF_ERRORS } from "./routes";
+import { staffActor } from "./context";
+import { approvePhoto, listPhotoQueue, rejectPhoto } from "./photo-review";
+import { STAFF_READ_ERRORS, staffAction, withActions } from "./route";
 
-/** issue 27 item 5: the photo review under /api/staff/photos (moderators and admins). */
+/** issue 27 item 5: the photo review under /api/staff/photos (photos.review: moderators, admins). */
 
-const REVIEW_ERRORS = [
-  ...WRITE_ERRORS,
-  STAFF_ERRORS.signedOut,
-  STAFF_ERRORS.forbidden,
-  { 404: "not_found: no such photo", 409: "photo_already_reviewed" },
-] as const;
+const DECIDED = { 404: "not_found: no such photo", 409: "photo_already_reviewed" } as const;
 
 const queueRoute = jsonRoute({
   method: "get",
@@ -28,41 +20,35 @@ const queueRoute = jsonRoute({
   summary: "The photo review queue, oldest first, paged (photos.review)",
   query: reviewQueueQuery,
   answer: [reviewQueueAnswer, "A page of the queue"],
-  errors: [ERRORS.invalid, STAFF_ERRORS.signedOut, STAFF_ERRORS.forbidden],
+  errors: STAFF_READ_ERRORS,
 });
 
-const approveRoute = jsonRoute({
-  method: "post",
-  path: "/staff/photos/{id}/approve",
-  summary: "Approve a photo of the queue: shown, out of the queue (photos.review)",
-  params: idParams,
-  answer: [photoReviewAnswer, "Approved"],
-  errors: REVIEW_ERRORS,
-});
-
-const rejectRoute = jsonRoute({
-  method: "post",
-  path: "/staff/photos/{id}/reject",
-  summary:
-    "Reject a photo: hidden, its image refused from then on, the member told (photos.review)",
-  params: idParams,
-  body: photoRejectBody,
-  answer: [photoReviewAnswer, "Rejected"],
-  errors: REVIEW_ERRORS,
-});
-
-export const staffPhotoRoutes = createRouter()
-  .openapi(queueRoute, async (c) => {
-    requirePermission(requireStaff(c).account, "photos.review");
-    return c.json(await listReviewQueue(c.get("db"), c.get("media"), c.req.valid("query")), 200);
-  })
-  .openapi(approveRoute, async (c) => {
-    requirePermission(requireStaff(c).account, "photos.review");
-    const { id } = c.req.valid("param");
-    return c.json(await approvePhoto(c.get("db"), staffActor(c), id), 200);
-  })
-  .openapi(rejectRoute, async (c) => {
-    requirePermission(requireStaff(c).account, "photos.review");
-    const { id } = c.req.valid("param");
-    return c.json(await rejectPhoto(c.get("db"), staffActor(c), id, c.req.valid("json")), 200);
-  });
+export const staffPhotoRoutes = withActions(
+  createRouter().openapi(queueRoute, async (c) => {
+    const page = await listPhotoQueue(
+      c.get("db"),
+      staffActor(c),
+      c.get("media"),
+      c.req.valid("query"),
+    );
+    return c.json(page, 200);
+  }),
+  [
+    staffAction({
+      path: "/staff/photos/{id}/approve",
+      summary: "Approve a photo of the queue: shown, out of the queue (photos.review)",
+      answer: [photoReviewAnswer, "Approved"],
+      errors: [DECIDED],
+      run: (db, actor, id) => approvePhoto(db, actor, id),
+    }),
+    staffAction({
+      path: "/staff/photos/{id}/reject",
+      summary:
+        "Reject a photo: hidden, its image refused from then on, the member told (photos.review)",
+      body: photoRejectBody,
+      answer: [photoReviewAnswer, "Rejected"],
+      errors: [DECIDED],
+      run: rejectPhoto,
+    }),
+  ],
+);

@@ -4,17 +4,12 @@ import { ERRORS, jsonRoute, WRITE_ERRORS } from "../lib/openapi";
 import { socketClientAddress } from "../lib/rate-limit";
 import { createRouter } from "../lib/router";
 import { listStaffAudit } from "./audit";
-import { clearStaffCookie, requireStaff, setStaffCookie } from "./context";
+import { clearStaffCookie, requireStaff, setStaffCookie, staffActor } from "./context";
 import { staffLogin, staffLogout } from "./login";
-import { ROLE_PERMISSIONS, requirePermission } from "./permissions";
+import { ROLE_PERMISSIONS } from "./permissions";
+import { STAFF_ERRORS, STAFF_READ_ERRORS } from "./route";
 import type { StaffAccount } from "./schema";
 import { auditQuery } from "./validation";
-
-/** design §13: no staff session (a member's cookie is none); a role without the permission. */
-export const STAFF_ERRORS = {
-  signedOut: { 403: "staff_authentication_required: no staff session" },
-  forbidden: { 403: "forbidden: the staff member's role lacks the permission" },
-} as const;
 
 const loginRoute = jsonRoute({
   method: "post",
@@ -46,7 +41,7 @@ const auditRoute = jsonRoute({
   summary: "The staff audit log, newest first, filtered and paged (admins: audit.read)",
   query: auditQuery,
   answer: [auditAnswer, "A page of the log"],
-  errors: [ERRORS.invalid, STAFF_ERRORS.signedOut, STAFF_ERRORS.forbidden],
+  errors: STAFF_READ_ERRORS,
 });
 
 function toStaffView(account: StaffAccount): StaffView {
@@ -70,6 +65,5 @@ export const staffRoutes = createRouter()
     return c.json({ ok: true as const }, 200);
   })
   .openapi(auditRoute, async (c) => {
-    requirePermission(requireStaff(c).account, "audit.read");
-    return c.json(await listStaffAudit(c.get("db"), c.req.valid("query")), 200);
+    return c.json(await listStaffAudit(c.get("db"), staffActor(c), c.req.valid("query")), 200);
   });

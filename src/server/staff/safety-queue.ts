@@ -19,6 +19,7 @@ import { ApiError, notFound } from "../lib/errors";
 import { profiles } from "../profiles/schema";
 import { messageRules, safetyRuleIds } from "../safety/message-rules";
 import { recordStaffAction, type StaffActor } from "./audit";
+import { authorize } from "./permissions";
 
 /** How many messages of the conversation, up to the flagged one, a moderator sees with it. */
 export const FLAG_CONTEXT_MESSAGES = 10;
@@ -79,7 +80,7 @@ async function contextOf(
  * issue 27 item 6: the open flags, newest first, a page at a time (keyset on the id, served by
  * message_flags_open_idx), each with both members and the conversation around the message.
  * A read of members' private messages: one audit row per call, in the read's transaction, so
- * no page leaves without its row. The caller checks `flags.read`.
+ * no page leaves without its row. For `flags.read` only.
  */
 export async function listOpenFlags(
   db: Database,
@@ -87,6 +88,7 @@ export async function listOpenFlags(
   query: FlagsQuery,
   t: Translate,
 ): Promise<FlagsAnswer> {
+  authorize(actor, "flags.read");
   const senderProfile = alias(profiles, "sender_profile");
   const recipientProfile = alias(profiles, "recipient_profile");
   return db.transaction(async (tx) => {
@@ -185,8 +187,7 @@ export async function listOpenFlags(
 /**
  * A moderator's verdict on an open flag, with its one audit row, in one transaction. Only an
  * open flag is judged: a second verdict (a replay, or a colleague's at the same time, whose
- * update waits for the first's row lock) is 409 flag_resolved. The caller checks
- * `flags.resolve`.
+ * update waits for the first's row lock) is 409 flag_resolved. For `flags.resolve` only.
  */
 export async function resolveFlag(
   db: Database,
@@ -194,6 +195,7 @@ export async function resolveFlag(
   flagId: number,
   decision: { verdict: FlagVerdict; reason: string },
 ): Promise<ResolvedFlagAnswer> {
+  authorize(actor, "flags.resolve");
   return db.transaction(async (tx) => {
     const row = await judgeFlag(tx, flagId, {
       status: decision.verdict,
@@ -224,7 +226,12 @@ export async function resolveFlag(
  * them. Two counts per rule, each from a GIN index (message_flags_rules_idx, and the partial
  * message_flags_false_positive_rules_idx) rather than a scan of every flag.
  */
-export async function safetyRuleCounters(db: Database, t: Translate): Promise<SafetyRulesAnswer> {
+export async function safetyRuleCounters(
+  db: Database,
+  actor: StaffActor,
+  t: Translate,
+): Promise<SafetyRulesAnswer> {
+  authorize(actor, "flags.read");
   const counts = await executeRows<{ rule: SafetyRuleId; hits: number; false_positives: number }>(
     db,
     sql`select r.rule,

@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import {
   flagIdText,
   flagsAnswer,
@@ -8,18 +7,11 @@ import {
   resolveFlagBody,
   safetyRulesAnswer,
 } from "../../contract/staff-safety";
-import { ERRORS, jsonRoute, WRITE_ERRORS } from "../lib/openapi";
+import { jsonRoute } from "../lib/openapi";
 import { createRouter } from "../lib/router";
-import type { AppEnv } from "../request/context";
-import { requireStaff } from "./context";
-import { type Permission, requirePermission } from "./permissions";
+import { staffActor } from "./context";
+import { STAFF_ERRORS, STAFF_READ_ERRORS, STAFF_WRITE_ERRORS } from "./route";
 import { listOpenFlags, resolveFlag, safetyRuleCounters } from "./safety-queue";
-
-/** design §13: no staff session (a member's cookie is none); a role without the permission. */
-const STAFF_ERRORS = {
-  signedOut: { 403: "staff_authentication_required: no staff session" },
-  forbidden: { 403: "forbidden: the staff member's role lacks the permission" },
-} as const;
 
 const flagsRoute = jsonRoute({
   method: "get",
@@ -28,7 +20,7 @@ const flagsRoute = jsonRoute({
     "Issue 27: messages the safety rules flagged, open ones newest first, each with both members, the rules hit and the conversation's last 10 messages up to it (moderators: flags.read; audited)",
   query: flagsQuery,
   answer: [flagsAnswer, "A page of the queue"],
-  errors: [ERRORS.invalid, STAFF_ERRORS.signedOut, STAFF_ERRORS.forbidden],
+  errors: STAFF_READ_ERRORS,
 });
 
 const resolveRoute = jsonRoute({
@@ -40,9 +32,7 @@ const resolveRoute = jsonRoute({
   body: resolveFlagBody,
   answer: [resolvedFlagAnswer, "The flag as resolved"],
   errors: [
-    ...WRITE_ERRORS,
-    STAFF_ERRORS.signedOut,
-    STAFF_ERRORS.forbidden,
+    ...STAFF_WRITE_ERRORS,
     { 404: "not_found: no such flag" },
     { 409: "flag_resolved: the flag was resolved already" },
   ],
@@ -57,25 +47,16 @@ const rulesRoute = jsonRoute({
   errors: [STAFF_ERRORS.signedOut, STAFF_ERRORS.forbidden],
 });
 
-/** The signed-in staff member as the actor of an audit row, once their role allows the call. */
-function actorWith(c: Context<AppEnv>, permission: Permission) {
-  const { account } = requireStaff(c);
-  requirePermission(account, permission);
-  return { staff: { id: account.id, role: account.role }, ip: c.get("client").address };
-}
-
 /** Issue 27 item 6: the moderators' side of message safety, under /api/staff/. */
 export const staffSafetyRoutes = createRouter()
   .openapi(flagsRoute, async (c) => {
-    const actor = actorWith(c, "flags.read");
+    const actor = staffActor(c);
     return c.json(await listOpenFlags(c.get("db"), actor, c.req.valid("query"), c.get("t")), 200);
   })
   .openapi(resolveRoute, async (c) => {
-    const actor = actorWith(c, "flags.resolve");
     const { id } = c.req.valid("param");
-    return c.json(await resolveFlag(c.get("db"), actor, id, c.req.valid("json")), 200);
+    return c.json(await resolveFlag(c.get("db"), staffActor(c), id, c.req.valid("json")), 200);
   })
   .openapi(rulesRoute, async (c) => {
-    actorWith(c, "flags.read");
-    return c.json(await safetyRuleCounters(c.get("db"), c.get("t")), 200);
+    return c.json(await safetyRuleCounters(c.get("db"), staffActor(c), c.get("t")), 200);
   });

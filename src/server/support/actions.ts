@@ -18,13 +18,14 @@ import { refundOrderAsStaff } from "../payments/money-returned";
 import { setProfileFictional } from "../profiles/lifecycle";
 import { getSiteById } from "../sites/registry";
 import { recordStaffAction, type StaffActor } from "../staff/audit";
+import { authorize } from "../staff/permissions";
 import { type User, users } from "../users/schema";
 import { findMemberOrThrow, toSupportOrder } from "./member";
 
 /*
  * issue 27 item 7: what support does for a member. Each action is one transaction holding the
- * change and its one audit row (staff/audit.ts), so neither is there without the other; the
- * caller checks the permission. An erased account has nothing left to act on: 409.
+ * change and its one audit row (staff/audit.ts), so neither is there without the other; each
+ * checks its permission first (design §10). An erased account has nothing left to act on: 409.
  */
 
 function memberDeleted(): ApiError {
@@ -51,6 +52,7 @@ export async function correctCredits(
   userId: number,
   change: { delta: number; reason: string },
 ): Promise<CreditCorrectionAnswer> {
+  authorize(actor, "members.credits");
   return db.transaction(async (tx) => {
     // Not locked: changeCredits' conditional UPDATE takes the row's lock as a spend does.
     const user = await findMemberOrThrow(tx, userId);
@@ -78,6 +80,7 @@ export async function refundMemberOrder(
   userId: number,
   body: { order_id: number; reason: string },
 ): Promise<StaffRefundAnswer> {
+  authorize(actor, "orders.refund");
   return db.transaction(async (tx) => {
     await findMemberOrThrow(tx, userId);
     const refund = await refundOrderAsStaff(tx, userId, body.order_id);
@@ -107,6 +110,7 @@ export async function resendMemberActivation(
   userId: number,
   reason: string,
 ): Promise<void> {
+  authorize(actor, "members.support");
   await db.transaction(async (tx) => {
     const user = await lockMember(tx, userId);
     if (user.status !== "not_confirmed") {
@@ -132,6 +136,7 @@ export async function endMemberSessions(
   userId: number,
   reason: string,
 ): Promise<EndSessionsAnswer> {
+  authorize(actor, "members.support");
   return db.transaction(async (tx) => {
     await findMemberOrThrow(tx, userId);
     const ended = await invalidateUserSessions(tx, userId);
@@ -152,6 +157,7 @@ export async function liftMemberDirectDebitBlock(
   userId: number,
   reason: string,
 ): Promise<void> {
+  authorize(actor, "members.support");
   await db.transaction(async (tx) => {
     await findMemberOrThrow(tx, userId);
     const lifted = await liftDirectDebitBlock(tx, userId);
@@ -175,6 +181,7 @@ export async function exportMember(
   userId: number,
   reason: string,
 ): Promise<MemberExport> {
+  authorize(actor, "members.export");
   return db.transaction(async (tx) => {
     const user = await findMemberOrThrow(tx, userId);
     if (user.erasedAt) throw memberDeleted();
@@ -195,6 +202,7 @@ export async function eraseMember(
   userId: number,
   reason: string,
 ): Promise<void> {
+  authorize(actor, "members.erase");
   const user = await findMemberOrThrow(db, userId);
   if (user.erasedAt) throw memberDeleted();
   await eraseAccount(db, user, new Date(), async (tx) => {
@@ -213,6 +221,7 @@ export async function setMemberFictional(
   userId: number,
   { fictional, reason }: { fictional: boolean; reason: string },
 ): Promise<void> {
+  authorize(actor, "members.support");
   await db.transaction(async (tx) => {
     await lockMember(tx, userId);
     const changed = await setProfileFictional(tx, userId, fictional);

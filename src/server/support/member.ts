@@ -14,6 +14,7 @@ import { profiles } from "../profiles/schema";
 import { reports } from "../reports/schema";
 import { getSiteById } from "../sites/registry";
 import { recordStaffAction, type StaffActor } from "../staff/audit";
+import { authorize } from "../staff/permissions";
 import { type User, users } from "../users/schema";
 
 /** Rows of each list the member screen shows (newest first); the ledger pages on. */
@@ -140,8 +141,8 @@ async function findMails(db: Database, email: string) {
  * issue 27 item 7: everything support sees of one member: account, profile, photos (each
  * status), live sessions, orders, the credit ledger (50 a page, `ledgerBefore` the previous
  * page's cursor), reports by and against them, blocks both ways, the mail sent. It holds the
- * e-mail address and payments, private data: the read is one audit row (`member.read`). The
- * caller checks `members.private_read`.
+ * e-mail address and payments, private data: the read is one audit row (`member.read`), for
+ * `members.private_read` only.
  */
 export async function getSupportMember(
   db: Database,
@@ -149,6 +150,7 @@ export async function getSupportMember(
   userId: number,
   ledgerBefore?: number,
 ): Promise<SupportMemberAnswer> {
+  authorize(actor, "members.private_read");
   const user = await findMemberOrThrow(db, userId);
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
   const media = createMediaSigner(getSiteById(user.siteId), user);

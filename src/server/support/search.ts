@@ -8,6 +8,7 @@ import { photos } from "../photos/schema";
 import { profiles } from "../profiles/schema";
 import { getSiteById } from "../sites/registry";
 import { recordStaffAction, type StaffActor } from "../staff/audit";
+import { authorize } from "../staff/permissions";
 import { users } from "../users/schema";
 
 /** The most members one search answers. */
@@ -75,7 +76,7 @@ async function findMatches(db: Database, query: string): Promise<[number, Match]
 /**
  * issue 27 item 7: finds members by e-mail address (exact, any case), id, the start of their
  * name (any case), or an order's id or the provider's payment reference; up to 50, each once.
- * The caller checks `members.search`.
+ * For `members.search` only.
  *
  * The search is one audit row (`member.search`): the kind of query, how many were found and
  * their ids, never the query itself. The log is kept for good and cannot be changed, so an
@@ -87,6 +88,7 @@ export async function searchMembers(
   actor: StaffActor,
   query: string,
 ): Promise<SupportSearchAnswer> {
+  authorize(actor, "members.search");
   const matches = await findMatches(db, query);
   const found = new Map<number, Match>();
   for (const [id, match] of matches) if (!found.has(id)) found.set(id, match);
