@@ -68,6 +68,12 @@ import type {
 import type { ReportBody } from "./reports";
 import type { MemberSearchPage } from "./search";
 import type { AuditAnswer, StaffAnswer, StaffLoginBody } from "./staff";
+import type {
+  LegalPreviewAnswer,
+  LegalTextAnswer,
+  LegalTextBody,
+  LegalTextsAnswer,
+} from "./staff-legal";
 import type { PhotoRejectBody, PhotoReviewAnswer, ReviewQueueAnswer } from "./staff-photos";
 import type { ReportQueueAnswer, ResolveReportBody } from "./staff-reports";
 import type {
@@ -212,6 +218,21 @@ export type ApiEndpoints = StaffReportEndpoints & {
   "GET /api/staff/photos": { body: undefined; answer: ReviewQueueAnswer };
   "POST /api/staff/photos/{id}/approve": { body: undefined; answer: PhotoReviewAnswer };
   "POST /api/staff/photos/{id}/reject": { body: PhotoRejectBody; answer: PhotoReviewAnswer };
+  // Legal texts (src/server/staff/legal-routes.ts; issue 28, docs/decisions/0013)
+  "GET /api/staff/legal/{site}/{locale}": { body: undefined; answer: LegalTextsAnswer };
+  "GET /api/staff/legal/{site}/{locale}/{document}": { body: undefined; answer: LegalTextAnswer };
+  "POST /api/staff/legal/{site}/{locale}/{document}/preview": {
+    body: LegalTextBody;
+    answer: LegalPreviewAnswer;
+  };
+  "PUT /api/staff/legal/{site}/{locale}/{document}": {
+    body: LegalTextBody;
+    answer: LegalTextAnswer;
+  };
+  "DELETE /api/staff/legal/{site}/{locale}/{document}": {
+    body: undefined;
+    answer: LegalTextAnswer;
+  };
 };
 
 export type ApiEndpoint = keyof ApiEndpoints;

@@ -3,9 +3,9 @@
 /**
  * design §13: the staff roles. What each may do is `staff/permissions.ts`'s one role table:
  * admin (everything), moderator (reports, bans), support (members' accounts and orders),
- * operator (the chat agents of the site's own profiles).
+ * operator (the chat agents of the site's own profiles), editor (the legal texts, issue 28).
  */
-export const STAFF_ROLES = ["admin", "moderator", "support", "operator"] as const;
+export const STAFF_ROLES = ["admin", "moderator", "support", "operator", "editor"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** What an audit row's target is: the kind of thing a staff action touched. */
@@ -17,6 +17,7 @@ export const STAFF_AUDIT_TARGETS = [
   "photo",
   "setting",
   "message_flag",
+  "legal_text",
 ] as const;
 export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];
 
@@ -54,6 +55,8 @@ export const STAFF_AUDIT_ACTIONS = [
   "photo.reject",
   "flags.read",
   "flag.resolve",
+  "legal.save",
+  "legal.revert",
 ] as const;
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
 

@@ -37,6 +37,7 @@ import { resolveRequest } from "./request/visitor";
 import { searchRoutes } from "./search/routes";
 import { siteRoutes } from "./sites/routes";
 import { staffContext } from "./staff/context";
+import { staffLegalRoutes } from "./staff/legal-routes";
 import { staffPhotoRoutes } from "./staff/photo-routes";
 import { staffRoutes } from "./staff/routes";
 import { staffSafetyRoutes } from "./staff/safety-routes";
@@ -93,6 +94,7 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", supportRoutes);
   api.route("/", staffSafetyRoutes);
   api.route("/", staffPhotoRoutes);
+  api.route("/", staffLegalRoutes);
   api.route("/", reportQueueRoutes);
   api.route("/", moderationRoutes);
   // Off (the default), /api/test/… is a plain 404 and not in the document.

@@ -54,6 +54,11 @@ function isOneOf<T extends string>(list: readonly T[], value: string | undefined
   return value !== undefined && (list as readonly string[]).includes(value);
 }
 
+/** A page key that is a legal text (not a lander). */
+export function isLegalDocument(key: string): key is LegalDocument {
+  return isOneOf(legalDocuments, key);
+}
+
 function resolveKey(segments: string[]): string | null {
   const [first, kind, slug, ...rest] = segments;
   if (segments.length === 1 && isOneOf(legalDocuments, first)) return first;

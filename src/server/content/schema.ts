@@ -1,4 +1,13 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { users } from "../users/schema";
 
 /**
@@ -40,3 +49,29 @@ export const cookieConsents = pgTable("cookie_consents", {
   policyVersion: text("policy_version").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Issue 28 item 5 (docs/decisions/0013): legal texts edited in the console. Each save adds a
+ * version; the one `live` row of a (site, locale, document) is served instead of the file of
+ * src/content/legal, and a revert only clears `live`, so earlier versions stay. The staff
+ * account is kept as an id (staff sit above content; accounts are disabled, never deleted).
+ */
+export const legalTexts = pgTable(
+  "legal_texts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    siteId: text("site_id").notNull(),
+    locale: text("locale").notNull(),
+    document: text("document").notNull(),
+    markdown: text("markdown").notNull(),
+    live: boolean("live").notNull().default(true),
+    updatedBy: integer("updated_by"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("legal_texts_live_key")
+      .on(table.siteId, table.locale, table.document)
+      .where(sql`${table.live}`),
+    index("legal_texts_history_idx").on(table.siteId, table.locale, table.document, table.id),
+  ],
+);

@@ -54,6 +54,8 @@ const envSchema = z
     MIGRATIONS_DIR: z.string().default("./drizzle"),
     /** The build's client files (prerendered pages, assets) the server sends. */
     CLIENT_DIR: z.string().default("dist/client"),
+    /** The legal texts' Markdown (src/content/legal): the defaults editors' overrides replace. */
+    LEGAL_DIR: z.string().default("src/content/legal"),
     /** Demo members seeded into an empty database on the first start. */
     SEED_MEMBERS: z.coerce.number().int().min(0).max(1_000_000).default(320),
     /**

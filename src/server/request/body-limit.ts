@@ -32,6 +32,22 @@ export const BODY_LIMITS: Readonly<Record<string, { bytes: number; route?: true 
   "POST /api/chat-image.php": { bytes: UPLOAD_LIMITS.maxBytes + 64 * KB, route: true },
 };
 
+/**
+ * Calls with a path parameter, by method and path prefix. A legal text (issue 28): up to
+ * 60 000 characters (MAX_LEGAL_MARKDOWN) at up to 4 bytes each, and its envelope.
+ */
+const PREFIX_BODY_LIMITS: readonly { methods: readonly string[]; prefix: string; bytes: number }[] =
+  [{ methods: ["PUT", "POST"], prefix: "/api/staff/legal/", bytes: 248 * KB }];
+
+function limitOf(method: string, path: string): { bytes: number; route?: true } | undefined {
+  return (
+    BODY_LIMITS[`${method} ${path}`] ??
+    PREFIX_BODY_LIMITS.find(
+      (limit) => limit.methods.includes(method) && path.startsWith(limit.prefix),
+    )
+  );
+}
+
 /** A listed call's limit in bytes (for a route that applies its own). */
 export function getBodyLimit(call: keyof typeof BODY_LIMITS): number {
   return BODY_LIMITS[call]?.bytes ?? DEFAULT_BODY_LIMIT;
@@ -43,6 +59,7 @@ export const PAGE_FORM_LIMIT = 16 * KB;
 /** The whole server's ceiling (the Node adapter's bodySizeLimit), above every call's limit. */
 export const SERVER_BODY_LIMIT = Math.max(
   ...Object.values(BODY_LIMITS).map((limit) => limit.bytes),
+  ...PREFIX_BODY_LIMITS.map((limit) => limit.bytes),
   PAGE_FORM_LIMIT,
 );
 
@@ -76,7 +93,7 @@ function limiterFor(maxSize: number): MiddlewareHandler<AppEnv> {
 export function requestBodyLimit(): MiddlewareHandler<AppEnv> {
   return (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    const limit = BODY_LIMITS[`${c.req.method} ${c.req.path}`];
+    const limit = limitOf(c.req.method, c.req.path);
     if (limit?.route) return next();
     return limiterFor(limit?.bytes ?? DEFAULT_BODY_LIMIT)(c, next);
   };

@@ -11,6 +11,7 @@ describe("the console's screens (design §13)", () => {
     expect(hrefs("admin")[0]).toBe("/staff/reports");
     expect(hrefs("support")[0]).toBe("/staff/members");
     expect(hrefs("operator")).toEqual([]);
+    expect(hrefs("editor")).toEqual(["/staff/legal"]);
   });
 
   it("shows a role only the screens its permissions open", () => {
@@ -21,6 +22,7 @@ describe("the console's screens (design §13)", () => {
       "/staff/photos",
       "/staff/safety",
       "/staff/members",
+      "/staff/legal",
       "/staff/audit",
     ]);
   });

@@ -16,6 +16,7 @@ export const CONSOLE_SCREENS: readonly {
   { href: "/staff/photos", label: "staff.console.nav.photos", permission: "photos.review" },
   { href: "/staff/safety", label: "staff.console.nav.safety", permission: "flags.read" },
   { href: "/staff/members", label: "staff.console.nav.members", permission: "members.search" },
+  { href: "/staff/legal", label: "staff.console.nav.legal", permission: "content.edit" },
   { href: "/staff/audit", label: "staff.console.nav.audit", permission: "audit.read" },
 ];
 

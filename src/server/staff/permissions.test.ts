@@ -34,6 +34,14 @@ describe("the role table", () => {
     }
   });
 
+  it("gives the legal texts to editors and admins alone, and editors nothing else", () => {
+    expect(STAFF_ROLES.filter((role) => hasPermission(role, "content.edit"))).toEqual([
+      "admin",
+      "editor",
+    ]);
+    expect(ROLE_PERMISSIONS.editor).toEqual(["content.edit"]);
+  });
+
   it("gives the photo review to moderators and admins alone", () => {
     expect(STAFF_ROLES.filter((role) => hasPermission(role, "photos.review"))).toEqual([
       "admin",

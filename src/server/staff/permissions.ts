@@ -28,6 +28,7 @@ export const PERMISSIONS = [
   "audit.read",
   "staff.manage",
   "settings.write",
+  "content.edit",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -35,8 +36,9 @@ export type Permission = (typeof PERMISSIONS)[number];
  * design §13: the one role table. Moderators work reports, photos, messages the safety rules
  * flagged and bans (the reports queue and the flags, with the conversations around them, are
  * theirs and admins'); support works members' accounts, money and private data (every read of
- * which is audited); operators answer the site's own profiles; admins do all of that and alone
- * read the audit log, manage staff and change settings.
+ * which is audited); operators answer the site's own profiles; editors edit the legal texts
+ * (content.edit) and nothing else; admins do all of that and alone read the audit log, manage
+ * staff and change settings.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   admin: PERMISSIONS,
@@ -65,6 +67,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     "orders.refund",
   ],
   operator: ["inbox.answer"],
+  // design §1's content editors: the legal texts per site and language, nothing of members.
+  editor: ["content.edit"],
 };
 
 export function hasPermission(role: StaffRole, permission: Permission): boolean {

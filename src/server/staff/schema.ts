@@ -39,7 +39,7 @@ export const staffAccounts = pgTable(
     uniqueIndex("staff_accounts_email_key").on(sql`lower(${table.email})`),
     check(
       "staff_accounts_role",
-      sql`${table.role} in ('admin', 'moderator', 'support', 'operator')`,
+      sql`${table.role} in ('admin', 'moderator', 'support', 'operator', 'editor')`,
     ),
   ],
 );
