@@ -60,6 +60,9 @@ export const legalTextAnswer = z
     document: z.string(),
     default_markdown: z.string(),
     override: z.object({ markdown: z.string(), ...overrideMeta }).nullable(),
+    served: z.enum(["default", "override"]).openapi({
+      description: "What the page shows now on the server process that answers",
+    }),
   })
   .openapi("LegalTextAnswer");
 export type LegalTextAnswer = z.infer<typeof legalTextAnswer>;

@@ -115,6 +115,7 @@ describe("legal texts in the console (issue 28 item 5, decision 0013)", () => {
     const answer = (await saved.json()) as LegalTextAnswer;
     expect(answer.override?.markdown).toBe(markdown);
     expect(answer.override?.updated_by).toBe(admin.id);
+    expect(answer.served).toBe("override");
     expect(answer.default_markdown).toContain("{{terms_date}}");
 
     const live = await liveLegalText(db, herzklopfen, "de", "terms");
@@ -130,7 +131,8 @@ describe("legal texts in the console (issue 28 item 5, decision 0013)", () => {
 
     const reverted = await staffCall(app, "DELETE", TERMS, admin.cookie);
     expect(reverted.status).toBe(200);
-    expect(((await reverted.json()) as LegalTextAnswer).override).toBeNull();
+    const back = (await reverted.json()) as LegalTextAnswer;
+    expect([back.override, back.served]).toEqual([null, "default"]);
     expect(await liveLegalText(db, herzklopfen, "de", "terms")).toBeNull();
 
     const rows = await db

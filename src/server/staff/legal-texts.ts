@@ -11,6 +11,7 @@ import {
   type LegalOverride,
   legalDocumentsOf,
   listLegalOverrides,
+  liveLegalText,
   pageLocaleOf,
   readLegalOverride,
   saveLegalOverride,
@@ -59,13 +60,15 @@ function overrideView(override: LegalOverride | null): LegalTextAnswer["override
     : null;
 }
 
-async function textAnswer(key: LegalKey, override: LegalOverride | null) {
+async function textAnswer(db: Database, site: Site, key: LegalKey, override: LegalOverride | null) {
+  const served = await liveLegalText(db, site, key.locale, key.document);
   return {
     site: key.siteId,
     locale: key.locale,
     document: key.document,
     default_markdown: await defaultLegalMarkdown(key),
     override: overrideView(override),
+    served: served ? "override" : "default",
   } satisfies LegalTextAnswer;
 }
 
@@ -98,8 +101,8 @@ export async function getLegalTextForEditing(
   path: TextPath,
 ): Promise<LegalTextAnswer> {
   allowed(actor);
-  const { key } = keyOf(path);
-  return textAnswer(key, await readLegalOverride(db, key));
+  const { site, key } = keyOf(path);
+  return textAnswer(db, site, key, await readLegalOverride(db, key));
 }
 
 /** POST …/preview: the text checked and rendered as its page would show it; nothing saved. */
@@ -125,7 +128,7 @@ export async function saveLegalText(
   markdown: string,
 ): Promise<LegalTextAnswer> {
   allowed(actor);
-  const { key } = keyOf(path);
+  const { site, key } = keyOf(path);
   await renderLegalMarkdown(markdown);
   const { after } = await db.transaction(async (tx) => {
     const saved = await saveLegalOverride(tx, key, markdown, actor.staff?.id ?? null);
@@ -137,7 +140,7 @@ export async function saveLegalText(
     });
     return saved;
   });
-  return textAnswer(key, after);
+  return textAnswer(db, site, key, after);
 }
 
 /** DELETE …/{document}: back to the default text (earlier versions are kept). */
@@ -147,7 +150,7 @@ export async function revertLegalText(
   path: TextPath,
 ): Promise<LegalTextAnswer> {
   allowed(actor);
-  const { key } = keyOf(path);
+  const { site, key } = keyOf(path);
   await db.transaction(async (tx) => {
     const before = await clearLegalOverride(tx, key);
     await recordStaffAction(tx, actor, {
@@ -157,5 +160,5 @@ export async function revertLegalText(
       after: { markdown: null },
     });
   });
-  return textAnswer(key, null);
+  return textAnswer(db, site, key, null);
 }
