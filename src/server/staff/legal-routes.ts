@@ -6,7 +6,7 @@ import {
   legalTextParams,
   legalTextsAnswer,
 } from "../../contract/staff-legal";
-import { ERRORS, jsonRoute, QUERY_WRITE_ERRORS, WRITE_ERRORS } from "../lib/openapi";
+import { jsonRoute, QUERY_WRITE_ERRORS } from "../lib/openapi";
 import { createRouter } from "../lib/router";
 import { staffActor } from "./context";
 import {
@@ -16,12 +16,11 @@ import {
   revertLegalText,
   saveLegalText,
 } from "./legal-texts";
-import { STAFF_ERRORS } from "./routes";
+import { STAFF_ERRORS, STAFF_READ_ERRORS, STAFF_WRITE_ERRORS } from "./route";
 
 /** Issue 28 item 5 (docs/decisions/0013): the legal texts per site and language. */
 const PATH = "/staff/legal/{site}/{locale}/{document}";
 const UNKNOWN = { 404: "not_found: no such site, language or text" } as const;
-const SIGNED_OUT_OR_FORBIDDEN = [STAFF_ERRORS.signedOut, STAFF_ERRORS.forbidden] as const;
 /** A text that breaks a rule: 422 with `fields.markdown` naming the rule. */
 const BROKEN_TEXT = {
   422: "validation: fields.markdown — front matter, an unknown {{placeholder}}, a link to a page the texts may not link to, or HTML",
@@ -34,7 +33,7 @@ const listRoute = jsonRoute({
     "The legal texts of a site and language (en-US: the US privacy text), each with whether an editor's version replaces the default (content.edit)",
   params: legalScopeParams,
   answer: [legalTextsAnswer, "The texts"],
-  errors: [ERRORS.invalid, ...SIGNED_OUT_OR_FORBIDDEN, UNKNOWN],
+  errors: [...STAFF_READ_ERRORS, UNKNOWN],
 });
 
 const getRoute = jsonRoute({
@@ -43,7 +42,7 @@ const getRoute = jsonRoute({
   summary: "A legal text: its default Markdown and the editor's live version (content.edit)",
   params: legalTextParams,
   answer: [legalTextAnswer, "The text"],
-  errors: [ERRORS.invalid, ...SIGNED_OUT_OR_FORBIDDEN, UNKNOWN],
+  errors: [...STAFF_READ_ERRORS, UNKNOWN],
 });
 
 const previewRoute = jsonRoute({
@@ -54,7 +53,7 @@ const previewRoute = jsonRoute({
   params: legalTextParams,
   body: legalTextBody,
   answer: [legalPreviewAnswer, "The rendered text"],
-  errors: [...WRITE_ERRORS, ...SIGNED_OUT_OR_FORBIDDEN, UNKNOWN, BROKEN_TEXT],
+  errors: [...STAFF_WRITE_ERRORS, UNKNOWN, BROKEN_TEXT],
 });
 
 const saveRoute = jsonRoute({
@@ -65,7 +64,7 @@ const saveRoute = jsonRoute({
   params: legalTextParams,
   body: legalTextBody,
   answer: [legalTextAnswer, "The text as saved"],
-  errors: [...WRITE_ERRORS, ...SIGNED_OUT_OR_FORBIDDEN, UNKNOWN, BROKEN_TEXT],
+  errors: [...STAFF_WRITE_ERRORS, UNKNOWN, BROKEN_TEXT],
 });
 
 const revertRoute = jsonRoute({
@@ -74,7 +73,7 @@ const revertRoute = jsonRoute({
   summary: "Serves the default text again; the editor's versions are kept (content.edit; audited)",
   params: legalTextParams,
   answer: [legalTextAnswer, "The text, back to its default"],
-  errors: [...QUERY_WRITE_ERRORS, ...SIGNED_OUT_OR_FORBIDDEN, UNKNOWN],
+  errors: [...QUERY_WRITE_ERRORS, STAFF_ERRORS.signedOut, STAFF_ERRORS.forbidden, UNKNOWN],
 });
 
 export const staffLegalRoutes = createRouter()
