@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect } from "@playwright/test";
+import type { StaffRole } from "../../src/contract/staff-options";
 
 /**
  * What a test may ask of POST /api/test/members.php (src/server/testing/validation.ts); every
@@ -50,7 +51,7 @@ export type TestStaff = {
   id: number;
   email: string;
   password: string;
-  role: "admin" | "moderator" | "support" | "operator";
+  role: StaffRole;
   totp_secret: string;
 };
 

@@ -1,4 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateTOTP } from "@oslojs/otp";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 
 /**
@@ -102,4 +104,24 @@ export async function openMailLink(page: Page, name: RegExp) {
   const url = new URL(href ?? "");
   expect(url.origin).toBe(SITE_ORIGIN);
   await page.goto(`${url.pathname}${url.search}`);
+}
+
+/** What a staff member's authenticator app shows now (RFC 6238: 30 s, 6 digits). */
+function totpNow(secret: string): string {
+  return generateTOTP(decodeBase32IgnorePadding(secret), 30, 6);
+}
+
+/** Signs a staff member in at the console's login page: password and the code of this moment. */
+export async function signInToConsole(
+  console: Page,
+  staff: { email: string; password: string; totp_secret: string },
+) {
+  await waitForHydration(console);
+  await console.getByLabel("E-mail address").fill(staff.email);
+  await console.getByLabel("Password").fill(staff.password);
+  const code = console.getByLabel("Code from your authenticator app");
+  await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+  await expect(code).toHaveAttribute("inputmode", "numeric");
+  await code.fill(totpNow(staff.totp_secret));
+  await console.getByRole("button", { name: "Sign in" }).click();
 }

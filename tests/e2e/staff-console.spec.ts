@@ -1,13 +1,12 @@
-import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { generateTOTP } from "@oslojs/otp";
 import type { Page } from "@playwright/test";
-import { expect, type TestStaff, test } from "./fixtures";
-import { collectConsoleErrors, expectAccessible, signIn, waitForHydration } from "./helpers";
-
-/** What the staff member's authenticator app shows now (RFC 6238: 30 s, 6 digits). */
-function totpNow(secret: string): string {
-  return generateTOTP(decodeBase32IgnorePadding(secret), 30, 6);
-}
+import { expect, test } from "./fixtures";
+import {
+  collectConsoleErrors,
+  expectAccessible,
+  signIn,
+  signInToConsole,
+  waitForHydration,
+} from "./helpers";
 
 /** The member's credit balance in their nav (the badge the `credits` event updates). */
 function creditsBadge(page: Page) {
@@ -15,18 +14,6 @@ function creditsBadge(page: Page) {
     .getByRole("navigation")
     .getByRole("link", { name: /credits?\b/i })
     .first();
-}
-
-/** Signs a staff member in at the console's login page: password and the code of this moment. */
-async function signInToConsole(console: Page, staff: TestStaff) {
-  await waitForHydration(console);
-  await console.getByLabel("E-mail address").fill(staff.email);
-  await console.getByLabel("Password").fill(staff.password);
-  const code = console.getByLabel("Code from your authenticator app");
-  await expect(code).toHaveAttribute("autocomplete", "one-time-code");
-  await expect(code).toHaveAttribute("inputmode", "numeric");
-  await code.fill(totpNow(staff.totp_secret));
-  await console.getByRole("button", { name: "Sign in" }).click();
 }
 
 test.describe("the operator console (issue 27)", () => {
