@@ -56,6 +56,7 @@ describe("the result page of an order whose time bonus ran out (issue 25)", () =
       defaultSite,
       {
         userId: user.id,
+        siteId: defaultSite.id,
         paidUser: false,
         signupDate: user.signupDate,
         country: "nl",

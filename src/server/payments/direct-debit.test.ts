@@ -191,6 +191,7 @@ describe("the texted code (issue 14: single use, expires, limited attempts)", ()
       defaultSite,
       {
         userId: member.user.id,
+        siteId: defaultSite.id,
         paidUser: false,
         signupDate: new Date(),
         country,

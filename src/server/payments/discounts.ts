@@ -10,9 +10,10 @@ import { type Database, executeRows } from "../db/client";
 import { ApiError, ValidationError } from "../lib/errors";
 import { discountCodes, discountCodeUses, orders } from "./schema";
 
-/** The member a code is checked for. */
+/** The member a code is checked for, on the site they buy on. */
 export type CodeHolder = {
   userId: number;
+  siteId: string;
   paidUser: boolean;
   signupDate: Date;
   country: string | null;
@@ -39,12 +40,15 @@ function memberCode(code: string, holder: CodeHolder): Code | null {
   if (!special) return null;
   return {
     code,
+    id: 0,
+    siteId: null,
     userId: holder.userId,
     country: null,
     currency: null,
     valuePercentage: special.percent,
     minimumOrderValue: null,
     paymentMethods: null,
+    startsAt: null,
     expiresAt: new Date(holder.signupDate.getTime() + special.ms),
     status: holder.paidUser ? "disabled" : "active",
     createdAt: holder.signupDate,
@@ -109,25 +113,35 @@ export function codeTaken(db: Database, userId: number, code: string): SQL<boole
 }
 
 /**
+ * Whether a code works for this member now, before their orders are asked (spec §3): active,
+ * within its validity (from `starts_at`, until `expires_at`), on their site, theirs or anyone's,
+ * for their country.
+ */
+export function codeApplies(code: Code, holder: CodeHolder, now: Date): boolean {
+  return (
+    code.status === "active" &&
+    (code.startsAt === null || code.startsAt <= now) &&
+    (code.expiresAt === null || code.expiresAt > now) &&
+    (code.siteId === null || code.siteId === holder.siteId) &&
+    (code.userId === null || code.userId === holder.userId) &&
+    (code.country === null || code.country === holder.country)
+  );
+}
+
+/**
  * A code the member may use (spec §3, §5): 'Code not found' for one that does not exist, is
- * disabled, expired or another member's, or another market's, all alike (issue 25: a guess
- * learns nothing about other members' codes); 'Code already used' for one the member used
- * before (a completed order with it), and 'held' for one an unfinished order of theirs holds.
- * Both speak of the member's own orders only: uses and holds are per member.
+ * disabled, not yet valid or expired, another site's, another member's, or another market's,
+ * all alike (issue 25: a guess learns nothing about other members' codes); 'Code already used'
+ * for one the member used before (a completed order with it), and 'held' for one an unfinished
+ * order of theirs holds. Both speak of the member's own orders only: uses and holds are per
+ * member.
  */
 async function usableCode(db: Database, holder: CodeHolder, typed: string, now: Date) {
   const code = typed.trim().toUpperCase();
   const found =
     memberCode(code, holder) ??
     (await db.select().from(discountCodes).where(eq(discountCodes.code, code)))[0];
-  if (
-    found?.status !== "active" ||
-    (found.expiresAt !== null && found.expiresAt <= now) ||
-    (found.userId !== null && found.userId !== holder.userId) ||
-    (found.country !== null && found.country !== holder.country)
-  ) {
-    throw codeNotFound();
-  }
+  if (!found || !codeApplies(found, holder, now)) throw codeNotFound();
   const [row] = await executeRows<{ used: boolean; held: boolean }>(
     db,
     sql`select ${codeUsedBy(db, holder.userId, found.code)} as used, ${codeHeldBy(db, holder.userId, found.code)} as held`,
@@ -239,6 +253,7 @@ export function memberOffer(
   if (memberOfferCode(member, now) === null) return null;
   const code = memberCode(WELCOME_DISCOUNT.code, {
     userId: member.id,
+    siteId: "",
     paidUser: member.paid_user,
     signupDate: new Date(member.signup_date),
     country: member.profile?.country ?? null,

@@ -11,6 +11,7 @@ export function buyerOf(c: Context<AppEnv>): Buyer {
   const { user, userViewProfile } = requireMember(c);
   return {
     userId: user.id,
+    siteId: c.get("site").id,
     paidUser: user.paidUser,
     signupDate: user.signupDate,
     email: user.email,

@@ -71,6 +71,10 @@ export const orders = pgTable(
     // issue 25: a one-use code is held by the one order that takes it, until that order fails
     // or is cancelled (the provider's expiry included) or its code lapses; a completed order
     // keeps it for good. Two orders at once cannot both take it.
+    // issue 28: a code's usage in the console (paid orders and revenue per code), by site.
+    index("orders_discount_code_idx")
+      .on(table.discountCode, table.siteId)
+      .where(sql`${table.discountCode} is not null and ${table.completedAt} is not null`),
     uniqueIndex("orders_discount_code_hold_key")
       .on(table.userId, table.discountCode)
       .where(
@@ -85,14 +89,19 @@ export type Order = typeof orders.$inferSelect;
 
 /**
  * spec §3 Discount code: a code members may enter at checkout. Null fields do not restrict:
- * `user_id` for one member's code, `country` and `currency` for a market, `payment_methods` for
- * some methods. The welcome and time-bonus codes are not rows: they follow from the member
- * (payments/discounts.ts).
+ * `site_id` for one site's code, `user_id` for one member's code, `country` and `currency` for a
+ * market, `payment_methods` for some methods, `starts_at` and `expires_at` for its validity.
+ * The welcome and time-bonus codes are not rows: they follow from the member
+ * (payments/discounts.ts). Admins make and disable codes in the console (issue 28 item 3); `id`
+ * orders its list newest first.
  */
 export const discountCodes = pgTable(
   "discount_codes",
   {
     code: text("code").primaryKey(),
+    id: integer("id").notNull().generatedAlwaysAsIdentity(),
+    /** The site (sites/registry.ts) the code works on; null: every site. */
+    siteId: text("site_id"),
     userId: integer("user_id").references(() => users.id),
     country: text("country"),
     currency: text("currency").$type<Currency>(),
@@ -100,6 +109,8 @@ export const discountCodes = pgTable(
     /** Minor units of `currency` (a code with a minimum names its currency). */
     minimumOrderValue: integer("minimum_order_value"),
     paymentMethods: text("payment_methods").array(),
+    /** Not valid before this time (null: from its creation). */
+    startsAt: timestamp("starts_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     status: text("status").$type<"active" | "disabled">().notNull().default("active"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -107,6 +118,12 @@ export const discountCodes = pgTable(
   (table) => [
     check("discount_codes_percentage", sql`${table.valuePercentage} between 1 and 90`),
     check("discount_codes_upper", sql`${table.code} = upper(${table.code})`),
+    check(
+      "discount_codes_window",
+      sql`${table.startsAt} is null or ${table.expiresAt} is null or ${table.expiresAt} > ${table.startsAt}`,
+    ),
+    // The console's list, newest first, a page at a time (keyset on the id).
+    uniqueIndex("discount_codes_id_key").on(table.id),
   ],
 );
 
