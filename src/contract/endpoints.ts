@@ -74,6 +74,13 @@ import type {
   LegalTextBody,
   LegalTextsAnswer,
 } from "./staff-legal";
+
+  CreateDiscountCodeBody,
+  DisableDiscountCodeBody,
+  DiscountCodeAnswer,
+  DiscountCodesAnswer,
+} from "./staff-discounts";
+
 import type { PhotoRejectBody, PhotoReviewAnswer, ReviewQueueAnswer } from "./staff-photos";
 import type { ReportQueueAnswer, ResolveReportBody } from "./staff-reports";
 import type {
@@ -232,6 +239,13 @@ export type ApiEndpoints = StaffReportEndpoints & {
   "DELETE /api/staff/legal/{site}/{locale}/{document}": {
     body: undefined;
     answer: LegalTextAnswer;
+  };
+  // Staff: discount codes (src/server/staff/discount-routes.ts; {code} is the code)
+  "GET /api/staff/discount-codes": { body: undefined; answer: DiscountCodesAnswer };
+  "POST /api/staff/discount-codes": { body: CreateDiscountCodeBody; answer: DiscountCodeAnswer };
+  "POST /api/staff/discount-codes/{code}/disable": {
+    body: DisableDiscountCodeBody;
+    answer: DiscountCodeAnswer;
   };
 };
 

@@ -76,6 +76,9 @@ export type ErrorCode =
   | "already_confirmed"
   | "direct_debit_not_blocked"
   | "order_not_refundable"
+  // Discount codes in the console (issue 28 item 3)
+  | "discount_code_exists"
+  | "discount_code_disabled"
   // Photo review (issue 27 item 5)
   | "photo_already_reviewed"
   // The reports queue (issue 27 item 3: src/server/reports/cases.ts, resolve.ts)

@@ -18,6 +18,7 @@ export const STAFF_AUDIT_TARGETS = [
   "setting",
   "message_flag",
   "legal_text",
+  "discount_code",
 ] as const;
 export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];
 
@@ -57,6 +58,8 @@ export const STAFF_AUDIT_ACTIONS = [
   "flag.resolve",
   "legal.save",
   "legal.revert",
+  "discount.create",
+  "discount.disable",
 ] as const;
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
 
@@ -83,3 +86,14 @@ export const SAFETY_RULE_IDS = [
   "messenger",
 ] as const;
 export type SafetyRuleId = (typeof SAFETY_RULE_IDS)[number];
+
+/**
+ * A discount code's state in the console (issue 28 item 3): disabled by staff, or by its
+ * validity now: not started yet (scheduled), running (active), or over (expired).
+ */
+export const DISCOUNT_CODE_STATES = ["active", "scheduled", "expired", "disabled"] as const;
+export type DiscountCodeState = (typeof DISCOUNT_CODE_STATES)[number];
+
+/** The codes that follow from the member, shown read only: TIMEBONUS25 and WELCOME25. */
+export const BUILTIN_DISCOUNTS = ["time_bonus", "welcome"] as const;
+export type BuiltinDiscount = (typeof BUILTIN_DISCOUNTS)[number];

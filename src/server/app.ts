@@ -37,6 +37,7 @@ import { resolveRequest } from "./request/visitor";
 import { searchRoutes } from "./search/routes";
 import { siteRoutes } from "./sites/routes";
 import { staffContext } from "./staff/context";
+import { staffDiscountRoutes } from "./staff/discount-routes";
 import { staffLegalRoutes } from "./staff/legal-routes";
 import { staffPhotoRoutes } from "./staff/photo-routes";
 import { staffRoutes } from "./staff/routes";
@@ -95,6 +96,7 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", staffSafetyRoutes);
   api.route("/", staffPhotoRoutes);
   api.route("/", staffLegalRoutes);
+  api.route("/", staffDiscountRoutes);
   api.route("/", reportQueueRoutes);
   api.route("/", moderationRoutes);
   // Off (the default), /api/test/… is a plain 404 and not in the document.

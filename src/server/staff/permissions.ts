@@ -29,6 +29,7 @@ export const PERMISSIONS = [
   "staff.manage",
   "settings.write",
   "content.edit",
+  "discounts.manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -38,7 +39,7 @@ export type Permission = (typeof PERMISSIONS)[number];
  * theirs and admins'); support works members' accounts, money and private data (every read of
  * which is audited); operators answer the site's own profiles; editors edit the legal texts
  * (content.edit) and nothing else; admins do all of that and alone read the audit log, manage
- * staff and change settings.
+ * staff, change settings and make discount codes.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   admin: PERMISSIONS,

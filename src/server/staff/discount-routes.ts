@@ -1,0 +1,73 @@
+import { z } from "@hono/zod-openapi";
+import {
+  createDiscountCodeBody,
+  disableDiscountCodeBody,
+  discountCodeAnswer,
+  discountCodePathParam,
+  discountCodesAnswer,
+  discountCodesQuery,
+} from "../../contract/staff-discounts";
+import { ERRORS, jsonRoute, WRITE_ERRORS } from "../lib/openapi";
+import { createRouter } from "../lib/router";
+import { staffActor } from "./context";
+import { createStaffDiscountCode, disableStaffDiscountCode, staffDiscountCodes } from "./discounts";
+import { STAFF_ERRORS } from "./routes";
+
+/** issue 28 item 3: discount codes under /api/staff/ (admins: discounts.manage). */
+
+const SIGNED_IN_ADMIN = [STAFF_ERRORS.signedOut, STAFF_ERRORS.forbidden] as const;
+
+const listRoute = jsonRoute({
+  method: "get",
+  path: "/staff/discount-codes",
+  summary:
+    "Discount codes, newest first, paged, by site and state, each with its paid orders and revenue per currency; the time bonus and welcome codes read only with theirs (discounts.manage)",
+  query: discountCodesQuery,
+  answer: [discountCodesAnswer, "A page of codes"],
+  errors: [ERRORS.invalid, ...SIGNED_IN_ADMIN],
+});
+
+const createRoute = jsonRoute({
+  method: "post",
+  path: "/staff/discount-codes",
+  summary:
+    "Makes a discount code (spec §3: site, country, currency, member, percentage, minimum order, methods, validity); audited (discounts.manage)",
+  body: createDiscountCodeBody,
+  answer: [discountCodeAnswer, "The new code"],
+  status: 201,
+  errors: [
+    ...WRITE_ERRORS,
+    ...SIGNED_IN_ADMIN,
+    { 409: "discount_code_exists: the code is taken (the built-in codes included)" },
+  ],
+});
+
+const disableRoute = jsonRoute({
+  method: "post",
+  path: "/staff/discount-codes/{code}/disable",
+  summary:
+    "Disables a discount code: from now on checkout answers 'Code not found'; audited with the reason (discounts.manage)",
+  params: z.object({ code: discountCodePathParam.openapi({ type: "string" }) }),
+  body: disableDiscountCodeBody,
+  answer: [discountCodeAnswer, "The code, disabled"],
+  errors: [
+    ...WRITE_ERRORS,
+    ...SIGNED_IN_ADMIN,
+    { 404: "not_found: no such code (the built-in codes cannot be disabled)" },
+    { 409: "discount_code_disabled: the code is disabled already" },
+  ],
+});
+
+/** The services check the permission (staff/discounts.ts); the routes only validate. */
+export const staffDiscountRoutes = createRouter()
+  .openapi(listRoute, async (c) =>
+    c.json(await staffDiscountCodes(c.get("db"), staffActor(c), c.req.valid("query")), 200),
+  )
+  .openapi(createRoute, async (c) =>
+    c.json(await createStaffDiscountCode(c.get("db"), staffActor(c), c.req.valid("json")), 201),
+  )
+  .openapi(disableRoute, async (c) => {
+    const { code } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
+    return c.json(await disableStaffDiscountCode(c.get("db"), staffActor(c), code, reason), 200);
+  });
