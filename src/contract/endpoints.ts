@@ -69,17 +69,17 @@ import type { ReportBody } from "./reports";
 import type { MemberSearchPage } from "./search";
 import type { AuditAnswer, StaffAnswer, StaffLoginBody } from "./staff";
 import type {
-  LegalPreviewAnswer,
-  LegalTextAnswer,
-  LegalTextBody,
-  LegalTextsAnswer,
-} from "./staff-legal";
-
   CreateDiscountCodeBody,
   DisableDiscountCodeBody,
   DiscountCodeAnswer,
   DiscountCodesAnswer,
 } from "./staff-discounts";
+import type {
+  LegalPreviewAnswer,
+  LegalTextAnswer,
+  LegalTextBody,
+  LegalTextsAnswer,
+} from "./staff-legal";
 
 import type { PhotoRejectBody, PhotoReviewAnswer, ReviewQueueAnswer } from "./staff-photos";
 import type { ReportQueueAnswer, ResolveReportBody } from "./staff-reports";

@@ -19,6 +19,33 @@ export function memberCall(app: App, method: string, path: string, cookie: strin
 }
 
 /**
+ * POST /api/order.php with a discount code, for package 2 (EUR 19.99 in the Netherlands), on a
+ * site chosen by its host (the default site without one), by iDEAL unless said otherwise.
+ * @example await orderWithCode(app, member.cookie, "SPRING20", { host: "127.0.0.1" })
+ */
+export function orderWithCode(
+  app: App,
+  cookie: string,
+  code: string,
+  options: { method?: string; host?: string } = {},
+) {
+  return app.request("/api/order.php", {
+    method: "POST",
+    headers: {
+      cookie,
+      "content-type": "application/json",
+      ...(options.host ? { host: options.host } : {}),
+    },
+    body: JSON.stringify({
+      package_id: 2,
+      method: options.method ?? "ideal",
+      code,
+      immediate_performance: true,
+    }),
+  });
+}
+
+/**
  * memberCall for one app, as a test file's `call`.
  * @example const call = memberCaller(app); await call("POST", "/api/like.php", cookie, { id })
  */

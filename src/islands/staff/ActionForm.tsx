@@ -15,8 +15,11 @@ type Props = {
   /** The API's limit for the reason: support's actions take 500 characters. */
   reasonMax?: number;
   danger?: boolean;
-  /** Further fields of the form (named inputs; their values come in `data`). */
-  children?: ReactNode;
+  /**
+   * Further fields of the form (named inputs; their values come in `data`); as a function, it
+   * is given the 422's messages per field, to show each under its own field.
+   */
+  children?: ReactNode | ((fields: Record<string, string>) => ReactNode);
   /**
    * Runs the action and answers the message to show; throws the API's error. Before the call,
    * `confirm` may answer false to stop (the erase dialog).
@@ -63,12 +66,19 @@ export default function ActionForm(props: Props) {
     >
       <h3 id={ids.status}>{props.title}</h3>
       {props.lead ? <p className="muted">{props.lead}</p> : null}
-      {props.children}
+      {typeof props.children === "function" ? props.children(fields) : props.children}
       {props.withReason ? (
         <ReasonField t={t} maxLength={props.reasonMax ?? 500} error={fields.reason} />
       ) : null}
       <div ref={statusRef} tabIndex={-1} className="form-status">
-        <ErrorAlert message={error ?? firstFieldError(fields)} />
+        <ErrorAlert
+          message={
+            error ??
+            (typeof props.children === "function" && Object.keys(fields).length > 0
+              ? t("validation.title")
+              : firstFieldError(fields))
+          }
+        />
         {done ? (
           <p className="alert alert-info" role="status">
             {done}

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from "react";
-import ErrorAlert from "../ui/ErrorAlert";
+import OutcomeStatus from "./OutcomeStatus";
 import type { useKeysetList } from "./use-keyset-list";
 
 type Props<T extends { id: number }> = {
@@ -24,14 +24,7 @@ export default function KeysetQueue<T extends { id: number }>(props: Props<T>) {
   const { items, next, loading, error } = list;
   return (
     <>
-      <div ref={props.statusRef} tabIndex={-1} className="form-status">
-        <ErrorAlert message={error} />
-        {props.status ? (
-          <p className="alert alert-info" role="status">
-            {props.status}
-          </p>
-        ) : null}
-      </div>
+      <OutcomeStatus statusRef={props.statusRef} error={error} status={props.status} />
       {items === null ? (
         error ? null : (
           <p className="muted" role="status">

@@ -6,6 +6,7 @@ export function staffFormat(locale: Locale) {
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
   const number = new Intl.NumberFormat(locale);
+  const percent = new Intl.NumberFormat(locale, { style: "percent" });
   const signed = new Intl.NumberFormat(locale, { signDisplay: "exceptZero" });
   const regions = new Intl.DisplayNames(locale, { type: "region", fallback: "code" });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
@@ -16,6 +17,8 @@ export function staffFormat(locale: Locale) {
     day: (value: string) => date.format(new Date(`${value.slice(0, 10)}T12:00:00Z`)),
     number: (value: number) => number.format(value),
     signed: (value: number) => signed.format(value),
+    /** A whole percentage (20 → "20 %" in German, "20%" in English). */
+    percent: (value: number) => percent.format(value / 100),
     money: (minor: number, currency: string) => formatMoney(locale, minor, currency),
     /** A country as stored ("nl"), by its name in the staff member's language ("Niederlande"). */
     country: (code: string) => regions.of(code.toUpperCase()) ?? code,

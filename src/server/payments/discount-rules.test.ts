@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OrderAnswer } from "../../contract/payments";
+import { orderWithCode } from "../../test/api";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
 import { getTranslate } from "../lib/i18n";
@@ -24,22 +25,8 @@ async function makeCode(values: CodeValues) {
   return code;
 }
 
-/** POST /api/order.php on a site (by its host): package 2 (EUR 19.99 in the Netherlands). */
 function order(member: Member, code: string, options: { method?: string; host?: string } = {}) {
-  return app.request("/api/order.php", {
-    method: "POST",
-    headers: {
-      cookie: member.cookie,
-      "content-type": "application/json",
-      ...(options.host ? { host: options.host } : {}),
-    },
-    body: JSON.stringify({
-      package_id: 2,
-      method: options.method ?? "ideal",
-      code,
-      immediate_performance: true,
-    }),
-  });
+  return orderWithCode(app, member.cookie, code, options);
 }
 
 async function refusal(answer: Response) {

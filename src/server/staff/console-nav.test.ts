@@ -23,6 +23,7 @@ describe("the console's screens (design §13)", () => {
       "/staff/safety",
       "/staff/members",
       "/staff/legal",
+      "/staff/discounts",
       "/staff/audit",
     ]);
   });

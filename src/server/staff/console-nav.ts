@@ -17,6 +17,11 @@ export const CONSOLE_SCREENS: readonly {
   { href: "/staff/safety", label: "staff.console.nav.safety", permission: "flags.read" },
   { href: "/staff/members", label: "staff.console.nav.members", permission: "members.search" },
   { href: "/staff/legal", label: "staff.console.nav.legal", permission: "content.edit" },
+  {
+    href: "/staff/discounts",
+    label: "staff.console.nav.discounts",
+    permission: "discounts.manage",
+  },
   { href: "/staff/audit", label: "staff.console.nav.audit", permission: "audit.read" },
 ];
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OrderAnswer } from "../../contract/payments";
 import type { DiscountCodeAnswer, DiscountCodesAnswer } from "../../contract/staff-discounts";
-import { memberCall } from "../../test/api";
+import { memberCall, orderWithCode } from "../../test/api";
 import { createLoggedInMember } from "../../test/members";
 import { createSignedInStaff, staffActionsOf, staffCall } from "../../test/staff";
 import { createApp } from "../app";
@@ -36,22 +36,8 @@ async function created(body: Record<string, unknown>) {
   return ((await answer.json()) as DiscountCodeAnswer).code;
 }
 
-/** POST /api/order.php for package 2 (EUR 19.99 in the Netherlands) on a site by its host. */
 function order(member: Member, code: string, options: { method?: string; host?: string } = {}) {
-  return app.request("/api/order.php", {
-    method: "POST",
-    headers: {
-      cookie: member.cookie,
-      "content-type": "application/json",
-      ...(options.host ? { host: options.host } : {}),
-    },
-    body: JSON.stringify({
-      package_id: 2,
-      method: options.method ?? "ideal",
-      code,
-      immediate_performance: true,
-    }),
-  });
+  return orderWithCode(app, member.cookie, code, options);
 }
 
 async function paid(orderAnswer: Response) {
