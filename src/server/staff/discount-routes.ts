@@ -7,15 +7,13 @@ import {
   discountCodesAnswer,
   discountCodesQuery,
 } from "../../contract/staff-discounts";
-import { ERRORS, jsonRoute, WRITE_ERRORS } from "../lib/openapi";
+import { jsonRoute } from "../lib/openapi";
 import { createRouter } from "../lib/router";
 import { staffActor } from "./context";
 import { createStaffDiscountCode, disableStaffDiscountCode, staffDiscountCodes } from "./discounts";
-import { STAFF_ERRORS } from "./routes";
+import { STAFF_READ_ERRORS, STAFF_WRITE_ERRORS } from "./route";
 
 /** issue 28 item 3: discount codes under /api/staff/ (admins: discounts.manage). */
-
-const SIGNED_IN_ADMIN = [STAFF_ERRORS.signedOut, STAFF_ERRORS.forbidden] as const;
 
 const listRoute = jsonRoute({
   method: "get",
@@ -24,7 +22,7 @@ const listRoute = jsonRoute({
     "Discount codes, newest first, paged, by site and state, each with its paid orders and revenue per currency; the time bonus and welcome codes read only with theirs (discounts.manage)",
   query: discountCodesQuery,
   answer: [discountCodesAnswer, "A page of codes"],
-  errors: [ERRORS.invalid, ...SIGNED_IN_ADMIN],
+  errors: STAFF_READ_ERRORS,
 });
 
 const createRoute = jsonRoute({
@@ -36,8 +34,7 @@ const createRoute = jsonRoute({
   answer: [discountCodeAnswer, "The new code"],
   status: 201,
   errors: [
-    ...WRITE_ERRORS,
-    ...SIGNED_IN_ADMIN,
+    ...STAFF_WRITE_ERRORS,
     { 409: "discount_code_exists: the code is taken (the built-in codes included)" },
   ],
 });
@@ -51,8 +48,7 @@ const disableRoute = jsonRoute({
   body: disableDiscountCodeBody,
   answer: [discountCodeAnswer, "The code, disabled"],
   errors: [
-    ...WRITE_ERRORS,
-    ...SIGNED_IN_ADMIN,
+    ...STAFF_WRITE_ERRORS,
     { 404: "not_found: no such code (the built-in codes cannot be disabled)" },
     { 409: "discount_code_disabled: the code is disabled already" },
   ],
