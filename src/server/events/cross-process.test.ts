@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createLoggedInMember } from "../../test/members";
+import { onPostgres, startSecondProcess } from "../../test/second-process";
 import { createApp } from "../app";
 
 /*
@@ -10,30 +9,10 @@ import { createApp } from "../app";
  * a child process (src/test/serve-api.ts) is the other. CI runs it in the API suite against
  * PostgreSQL (`.ci/run`); the embedded database has one process, so there it is skipped.
  */
-const onServer = Boolean(process.env.DATABASE_URL);
 const app = createApp();
-let child: ChildProcess;
-let origin = "";
+const second = startSecondProcess();
 
-beforeAll(async () => {
-  if (!onServer) return;
-  child = spawn(process.execPath, ["--import", "tsx", "src/test/serve-api.ts"], {
-    env: { ...process.env, NODE_ENV: "test" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const [chunk] = (await once(child.stdout as NonNullable<typeof child.stdout>, "data")) as [
-    Buffer,
-  ];
-  origin = `http://localhost:${Number(chunk.toString().trim())}`;
-}, 60_000);
-
-afterAll(async () => {
-  if (!child) return;
-  child.kill("SIGTERM");
-  await once(child, "exit");
-});
-
-describe.skipIf(!onServer)("the event bus across app processes (PostgreSQL)", () => {
+describe.skipIf(!onPostgres)("the event bus across app processes (PostgreSQL)", () => {
   it("delivers a message sent through one process to a stream held by the other", async () => {
     const alice = await createLoggedInMember(app, { paidUser: true, credits: 100 });
     const bob = await createLoggedInMember(app);
@@ -46,7 +25,9 @@ describe.skipIf(!onServer)("the event bus across app processes (PostgreSQL)", ()
     const { conversation } = await opened.json();
 
     // Bob's page holds its stream on the other process.
-    const stream = await fetch(`${origin}/api/events.php`, { headers: { cookie: bob.cookie } });
+    const stream = await fetch(`${second.origin}/api/events.php`, {
+      headers: { cookie: bob.cookie },
+    });
     expect(stream.status).toBe(200);
     const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
@@ -78,9 +59,9 @@ describe.skipIf(!onServer)("the event bus across app processes (PostgreSQL)", ()
     while (!hereText.includes("event: ready")) {
       hereText += decoder.decode((await hereReader.read()).value);
     }
-    const typing = await fetch(`${origin}/api/typing.php`, {
+    const typing = await fetch(`${second.origin}/api/typing.php`, {
       method: "POST",
-      headers: { cookie: bob.cookie, origin, ...json },
+      headers: { cookie: bob.cookie, origin: second.origin, ...json },
       body: JSON.stringify({ conversation }),
     });
     expect(typing.status).toBe(200);
@@ -102,7 +83,9 @@ describe.skipIf(!onServer)("the event bus across app processes (PostgreSQL)", ()
     });
     const { conversation } = await opened.json();
     const bobsList = async () => {
-      const answer = await fetch(`${origin}/api/chats.php`, { headers: { cookie: bob.cookie } });
+      const answer = await fetch(`${second.origin}/api/chats.php`, {
+        headers: { cookie: bob.cookie },
+      });
       return (await answer.json()) as { chats: { last_message: { text: string } | null }[] };
     };
     // Bob's list is loaded, and kept, by the other process.

@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createLoggedInMember } from "../../test/members";
+import { onPostgres, startSecondProcess } from "../../test/second-process";
 import { createSignedInStaff, staffCall } from "../../test/staff";
 import { createApp } from "../app";
 
@@ -13,35 +12,15 @@ import { createApp } from "../app";
  * the embedded database has one process, so there it is skipped (effects.test.ts covers the
  * same within one process).
  */
-const onServer = Boolean(process.env.DATABASE_URL);
 const app = createApp();
-let child: ChildProcess;
-let origin = "";
+const second = startSecondProcess();
 
-beforeAll(async () => {
-  if (!onServer) return;
-  child = spawn(process.execPath, ["--import", "tsx", "src/test/serve-api.ts"], {
-    env: { ...process.env, NODE_ENV: "test" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const [chunk] = (await once(child.stdout as NonNullable<typeof child.stdout>, "data")) as [
-    Buffer,
-  ];
-  origin = `http://localhost:${Number(chunk.toString().trim())}`;
-}, 60_000);
-
-afterAll(async () => {
-  if (!child) return;
-  child.kill("SIGTERM");
-  await once(child, "exit");
-});
-
-describe.skipIf(!onServer)("a ban across app processes (PostgreSQL)", () => {
+describe.skipIf(!onPostgres)("a ban across app processes (PostgreSQL)", () => {
   it("ends the member's session and stream held by the other process", async () => {
     const member = await createLoggedInMember(app, { language: "nl" });
     const moderator = await createSignedInStaff(app, "moderator");
     const other = (path: string) =>
-      fetch(`${origin}${path}`, { headers: { cookie: member.cookie } });
+      fetch(`${second.origin}${path}`, { headers: { cookie: member.cookie } });
 
     // The other process knows the session (and keeps it in its session cache) ...
     expect((await other("/api/user.php")).status).toBe(200);

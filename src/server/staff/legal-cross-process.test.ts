@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { get } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LegalTextAnswer } from "../../contract/staff-legal";
+import { onPostgres, startSecondProcess } from "../../test/second-process";
 import { createSignedInStaff, staffCall } from "../../test/staff";
 import { createApp } from "../app";
 import { staffHost } from "./origin";
@@ -14,30 +13,10 @@ import { staffHost } from "./origin";
  * CI runs it against PostgreSQL (`.ci/run`); the embedded database has one process, so there it
  * is skipped (legal-routes.test.ts covers the cache within one process).
  */
-const onServer = Boolean(process.env.DATABASE_URL);
 const app = createApp();
-let child: ChildProcess;
-let origin = "";
+const second = startSecondProcess();
 
-beforeAll(async () => {
-  if (!onServer) return;
-  child = spawn(process.execPath, ["--import", "tsx", "src/test/serve-api.ts"], {
-    env: { ...process.env, NODE_ENV: "test" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const [chunk] = (await once(child.stdout as NonNullable<typeof child.stdout>, "data")) as [
-    Buffer,
-  ];
-  origin = `http://localhost:${Number(chunk.toString().trim())}`;
-}, 60_000);
-
-afterAll(async () => {
-  if (!child) return;
-  child.kill("SIGTERM");
-  await once(child, "exit");
-});
-
-describe.skipIf(!onServer)("legal texts across app processes (PostgreSQL)", () => {
+describe.skipIf(!onPostgres)("legal texts across app processes (PostgreSQL)", () => {
   it("serves a save and a revert on the other process within a second", async () => {
     const editor = await createSignedInStaff(app, "editor");
     const path = "/api/staff/legal/amora/sv/cookies";
@@ -45,7 +24,7 @@ describe.skipIf(!onServer)("legal texts across app processes (PostgreSQL)", () =
     const served = () =>
       new Promise<LegalTextAnswer["served"]>((resolve, reject) => {
         const headers = { cookie: editor.cookie, host: staffHost() };
-        get(`${origin}${path}`, { headers }, (response) => {
+        get(`${second.origin}${path}`, { headers }, (response) => {
           let body = "";
           response.on("data", (chunk) => {
             body += chunk;
