@@ -86,3 +86,10 @@ export const PROFILE_FIELDS = [
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export const PROFILE_NOTES = ["about"] as const;
+
+/** spec §3 `fictional_icon`: the glyph each setting value shows beside the fictional warning. */
+export const FICTIONAL_ICONS: Readonly<Record<string, string>> = {
+  theater: "🎭",
+  info: "ℹ️",
+  robot: "🤖",
+};

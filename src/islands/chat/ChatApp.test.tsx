@@ -7,19 +7,9 @@ import { pickMessages } from "../../i18n/pick";
 import { $chats } from "../../stores/chats";
 import { $member } from "../../stores/session";
 import { chatMessage, conversationWith } from "../../test/chat-screens";
-import ChatApp from "./ChatApp";
+import ChatApp, { CHAT_APP_MESSAGES } from "./ChatApp";
 
-const MESSAGES = pickMessages("en", [
-  "chat.",
-  "chats.",
-  "gift.",
-  "common.",
-  "error.",
-  "profile.block",
-  "nav.searchMembers",
-  "report.",
-  "premium.alert.",
-]);
+const MESSAGES = pickMessages("en", CHAT_APP_MESSAGES);
 
 const member = { id: 1, credits: 100, paid_user: true } as unknown as UserView;
 const bob = { id: 21, name: "Bob", main_image: null } as unknown as ChatEntry["profile"];
@@ -116,6 +106,7 @@ function showChats(conversation: ConversationAnswer | null) {
       conversation={conversation}
       priceFrom="€0.29"
       pushPublicKey={null}
+      fictionalIcon="🎭"
     />,
   );
 }
@@ -294,5 +285,29 @@ describe("the chat screen", () => {
 
     await waitFor(() => expect(notes()).toHaveLength(2));
     expect(notes()[1]?.closest("li")?.textContent).toContain("wa.me/123");
+  });
+
+  it("discloses a fictional profile at the top of the chat and in the first-message dialog", async () => {
+    const dana = {
+      id: 23,
+      name: "Dana",
+      main_image: null,
+      fictional: true,
+    } as ChatEntry["profile"];
+    showChats(conversationWith(7, dana, []));
+
+    const dialog = await screen.findByRole("dialog", { name: /Dana/ });
+    const warning = "This profile is fictional. It is run by our team for entertainment";
+    expect(within(dialog).getByRole("note").textContent).toContain(warning);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Write my own" }));
+
+    const chat = screen.getByRole("region", { name: "Conversation with Dana" });
+    expect(within(chat).getByRole("note").textContent).toContain(warning);
+  });
+
+  it("shows no such note for a real member", () => {
+    showChats(withBob);
+    const chat = screen.getByRole("region", { name: "Conversation with Bob" });
+    expect(within(chat).queryByRole("note")).toBeNull();
   });
 });

@@ -30,7 +30,23 @@ type Props = I18nProps & {
   priceFrom: string | null;
   /** The site's web push key: a subscribed browser's state is kept in step. */
   pushPublicKey: string | null;
+  /** The site's glyph for a fictional profile's warning (spec §3 `fictional_icon`). */
+  fictionalIcon: string;
 };
+
+/** The catalogue keys this island needs (its page picks them; its test too). */
+export const CHAT_APP_MESSAGES = [
+  "chat.",
+  "chats.",
+  "gift.",
+  "common.",
+  "error.",
+  "profile.block",
+  "profile.fictional.",
+  "nav.searchMembers",
+  "report.",
+  "premium.alert.",
+];
 
 /**
  * spec §4: the conversation on screen is read. Reading it (GET /api/messages.php) changes nothing,
@@ -193,6 +209,7 @@ export default function ChatApp(props: Props) {
           isPremium={member?.paid_user ?? false}
           typing={typing}
           priceFrom={props.priceFrom}
+          fictionalIcon={props.fictionalIcon}
           onBack={backToList}
           onRemove={() => remove(active.conversation)}
         />

@@ -12,6 +12,7 @@ import ConversationDialogs from "./ConversationDialogs";
 import ConversationHeader, { type ConfirmStep } from "./ConversationHeader";
 import { type ChatStore, updateDraft } from "./chat-store";
 import { type ChatError, nameOf } from "./chat-text";
+import FictionalNotice from "./FictionalNotice";
 import IcebreakerDialog from "./IcebreakerDialog";
 import MessageList from "./MessageList";
 
@@ -26,6 +27,7 @@ type Props = {
   isPremium: boolean;
   typing: boolean;
   priceFrom: string | null;
+  fictionalIcon: string;
   onBack: () => void;
   onRemove: () => void;
 };
@@ -73,6 +75,7 @@ export default function Conversation(props: Props) {
         onBack={props.onBack}
         onConfirm={setConfirm}
       />
+      {profile?.fictional ? <FictionalNotice t={t} icon={props.fictionalIcon} /> : null}
       <MessageList
         conversation={conversation}
         store={store}
@@ -129,6 +132,7 @@ export default function Conversation(props: Props) {
         name={name}
         terms={terms}
         priceFrom={props.priceFrom}
+        fictionalIcon={profile?.fictional ? props.fictionalIcon : null}
         t={t}
         onChoose={(text) => {
           updateDraft(store, id, { text });

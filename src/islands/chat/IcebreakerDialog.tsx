@@ -2,6 +2,7 @@ import type { ChatTerms } from "../../contract/chat";
 import type { MessageKey } from "../../i18n/catalogues";
 import type { Translate } from "../../i18n/translate";
 import Modal from "../ui/Modal";
+import FictionalNotice from "./FictionalNotice";
 
 const ICEBREAKERS = [1, 2, 3, 4, 5, 6].map((n) => `chat.icebreaker.line${n}` as MessageKey);
 
@@ -12,6 +13,8 @@ type Props = {
   terms: ChatTerms;
   /** What a message costs at least in the member's country, formatted ("€0.29"), if known. */
   priceFrom: string | null;
+  /** The other side is a fictional profile: the site's glyph for its warning, shown first. */
+  fictionalIcon: string | null;
   t: Translate;
   /** A suggestion was picked: its text, with the other member's name in it. */
   onChoose: (text: string) => void;
@@ -34,6 +37,7 @@ export default function IcebreakerDialog(props: Props) {
         </button>
       }
     >
+      {props.fictionalIcon ? <FictionalNotice t={t} icon={props.fictionalIcon} /> : null}
       <p>{t("chat.icebreaker.intro")}</p>
       <ul className="icebreakers">
         {ICEBREAKERS.map((key) => (
