@@ -1,4 +1,6 @@
 import { eq } from "drizzle-orm";
+import type { AuditValues } from "../../contract/staff";
+import type { StaffAuditAction } from "../../contract/staff-options";
 import type {
   CreditCorrectionAnswer,
   EndSessionsAnswer,
@@ -18,7 +20,7 @@ import { refundOrderAsStaff } from "../payments/money-returned";
 import { setProfileFictional } from "../profiles/lifecycle";
 import { getSiteById } from "../sites/registry";
 import { recordStaffAction, type StaffActor } from "../staff/audit";
-import { authorize } from "../staff/permissions";
+import { authorize, type Permission } from "../staff/permissions";
 import { type User, users } from "../users/schema";
 import { findMemberOrThrow, toSupportOrder } from "./member";
 
@@ -40,6 +42,47 @@ async function lockMember(tx: Database, userId: number): Promise<User> {
   return user;
 }
 
+type MemberStep<T> = { answer: T; before?: AuditValues; after?: AuditValues };
+
+type MemberActionSpec = {
+  permission: Permission;
+  action: StaffAuditAction;
+  reason: string;
+  /** Lock the member's row for the transaction (an erased account is 404 then). */
+  lock?: boolean;
+  /** The action still applies to an erased account (its sessions, its block). */
+  evenErased?: boolean;
+};
+
+/**
+ * One support action on a member: the permission (design §10), then in one transaction the
+ * member (404 unknown; 409 erased unless `evenErased`), the change, and its one audit row with
+ * the reason, so neither commits without the other.
+ */
+async function onMember<T>(
+  db: Database,
+  actor: StaffActor,
+  userId: number,
+  spec: MemberActionSpec,
+  change: (tx: Database, user: User) => Promise<MemberStep<T>>,
+): Promise<T> {
+  authorize(actor, spec.permission);
+  return db.transaction(async (tx) => {
+    const user = spec.lock ? await lockMember(tx, userId) : await findMemberOrThrow(tx, userId);
+    if (user.erasedAt && !spec.evenErased) throw memberDeleted();
+    const { answer, before, after } = await change(tx, user);
+    const target = { type: "member" as const, id: userId };
+    await recordStaffAction(tx, actor, {
+      action: spec.action,
+      target,
+      reason: spec.reason,
+      before,
+      after,
+    });
+    return answer;
+  });
+}
+
 /**
  * A credit correction (design §9): a ledger row of reason `correction` and the balance, in one
  * statement (changeCredits: the conditional UPDATE that spends take too, so a correction racing
@@ -52,24 +95,23 @@ export async function correctCredits(
   userId: number,
   change: { delta: number; reason: string },
 ): Promise<CreditCorrectionAnswer> {
-  authorize(actor, "members.credits");
-  return db.transaction(async (tx) => {
-    // Not locked: changeCredits' conditional UPDATE takes the row's lock as a spend does.
-    const user = await findMemberOrThrow(tx, userId);
-    if (user.erasedAt) throw memberDeleted();
+  // Not locked: changeCredits' conditional UPDATE takes the row's lock as a spend does.
+  const spec: MemberActionSpec = {
+    permission: "members.credits",
+    action: "member.credits",
+    reason: change.reason,
+  };
+  return onMember(db, actor, userId, spec, async (tx) => {
     const reference = actor.staff ? `staff:${actor.staff.id}` : "staff";
     const credits = await changeCredits(tx, userId, change.delta, "correction", reference);
     if (credits === null) {
       throw new ApiError(409, "not_enough_credits", "staff.support.error.belowZero");
     }
-    await recordStaffAction(tx, actor, {
-      action: "member.credits",
-      target: { type: "member", id: userId },
-      reason: change.reason,
+    return {
+      answer: { credits },
       before: { credits: credits - change.delta },
       after: { credits },
-    });
-    return { credits };
+    };
   });
 }
 
@@ -110,22 +152,20 @@ export async function resendMemberActivation(
   userId: number,
   reason: string,
 ): Promise<void> {
-  authorize(actor, "members.support");
-  await db.transaction(async (tx) => {
-    const user = await lockMember(tx, userId);
+  const spec: MemberActionSpec = {
+    permission: "members.support",
+    action: "member.resend_activation",
+    reason,
+    lock: true,
+  };
+  await onMember(db, actor, userId, spec, async (tx, user) => {
     if (user.status !== "not_confirmed") {
       throw new ApiError(409, "already_confirmed", "staff.support.error.alreadyConfirmed");
     }
     const site = getSiteById(user.siteId);
-    await resendActivation(tx, site, user.email, {
-      locale: memberLocale(user),
-      origin: site.origin,
-    });
-    await recordStaffAction(tx, actor, {
-      action: "member.resend_activation",
-      target: { type: "member", id: userId },
-      reason,
-    });
+    const locale = memberLocale(user);
+    await resendActivation(tx, site, user.email, { locale, origin: site.origin });
+    return { answer: undefined };
   });
 }
 
@@ -136,17 +176,15 @@ export async function endMemberSessions(
   userId: number,
   reason: string,
 ): Promise<EndSessionsAnswer> {
-  authorize(actor, "members.support");
-  return db.transaction(async (tx) => {
-    await findMemberOrThrow(tx, userId);
+  const spec: MemberActionSpec = {
+    permission: "members.support",
+    action: "member.end_sessions",
+    reason,
+    evenErased: true,
+  };
+  return onMember(db, actor, userId, spec, async (tx) => {
     const ended = await invalidateUserSessions(tx, userId);
-    await recordStaffAction(tx, actor, {
-      action: "member.end_sessions",
-      target: { type: "member", id: userId },
-      reason,
-      after: { sessions_ended: ended },
-    });
-    return { ended };
+    return { answer: { ended }, after: { sessions_ended: ended } };
   });
 }
 
@@ -157,20 +195,19 @@ export async function liftMemberDirectDebitBlock(
   userId: number,
   reason: string,
 ): Promise<void> {
-  authorize(actor, "members.support");
-  await db.transaction(async (tx) => {
-    await findMemberOrThrow(tx, userId);
+  const spec: MemberActionSpec = {
+    permission: "members.support",
+    action: "member.lift_direct_debit_block",
+    reason,
+    evenErased: true,
+  };
+  await onMember(db, actor, userId, spec, async (tx) => {
     const lifted = await liftDirectDebitBlock(tx, userId);
     if (!lifted) {
       throw new ApiError(409, "direct_debit_not_blocked", "staff.support.error.notBlocked");
     }
-    await recordStaffAction(tx, actor, {
-      action: "member.lift_direct_debit_block",
-      target: { type: "member", id: userId },
-      reason,
-      before: { blocked: true, order: lifted.orderId },
-      after: { blocked: false },
-    });
+    const before = { blocked: true, order: lifted.orderId };
+    return { answer: undefined, before, after: { blocked: false } };
   });
 }
 
@@ -181,18 +218,10 @@ export async function exportMember(
   userId: number,
   reason: string,
 ): Promise<MemberExport> {
-  authorize(actor, "members.export");
-  return db.transaction(async (tx) => {
-    const user = await findMemberOrThrow(tx, userId);
-    if (user.erasedAt) throw memberDeleted();
-    const data = await exportMemberData(tx, user, getSiteById(user.siteId));
-    await recordStaffAction(tx, actor, {
-      action: "member.export",
-      target: { type: "member", id: userId },
-      reason,
-    });
-    return data;
-  });
+  const spec: MemberActionSpec = { permission: "members.export", action: "member.export", reason };
+  return onMember(db, actor, userId, spec, async (tx, user) => ({
+    answer: await exportMemberData(tx, user, getSiteById(user.siteId)),
+  }));
 }
 
 /** Erases the account now (the scheduled erasure's step, account/deletion.ts). */
@@ -221,17 +250,15 @@ export async function setMemberFictional(
   userId: number,
   { fictional, reason }: { fictional: boolean; reason: string },
 ): Promise<void> {
-  authorize(actor, "members.support");
-  await db.transaction(async (tx) => {
-    await lockMember(tx, userId);
+  const spec: MemberActionSpec = {
+    permission: "members.support",
+    action: "member.fictional",
+    reason,
+    lock: true,
+  };
+  await onMember(db, actor, userId, spec, async (tx) => {
     const changed = await setProfileFictional(tx, userId, fictional);
     if (!changed) throw new ApiError(404, "not_found", "staff.support.error.noProfile");
-    await recordStaffAction(tx, actor, {
-      action: "member.fictional",
-      target: { type: "member", id: userId },
-      reason,
-      before: { fictional: changed.before },
-      after: { fictional },
-    });
+    return { answer: undefined, before: { fictional: changed.before }, after: { fictional } };
   });
 }
