@@ -1,7 +1,7 @@
 import { type CollectionEntry, getCollection } from "astro:content";
 import type { Locale } from "../../i18n/locales";
 import type { Site } from "../sites/registry";
-import { renderLegalHtml } from "./legal";
+import { fillLegalText } from "./legal";
 import type { ContentDocument } from "./pages";
 
 export type LegalText = { title: string; description: string; html: string };
@@ -24,7 +24,7 @@ export async function getLegalText(
     byId.get(`${site.id}/${contentLocale}/${document}`) ?? byId.get(`${contentLocale}/${document}`);
   if (!entry?.rendered)
     throw new Error(`No text ${contentLocale}/${document} in src/content/legal`);
-  return { ...entry.data, html: renderLegalHtml(entry.rendered.html, site, locale) };
+  return fillLegalText({ ...entry.data, html: entry.rendered.html }, site, locale);
 }
 
 /** The collection by id ("de/terms", "herzklopfen/de/terms"), read once. */

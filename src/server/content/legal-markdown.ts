@@ -6,7 +6,7 @@ import type { MessageKey } from "../../i18n/catalogues";
 import type { Locale } from "../../i18n/locales";
 import { type FieldMessage, ValidationError } from "../lib/errors";
 import { defaultSite, type Site } from "../sites/registry";
-import { getLegalValues, renderLegalHtml } from "./legal";
+import { fillLegalText, getLegalValues } from "./legal";
 import { contentDocuments } from "./pages";
 
 /**
@@ -121,5 +121,5 @@ export async function renderLegalMarkdown(
 
 /** A rendered text as a page of a site and language shows it: placeholders and links filled. */
 export function fillLegal(rendered: RenderedLegal, site: Site, locale: Locale): RenderedLegal {
-  return { ...rendered, html: renderLegalHtml(rendered.html, site, locale) };
+  return fillLegalText(rendered, site, locale);
 }

@@ -3,11 +3,38 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { locales } from "../../i18n/locales";
 import { defaultSite, getSiteById } from "../sites/registry";
-import { extractFaq, getTermsDate, renderLegalHtml } from "./legal";
+import { extractFaq, fillLegalText, getTermsDate, renderLegalHtml } from "./legal";
 import { isAllowedLegalLink, LEGAL_PLACEHOLDERS, renderLegalMarkdown } from "./legal-markdown";
 import { contentDocuments } from "./pages";
 
 const contentDir = join(import.meta.dirname, "../../content/legal");
+
+describe("fillLegalText", () => {
+  it("fills the title and search description as plain text, the body as HTML", () => {
+    const text = fillLegalText(
+      {
+        title: "{{site_name}} FAQ",
+        description: "Answers from {{site_name}}: write to {{support_email}}.",
+        html: "<p>{{site_name}}</p>",
+      },
+      getSiteById("herzklopfen"),
+      "de",
+    );
+    expect(text.title).toBe("Herzklopfen FAQ");
+    expect(text.description).toBe("Answers from Herzklopfen: write to hilfe@herzklopfen.example.");
+    expect(text.html).toBe("<p>Herzklopfen</p>");
+  });
+
+  it("leaves no placeholder in any text's title or description, in any language", async () => {
+    for (const locale of locales) {
+      for (const document of contentDocuments) {
+        const markdown = readFileSync(join(contentDir, locale, `${document}.md`), "utf8");
+        const text = fillLegalText(await renderLegalMarkdown(markdown), defaultSite, locale);
+        expect(`${text.title} ${text.description}`, `${locale}/${document}`).not.toMatch(/\{\{/);
+      }
+    }
+  });
+});
 
 describe("renderLegalHtml", () => {
   it("fills placeholders with the site's values, escaped, and cleans the support phone (spec §9)", () => {

@@ -19,15 +19,11 @@ export function getTermsDate(company: Pick<Company, "added">): string {
 }
 
 /**
- * The values an editor's {{placeholder}} stands for, as HTML, for one site and language.
+ * The values an editor's {{placeholder}} stands for, as plain text, for one site and language.
  * Company data comes from the site's company (spec §3), never from the text.
  */
-export function getLegalValues(site: Site, locale: Locale): Record<string, string> {
+function plainLegalValues(site: Site, locale: Locale): Record<string, string> {
   const company = getCompany(site);
-  const info = getCompanyInfo(site);
-  const email = escapeHtml(site.supportEmail);
-  // spec §9: the support phone is shown without hyphens and spaces.
-  const phone = escapeHtml(info.support_phone);
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
   const list = new Intl.ListFormat(locale, { type: "conjunction" });
   const plain: Record<string, string> = {
@@ -48,10 +44,21 @@ export function getLegalValues(site: Site, locale: Locale): Record<string, strin
     premium_photos: String(PREMIUM_PHOTOS),
     free_conversations: String(FREE_CONVERSATIONS),
     reactivation_days: String(REACTIVATION_DAYS),
+    support_email: site.supportEmail,
+    // spec §9: the support phone is shown without hyphens and spaces.
+    support_phone: getCompanyInfo(site).support_phone,
   };
+  return plain;
+}
+
+/** The placeholders' values as HTML: escaped, the address and phone as links. */
+export function getLegalValues(site: Site, locale: Locale): Record<string, string> {
+  const plain = plainLegalValues(site, locale);
   const values = Object.fromEntries(
     Object.entries(plain).map(([name, value]) => [name, escapeHtml(value)]),
   );
+  const email = values.support_email ?? "";
+  const phone = values.support_phone ?? "";
   values.support_email = `<a href="mailto:${email}">${email}</a>`;
   values.support_phone = `<a href="tel:${phone}">${phone}</a>`;
   return values;
@@ -72,6 +79,27 @@ export function renderLegalHtml(html: string, site: Site, locale: Locale): strin
       prerenderedLink,
       (_match, page: string, hash = "") => `href="/${locale}/${page}${hash}"`,
     );
+}
+
+/**
+ * A text's page for a site and language: the body filled (renderLegalHtml), and the title and
+ * search description too, as plain text the page escapes (issue 29: `{{site_name}}` was shown
+ * raw in search results).
+ */
+export function fillLegalText<T extends { title: string; description: string; html: string }>(
+  text: T,
+  site: Site,
+  locale: Locale,
+): T {
+  const plain = plainLegalValues(site, locale);
+  const fill = (value: string) =>
+    value.replace(/\{\{([a-z_]+)\}\}/g, (match, name: string) => plain[name] ?? match);
+  return {
+    ...text,
+    title: fill(text.title),
+    description: fill(text.description),
+    html: renderLegalHtml(text.html, site, locale),
+  };
 }
 
 export type FaqEntry = { question: string; answer: string };
