@@ -37,6 +37,8 @@ const FEATURE_ORDER = [
   // Above staff: the moderators' queue of report cases (issue 27) claims, audits and resolves.
   "reports",
   "support",
+  // The console's figures (issue 28 item 4) read every feature's tables and write only theirs.
+  "metrics",
 ];
 
 /** Folders that compose or serve features rather than being one. */

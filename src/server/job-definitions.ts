@@ -5,6 +5,7 @@ import { demoSeedJob } from "./db/seed";
 import { EVENTS_JOBS } from "./events/jobs";
 import { LIB_JOBS } from "./lib/jobs";
 import { LIKES_JOBS } from "./likes/jobs";
+import { METRICS_JOBS } from "./metrics/jobs";
 import { MODERATION_JOBS } from "./moderation/jobs";
 import { PAYMENTS_JOBS } from "./payments/jobs";
 import type { ServerJobDefinition } from "./providers";
@@ -28,6 +29,7 @@ export const JOB_DEFINITIONS: readonly ServerJobDefinition[] = [
   ...ACCOUNT_JOBS,
   ...STAFF_JOBS,
   ...MODERATION_JOBS,
+  ...METRICS_JOBS,
   demoSeedJob,
 ];
 

@@ -16,6 +16,7 @@ export * from "../lib/push-schema";
 export * from "../lib/rate-limit-schema";
 export * from "../lib/sms-schema";
 export * from "../likes/schema";
+export * from "../metrics/schema";
 export * from "../moderation/schema";
 export * from "../payments/schema";
 export * from "../photos/media-key-schema";

@@ -90,6 +90,7 @@ describe("the server's jobs (job-definitions.ts)", () => {
       "payments.refund": { order: 1 },
       "payments.sync": { payment: "tr_WDqYK6vllg" },
       "demo.seed-members": { members: 320 },
+      "metrics.backfill": { from: "2026-01-01", to: "2026-01-31" },
     };
     for (const definition of JOB_DEFINITIONS) {
       const payload = definition.everyMinutes

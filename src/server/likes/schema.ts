@@ -22,6 +22,8 @@ export const likes = pgTable(
     // The likes page's lists, newest first, paged by keyset: who liked me, whom I liked.
     index("likes_received_idx").on(table.likedProfileId, table.createdAt, table.likerProfileId),
     index("likes_given_idx").on(table.likerProfileId, table.createdAt, table.likedProfileId),
+    // The console's daily rollup counts a day's likes by this (metrics/rollup.ts).
+    index("likes_created_idx").on(table.createdAt),
   ],
 );
 
@@ -48,6 +50,7 @@ export const matches = pgTable(
     primaryKey({ columns: [table.profileLowId, table.profileHighId] }),
     index("matches_high_idx").on(table.profileHighId, table.createdAt),
     index("matches_low_idx").on(table.profileLowId, table.createdAt),
+    index("matches_created_idx").on(table.createdAt),
     // Every member page asks for the member's unseen match: small, as most are seen at once.
     index("matches_low_unseen_idx")
       .on(table.profileLowId, table.createdAt)

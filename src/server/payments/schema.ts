@@ -80,6 +80,14 @@ export const orders = pgTable(
       .where(
         sql`${table.discountCode} is not null and ${table.codeLapsedAt} is null and ${table.state} not in ('failed', 'cancelled')`,
       ),
+    // The console's daily rollup: a day's payments, refunds and chargebacks (metrics/rollup.ts).
+    index("orders_completed_idx")
+      .on(table.completedAt)
+      .where(sql`${table.completedAt} is not null`),
+    index("orders_refunded_idx").on(table.refundedAt).where(sql`${table.refundedAt} is not null`),
+    index("orders_charged_back_idx")
+      .on(table.chargedBackAt)
+      .where(sql`${table.chargedBackAt} is not null`),
     check("orders_amount_positive", sql`${table.amount} > 0`),
     check("orders_credits_positive", sql`${table.credits} > 0`),
   ],

@@ -51,6 +51,8 @@ export const users = pgTable(
      */
     signupMessageTo: integer("signup_message_to"),
     signupDate: timestamp("signup_date", { withTimezone: true }).notNull().defaultNow(),
+    /** When the address was first confirmed (the console's activations, metrics/rollup.ts). */
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
     /** spec §4: set while the account is pending deletion (reactivatable for 14 days). */
     deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
     /** When the personal data was erased; the row stays so received messages keep a sender. */
@@ -67,6 +69,9 @@ export const users = pgTable(
     // E-mail addresses are unique case-insensitively.
     uniqueIndex("users_email_key").on(sql`lower(${table.email})`),
     index("users_site_idx").on(table.siteId),
+    // The console's daily rollup reads a day's signups and activations (metrics/rollup.ts).
+    index("users_signup_date_idx").on(table.signupDate),
+    index("users_activated_idx").on(table.activatedAt).where(sql`${table.activatedAt} is not null`),
     check("users_credits_not_negative", sql`${table.credits} >= 0`),
     check(
       "users_sanction",

@@ -38,7 +38,7 @@ export async function createUser(db: Database, values: NewUser): Promise<User> {
 export async function confirmUser(db: Database, userId: number): Promise<User | undefined> {
   const [user] = await db
     .update(users)
-    .set({ status: "confirmed" })
+    .set({ status: "confirmed", activatedAt: sql`coalesce(${users.activatedAt}, now())` })
     .where(eq(users.id, userId))
     .returning();
   return user;
@@ -60,7 +60,10 @@ export async function setUserPassword(
 
 /** A changed address, proven by a link sent to it: it is the account's, confirmed. */
 export async function changeUserEmail(db: Database, userId: number, email: string): Promise<void> {
-  await db.update(users).set({ email, status: "confirmed" }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ email, status: "confirmed", activatedAt: sql`coalesce(${users.activatedAt}, now())` })
+    .where(eq(users.id, userId));
 }
 
 /** spec §3 notification choices: the categories turned off, and e-mail on again after a bounce. */
