@@ -80,6 +80,7 @@ import type {
   LegalTextBody,
   LegalTextsAnswer,
 } from "./staff-legal";
+import type { StaffMetricsAnswer } from "./staff-metrics";
 
 import type { PhotoRejectBody, PhotoReviewAnswer, ReviewQueueAnswer } from "./staff-photos";
 import type { ReportQueueAnswer, ResolveReportBody } from "./staff-reports";
@@ -247,6 +248,8 @@ export type ApiEndpoints = StaffReportEndpoints & {
     body: DisableDiscountCodeBody;
     answer: DiscountCodeAnswer;
   };
+  // Staff: numbers at a glance (src/server/metrics/routes.ts; ?site=&from=&to=)
+  "GET /api/staff/metrics": { body: undefined; answer: StaffMetricsAnswer };
 };
 
 export type ApiEndpoint = keyof ApiEndpoints;

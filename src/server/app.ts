@@ -20,6 +20,7 @@ import { logOutage, OUTAGE_MESSAGES, outageOf } from "./lib/outage";
 import { createRouter } from "./lib/router";
 import { likeRoutes } from "./likes/routes";
 import { memberRoutes } from "./members/routes";
+import { staffMetricsRoutes } from "./metrics/routes";
 import { moderationRoutes } from "./moderation/routes";
 import { paymentRoutes } from "./payments/routes";
 import { mediaRoutes, photoRoutes } from "./photos/routes";
@@ -97,6 +98,7 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", staffPhotoRoutes);
   api.route("/", staffLegalRoutes);
   api.route("/", staffDiscountRoutes);
+  api.route("/", staffMetricsRoutes);
   api.route("/", reportQueueRoutes);
   api.route("/", moderationRoutes);
   // Off (the default), /api/test/… is a plain 404 and not in the document.

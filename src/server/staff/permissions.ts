@@ -30,6 +30,7 @@ export const PERMISSIONS = [
   "settings.write",
   "content.edit",
   "discounts.manage",
+  "metrics.read",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -39,7 +40,9 @@ export type Permission = (typeof PERMISSIONS)[number];
  * theirs and admins'); support works members' accounts, money and private data (every read of
  * which is audited); operators answer the site's own profiles; editors edit the legal texts
  * (content.edit) and nothing else; admins do all of that and alone read the audit log, manage
- * staff, change settings and make discount codes.
+ * staff, change settings, make discount codes and read the numbers at a glance (metrics.read:
+ * revenue and conversion are the business's figures, no role's queue needs them; each queue
+ * shows its own load).
  */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   admin: PERMISSIONS,
