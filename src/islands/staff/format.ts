@@ -10,6 +10,11 @@ export function staffFormat(locale: Locale) {
   const signed = new Intl.NumberFormat(locale, { signDisplay: "exceptZero" });
   const regions = new Intl.DisplayNames(locale, { type: "region", fallback: "code" });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  const minutes = new Intl.NumberFormat(locale, {
+    style: "unit",
+    unit: "minute",
+    maximumFractionDigits: 0,
+  });
   return {
     locale,
     dateTime: (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "–"),
@@ -20,6 +25,8 @@ export function staffFormat(locale: Locale) {
     /** A whole percentage (20 → "20 %" in German, "20%" in English). */
     percent: (value: number) => percent.format(value / 100),
     money: (minor: number, currency: string) => formatMoney(locale, minor, currency),
+    /** A duration in minutes ("12 min"): how long the inbox's queue waits. */
+    minutes: (value: number) => minutes.format(value),
     /** A country as stored ("nl"), by its name in the staff member's language ("Niederlande"). */
     country: (code: string) => regions.of(code.toUpperCase()) ?? code,
     /** How long ago, in the largest fitting unit ("3 hours ago"): how long a photo waits. */

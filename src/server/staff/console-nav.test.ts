@@ -8,7 +8,8 @@ describe("the console's screens (design §13)", () => {
   it("starts each role on its first screen: the reports queue for those who work reports", () => {
     // /staff redirects to the first of these (pages/staff/index.astro).
     expect(hrefs("moderator")[0]).toBe("/staff/reports");
-    expect(hrefs("admin")[0]).toBe("/staff/reports");
+    // issue 28 item 4: an admin opens on the numbers at a glance.
+    expect(hrefs("admin")[0]).toBe("/staff/overview");
     expect(hrefs("support")[0]).toBe("/staff/members");
     expect(hrefs("operator")).toEqual([]);
     expect(hrefs("editor")).toEqual(["/staff/legal"]);
@@ -18,6 +19,7 @@ describe("the console's screens (design §13)", () => {
     expect(hrefs("moderator")).toEqual(["/staff/reports", "/staff/photos", "/staff/safety"]);
     expect(hrefs("support")).toEqual(["/staff/members"]);
     expect(hrefs("admin")).toEqual([
+      "/staff/overview",
       "/staff/reports",
       "/staff/photos",
       "/staff/safety",

@@ -12,6 +12,7 @@ export const CONSOLE_SCREENS: readonly {
   label: MessageKey;
   permission: Permission;
 }[] = [
+  { href: "/staff/overview", label: "staff.console.nav.overview", permission: "metrics.read" },
   { href: "/staff/reports", label: "staff.console.nav.reports", permission: "reports.read" },
   { href: "/staff/photos", label: "staff.console.nav.photos", permission: "photos.review" },
   { href: "/staff/safety", label: "staff.console.nav.safety", permission: "flags.read" },
