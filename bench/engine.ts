@@ -16,6 +16,7 @@ import type { Database } from "../src/server/db/client";
 import { type ChatSeed, openStream, seedChat } from "./chat";
 import { seedLikesAndPasses } from "./discovery";
 import { type LighthouseScore, runLighthouse } from "./lighthouse";
+import { type MetricsSeed, metricsPath, seedMetrics, staffCookie } from "./metrics";
 import { measureWebhooks } from "./payments";
 
 export type BenchOptions = {
@@ -231,7 +232,9 @@ async function cpuReport(server: ChildProcess): Promise<{ main: number; process:
   return { main: ms(cpu.main), process: ms(cpu.process) };
 }
 
-async function seed(env: NodeJS.ProcessEnv): Promise<{ seconds: number; chat: ChatSeed }> {
+async function seed(
+  env: NodeJS.ProcessEnv,
+): Promise<{ seconds: number; chat: ChatSeed; metrics: MetricsSeed }> {
   Object.assign(process.env, env);
   const { closeDb } = await import("../src/server/db/client");
   const { getReadyDb } = await import("../src/server/startup");
@@ -251,9 +254,11 @@ async function seed(env: NodeJS.ProcessEnv): Promise<{ seconds: number; chat: Ch
     streams: options.quick ? 100 : 1000,
   });
   await seedLikesAndPasses(db, options.quick ? 20_000 : 1_000_000);
+  // Issue 28 item 4: a year of the console's daily figures (settle's rollup recounts today's).
+  const metrics = await seedMetrics(db, options.members);
   await settle(db);
   await closeDb();
-  return { seconds: (performance.now() - started) / 1000, chat };
+  return { seconds: (performance.now() - started) / 1000, chat, metrics };
 }
 
 /**
@@ -335,6 +340,7 @@ async function measureSite(
   env: NodeJS.ProcessEnv,
   label: string,
   chat: ChatSeed,
+  metrics: MetricsSeed,
 ): Promise<Measurement[]> {
   const base = `http://127.0.0.1:${SITE_PORT}`;
   const site = startSite(env);
@@ -444,6 +450,15 @@ async function measureSite(
       );
     }
     results.push(await measureDelivery(base, site, chat, label));
+    // Issue 28 item 4: the console's home for a year of a site, a few admins at once.
+    results.push(
+      await load(
+        `${label}console's home: GET /api/staff/metrics, a year of a site`,
+        `${base}${metricsPath()}`,
+        { cookie: await staffCookie(base, metrics) },
+        4,
+      ),
+    );
     // issue 14: payment webhooks, after everything else (they make members premium).
     results.push(...(await measureWebhooks(base, chat.cookies, label)));
     return results;
@@ -579,6 +594,8 @@ const env: NodeJS.ProcessEnv = {
   SEED_MEMBERS: "0",
   MEDIA_DIR: join(scratch, "media"),
   ASTRO_TELEMETRY_DISABLED: "1",
+  // The console answers on the bench's own address (bench/metrics.ts signs an admin in).
+  STAFF_ORIGIN: `http://127.0.0.1:${SITE_PORT}`,
 };
 if (options.engine === "postgres") {
   const url = process.env.BENCH_DATABASE_URL ?? "";
@@ -591,9 +608,9 @@ if (options.engine === "postgres") {
 
 try {
   console.log(`[${options.engine}] seeding ${options.members} members…`);
-  const { seconds: seedSeconds, chat } = await seed(env);
+  const { seconds: seedSeconds, chat, metrics } = await seed(env);
   console.log(`[${options.engine}] measuring…`);
-  const measurements = await measureSite(env, "", chat);
+  const measurements = await measureSite(env, "", chat, metrics);
   if (options.engine === "postgres" && options.processes > 1) {
     // design §12, every core: the same hot path served by one process per core.
     const scaled = await measureUserView(
