@@ -11,6 +11,7 @@ import { orders } from "../payments/schema";
 import { reportCases } from "../reports/schema";
 import { getReadyDb } from "../startup";
 import { users } from "../users/schema";
+import { confirmUser } from "../users/service";
 import { recomputeDay, recomputeDays, recomputeRecentDays } from "./rollup";
 import { metricRollups } from "./schema";
 
@@ -174,5 +175,14 @@ describe("the console's daily rollup (issue 28 item 4)", () => {
     // A later recount of a past day keeps its open reports as they were counted.
     await recomputeDay(db, NEXT);
     expect((await stored("amora"))[`${NEXT} open_reports`]).toBe(rows[`${NEXT} open_reports`]);
+  });
+
+  it("takes an activation's day from the address's first confirmation, kept after", async () => {
+    const { user } = await createTestMember(db, { status: "not_confirmed" });
+    expect(user.activatedAt).toBeNull();
+    const first = await confirmUser(db, user.id);
+    expect(first?.activatedAt).toBeInstanceOf(Date);
+    const again = await confirmUser(db, user.id);
+    expect(again?.activatedAt).toEqual(first?.activatedAt);
   });
 });
