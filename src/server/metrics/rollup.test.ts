@@ -5,6 +5,7 @@ import { createTestMember } from "../../test/members";
 import { conversations, messages } from "../chat/schema";
 import type { Database } from "../db/client";
 import { getJobDefinition } from "../job-definitions";
+import { jobs } from "../jobs/schema";
 import { enqueueJob } from "../jobs/service";
 import { likes, matches } from "../likes/schema";
 import { orders } from "../payments/schema";
@@ -12,7 +13,13 @@ import { reportCases } from "../reports/schema";
 import { getReadyDb } from "../startup";
 import { users } from "../users/schema";
 import { confirmUser } from "../users/service";
-import { recomputeDay, recomputeDays, recomputeRecentDays } from "./rollup";
+import {
+  addDays,
+  enqueueFirstBackfill,
+  recomputeDay,
+  recomputeDays,
+  recomputeRecentDays,
+} from "./rollup";
 import { metricRollups } from "./schema";
 
 // Days of their own, far in the past: on a shared PostgreSQL server other files write "now".
@@ -184,5 +191,24 @@ describe("the console's daily rollup (issue 28 item 4)", () => {
     expect(first?.activatedAt).toBeInstanceOf(Date);
     const again = await confirmUser(db, user.id);
     expect(again?.activatedAt).toEqual(first?.activatedAt);
+  });
+
+  it("backfills the year before yesterday once, where nothing earlier is stored", async () => {
+    const firstOf = async () =>
+      db.select().from(jobs).where(eq(jobs.uniqueKey, "metrics.backfill:first:1989-01-09"));
+    // 1990: nothing is stored before its yesterday, in any test's data.
+    await enqueueFirstBackfill(db, at("1990-01-09", 12));
+    await enqueueFirstBackfill(db, at("1990-01-09", 12));
+    const queued = await firstOf();
+    expect(queued.map((job) => job.payload)).toEqual([{ from: "1989-01-09", to: "1990-01-07" }]);
+    await db.delete(jobs).where(eq(jobs.uniqueKey, "metrics.backfill:first:1989-01-09"));
+    // This file's days are stored: a later day's yesterday has them before it.
+    await recomputeDay(db, DAY);
+    await enqueueFirstBackfill(db, at(addDays(NEXT, 1), 12));
+    const later = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.uniqueKey, `metrics.backfill:first:${addDays(NEXT, -364)}`));
+    expect(later).toEqual([]);
   });
 });

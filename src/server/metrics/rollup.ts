@@ -1,12 +1,14 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { MetricName } from "../../contract/staff-metric-options";
 import { messages } from "../chat/schema";
 import { type Database, executeRows } from "../db/client";
+import { enqueueJob } from "../jobs/service";
 import { likes, matches } from "../likes/schema";
 import { orders } from "../payments/schema";
 import { profiles } from "../profiles/schema";
 import { reportCases } from "../reports/schema";
 import { users } from "../users/schema";
+import { metricsBackfillJob } from "./job-types";
 import { metricRollups } from "./schema";
 
 /**
@@ -150,4 +152,25 @@ export async function recomputeRecentDays(db: Database, now: Date): Promise<void
   const today = utcDay(now);
   await recomputeDay(db, addDays(today, -1));
   await recomputeDay(db, today, { openReports: true });
+}
+
+/**
+ * A database whose rollup holds nothing before yesterday (a new deployment, the demo) gets the
+ * 364 days before yesterday recounted once, in the background: the home shows a year at once.
+ */
+export async function enqueueFirstBackfill(db: Database, now: Date): Promise<void> {
+  const yesterday = addDays(utcDay(now), -1);
+  const [earlier] = await db
+    .select({ day: metricRollups.day })
+    .from(metricRollups)
+    .where(lt(metricRollups.day, yesterday))
+    .limit(1);
+  if (earlier) return;
+  const from = addDays(yesterday, -364);
+  await enqueueJob(
+    db,
+    metricsBackfillJob,
+    { from, to: addDays(yesterday, -1) },
+    { uniqueKey: `metrics.backfill:first:${from}` },
+  );
 }
