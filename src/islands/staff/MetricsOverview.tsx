@@ -158,7 +158,9 @@ export default function MetricsOverview(props: Props) {
   function load() {
     void form.run(
       async () => {
-        setData(await api("GET /api/staff/metrics", { query: { site, from, to } }));
+        // An emptied date field asks for the default period's end (the server's last 30 days).
+        const query = { site, from: from || undefined, to: to || undefined };
+        setData(await api("GET /api/staff/metrics", { query }));
       },
       { keepsFocus: data === null },
     );
