@@ -9,6 +9,8 @@ CREATE TABLE "metric_rollups" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "activated_at" timestamp with time zone;--> statement-breakpoint
+-- Members confirmed before the column existed: their signup day is the best date known.
+UPDATE "users" SET "activated_at" = "signup_date" WHERE "status" = 'confirmed' AND "activated_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "messages_created_idx" ON "messages" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "likes_created_idx" ON "likes" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "matches_created_idx" ON "matches" USING btree ("created_at");--> statement-breakpoint
