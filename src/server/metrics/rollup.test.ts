@@ -193,14 +193,32 @@ describe("the console's daily rollup (issue 28 item 4)", () => {
     expect(again?.activatedAt).toEqual(first?.activatedAt);
   });
 
-  it("backfills the year before yesterday once, where nothing earlier is stored", async () => {
-    const firstOf = async () =>
-      db.select().from(jobs).where(eq(jobs.uniqueKey, "metrics.backfill:first:1989-01-09"));
-    // 1990: nothing is stored before its yesterday, in any test's data.
+  it("recounts the days before yesterday once, from the first signup, a year at most", async () => {
+    const keyed = (from: string) =>
+      db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.uniqueKey, `metrics.backfill:first:${from}`));
+    const signedUpOn = async (day: string) => {
+      const { user } = await createTestMember(db);
+      const signupDate = new Date(`${day}T08:00:00Z`);
+      await db.update(users).set({ signupDate }).where(eq(users.id, user.id));
+    };
+    // 1990: nobody had signed up before it (a new database): nothing to recount.
+    await enqueueFirstBackfill(db, at("1990-01-09", 12));
+    expect(await keyed("1990-01-08")).toEqual([]);
+    // From the first signup on, once however often the recount asks.
+    await signedUpOn("1989-12-01");
     await enqueueFirstBackfill(db, at("1990-01-09", 12));
     await enqueueFirstBackfill(db, at("1990-01-09", 12));
-    const queued = await firstOf();
-    expect(queued.map((job) => job.payload)).toEqual([{ from: "1989-01-09", to: "1990-01-07" }]);
+    const queued = await keyed("1989-12-01");
+    expect(queued.map((job) => job.payload)).toEqual([{ from: "1989-12-01", to: "1990-01-07" }]);
+    // A first signup long before: the year before yesterday, no more.
+    await signedUpOn("1980-05-05");
+    await enqueueFirstBackfill(db, at("1990-01-09", 12));
+    const year = await keyed("1989-01-09");
+    expect(year.map((job) => job.payload)).toEqual([{ from: "1989-01-09", to: "1990-01-07" }]);
+    await db.delete(jobs).where(eq(jobs.uniqueKey, "metrics.backfill:first:1989-12-01"));
     await db.delete(jobs).where(eq(jobs.uniqueKey, "metrics.backfill:first:1989-01-09"));
     // This file's days are stored: a later day's yesterday has them before it.
     await recomputeDay(db, DAY);

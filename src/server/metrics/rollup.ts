@@ -155,8 +155,10 @@ export async function recomputeRecentDays(db: Database, now: Date): Promise<void
 }
 
 /**
- * A database whose rollup holds nothing before yesterday (a new deployment, the demo) gets the
- * 364 days before yesterday recounted once, in the background: the home shows a year at once.
+ * A database whose rollup holds nothing before yesterday (a deployment that just got the
+ * metrics, the demo) gets its earlier days recounted once, in the background: from its first
+ * member's signup, at most the 364 days before yesterday. A new database has none to recount,
+ * so its first start does no such work.
  */
 export async function enqueueFirstBackfill(db: Database, now: Date): Promise<void> {
   const yesterday = addDays(utcDay(now), -1);
@@ -166,7 +168,13 @@ export async function enqueueFirstBackfill(db: Database, now: Date): Promise<voi
     .where(lt(metricRollups.day, yesterday))
     .limit(1);
   if (earlier) return;
-  const from = addDays(yesterday, -364);
+  const [first] = await db.select({ at: sql<string | null>`min(${users.signupDate})` }).from(users);
+  if (!first?.at) return;
+  const firstDay = utcDay(new Date(first.at));
+  const yearAgo = addDays(yesterday, -364);
+  // biome-ignore lint/complexity/useMathMinMax: ISO days, compared as strings
+  const from = firstDay > yearAgo ? firstDay : yearAgo;
+  if (from >= yesterday) return;
   await enqueueJob(
     db,
     metricsBackfillJob,
