@@ -90,6 +90,7 @@ import type {
   ResolveFlagBody,
   SafetyRulesAnswer,
 } from "./staff-safety";
+import type { SiteSettingsAnswer, SiteSettingsPatch } from "./staff-settings";
 import type {
   CreditCorrectionAnswer,
   CreditCorrectionBody,
@@ -250,6 +251,9 @@ export type ApiEndpoints = StaffReportEndpoints & {
   };
   // Staff: numbers at a glance (src/server/metrics/routes.ts; ?site=&from=&to=)
   "GET /api/staff/metrics": { body: undefined; answer: StaffMetricsAnswer };
+  // Staff: a site's settings (src/server/staff/settings-routes.ts; a partial document)
+  "GET /api/staff/sites/{site}/settings": { body: undefined; answer: SiteSettingsAnswer };
+  "PUT /api/staff/sites/{site}/settings": { body: SiteSettingsPatch; answer: SiteSettingsAnswer };
 };
 
 export type ApiEndpoint = keyof ApiEndpoints;

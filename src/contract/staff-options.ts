@@ -60,6 +60,7 @@ export const STAFF_AUDIT_ACTIONS = [
   "legal.revert",
   "discount.create",
   "discount.disable",
+  "settings.update",
 ] as const;
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
 
@@ -97,3 +98,7 @@ export type DiscountCodeState = (typeof DISCOUNT_CODE_STATES)[number];
 /** The codes that follow from the member, shown read only: TIMEBONUS25 and WELCOME25. */
 export const BUILTIN_DISCOUNTS = ["time_bonus", "welcome"] as const;
 export type BuiltinDiscount = (typeof BUILTIN_DISCOUNTS)[number];
+
+/** spec §3 Settings.signups: who may sign up (with_trafficsource: arrivals by a traffic source). */
+export const SIGNUP_MODES = ["all", "with_trafficsource", "other"] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];

@@ -43,6 +43,7 @@ import { staffLegalRoutes } from "./staff/legal-routes";
 import { staffPhotoRoutes } from "./staff/photo-routes";
 import { staffRoutes } from "./staff/routes";
 import { staffSafetyRoutes } from "./staff/safety-routes";
+import { staffSettingsRoutes } from "./staff/settings-routes";
 import { supportRoutes } from "./support/routes";
 import { testingRoutes } from "./testing/routes";
 
@@ -99,6 +100,7 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", staffLegalRoutes);
   api.route("/", staffDiscountRoutes);
   api.route("/", staffMetricsRoutes);
+  api.route("/", staffSettingsRoutes);
   api.route("/", reportQueueRoutes);
   api.route("/", moderationRoutes);
   // Off (the default), /api/test/… is a plain 404 and not in the document.

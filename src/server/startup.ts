@@ -7,11 +7,16 @@ import { loadPushKeys } from "./lib/push";
 import { loadMediaSigningKey } from "./photos/media-url";
 import { createProviders, type Providers } from "./providers";
 import { syncSites } from "./sites/service";
+import { loadSiteSettings } from "./sites/settings-store";
 
 /** A process's start-up work on a freshly opened database, before it serves anything. */
-async function prepareDatabase({ db, engine, fromSnapshot }: Connection): Promise<Database> {
+async function prepareDatabase(connection: Connection): Promise<Database> {
+  const { db, engine, fromSnapshot } = connection;
   // Members reference their site: the registry's sites are written to the sites table.
   await syncSites(db);
+  // Every reader of a site's settings is synchronous: the operators' changes are read into
+  // memory here and kept current by NOTIFY (sites/settings-store.ts).
+  await loadSiteSettings(connection);
   // Media URLs are signed and checked without the database (photos/media-url.ts): the key is
   // read once here and held in memory.
   await loadMediaSigningKey(db);

@@ -89,7 +89,7 @@ async function priced(
   code?: string | null,
 ) {
   const { currency, methods } = offerFor(site, buyer.country);
-  const offered = findPackage(packageId, currency);
+  const offered = findPackage(site, packageId, currency);
   if (!offered) throw notFound("payments.error.packageNotFound");
   if (!methods.includes("sdd")) {
     throw new ValidationError({ method: { key: "payments.error.methodNotOffered" } });

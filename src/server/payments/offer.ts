@@ -6,5 +6,5 @@ import { offerFor } from "./orders";
 /** What a member (or a visitor: null) is offered: packages in their currency, and methods. */
 export function creditOffer(site: Site, country: string | null): PackagesAnswer {
   const { currency, methods } = offerFor(site, country);
-  return { currency, packages: packagesIn(currency), methods };
+  return { currency, packages: packagesIn(site, currency), methods };
 }

@@ -76,7 +76,7 @@ export async function createOrder(
   // Money waits for a confirmed address (the unconfirmed-account rule, users/service.ts).
   await assertEmailConfirmed(db, buyer.userId);
   const { currency, methods } = offerFor(site, buyer.country);
-  const offered = findPackage(choice.packageId, currency);
+  const offered = findPackage(site, choice.packageId, currency);
   if (!offered) throw notFound("payments.error.packageNotFound");
   // A direct debit is ordered through its mandate form (/directdebit), never here.
   if (!methods.includes(choice.method) || choice.method === "sdd") {
@@ -119,7 +119,7 @@ export async function repeatOrder(
   const last = await findLastCompletedOrder(db, buyer.userId);
   if (!last) throw notFound("payments.error.noRepeat");
   const { currency, methods } = offerFor(site, buyer.country);
-  const offered = findPackage(last.packageId, currency);
+  const offered = findPackage(site, last.packageId, currency);
   if (!offered || !methods.includes(last.method)) throw notFound("payments.error.noRepeat");
   // A direct debit's block and monthly limit are checked where the order is made (insertOrder).
   return placeOrder(db, provider, site, buyer, offered, last.method, "repeat", consentedAt, {

@@ -1,96 +1,9 @@
 import { PROFILE_FIELDS } from "../../contract/profile-options";
-import type { Locale } from "../../i18n/locales";
 import { getEnv } from "../lib/env";
+import { effectiveSite } from "./settings-cache";
+import type { Company, PriceListEntry, Site } from "./types";
 
-/** spec §3 Company info. */
-export type Company = {
-  id: string;
-  name: string;
-  address: string;
-  registrationNumber: string;
-  city: string;
-  /** ISO 3166-1 alpha-2, lower case. */
-  country: string;
-  tradenames: string[];
-  vatNumbers: string[];
-  supportPhone: string;
-  /** Percent discount offered to keep a member who is deleting the account (spec §1). */
-  deleteDiscount: number;
-  /** ISO date the company was added; the terms version date is this or 2023-12-01 (spec §9). */
-  added: string;
-};
-
-/** spec §3 Settings.signups: who may sign up. */
-export type SignupMode = "all" | "with_trafficsource" | "other";
-
-/** A branded site of the deployment (design §4). */
-export type Site = {
-  id: string;
-  name: string;
-  /** The canonical host; `aliases` are other hosts that serve the same site. */
-  domain: string;
-  aliases: string[];
-  /**
-   * The public origin (scheme, host and port) of the site: canonical and hreflang links of the
-   * prerendered pages, Open Graph URLs and the sitemap use it, as a build knows no request.
-   */
-  origin: string;
-  /** A language tag; its first two letters pick the default locale (spec §4). */
-  domainLanguage: string;
-  /** 1 to 7: the audience the site is made for. */
-  niche: 1 | 2 | 3 | 4 | 5 | 6 | 7;
-  /** Countries the site serves, ISO alpha-2 lower case, first is the default. */
-  countries: string[];
-  /** Per-locale overrides of the catalogue's site.indexTitle / site.description. */
-  indexTitle?: Partial<Record<Locale, string>>;
-  description?: Partial<Record<Locale, string>>;
-  cdnPrefix: string;
-  messageCredits: number;
-  signupCredits: number;
-  photoCredits: number;
-  giftCredits: number;
-  messageLength: number;
-  /**
-   * What one message costs at least per country (with the cheapest package's price per credit),
-   * in minor units of the country's currency: the icebreaker's "from €0.29 per message".
-   */
-  minimumMessageCosts: Record<string, { costs: number; currency: string }>;
-  supportEmail: string;
-  supportPhone: string;
-  enableSiteEntryPopup: boolean;
-  /** When set, the entry warning shows only to visitors from these countries. */
-  entryPopupCountries?: string[];
-  visibleProfileFields: string[];
-  visibleProfileNotes: string[];
-  searchFields: string[];
-  fictionalIcon: string;
-  refundDays: number;
-  /**
-   * spec §8 'Your limit for direct debit payments has been reached': what one member may pay by
-   * SEPA direct debit per calendar month (in the site's time zone), in euro cents. A debit is
-   * only known to be covered days later, so the risk a new member can run up is bounded.
-   */
-  directDebitMonthlyLimit: number;
-  /**
-   * The IANA time zone of the site's day: daily limits (the swipe game's likes) roll over at
-   * midnight there, the same for every member of the site.
-   */
-  timeZone: string;
-  signups: SignupMode;
-  /** spec §6: may logged-out visitors search members? */
-  loggedOutSearch: boolean;
-  /** ...or only those who arrived with a traffic source? */
-  loggedOutSearchTrafficsource: boolean;
-  memberResell: boolean;
-  companyId: string;
-  mailName: string;
-  /** The sender address of the site's e-mails; `mailName` is its display name. */
-  mailFrom: string;
-  /** Minimum age to sign up and be listed (spec §5 {min_age}). */
-  minAge: number;
-  /** Show the US footer for English visitors (spec §2). */
-  usFooter: boolean;
-};
+export type { Company, PriceListEntry, SignupMode, Site } from "./types";
 
 export const companies: Record<string, Company> = {
   "amora-bv": {
@@ -107,6 +20,39 @@ export const companies: Record<string, Company> = {
     added: "2024-03-15",
   },
 };
+
+/**
+ * issue 14: the credit packages every site sells by default, priced per currency (integer minor
+ * units). Prices are set per market, not converted: 34,99 € is 349 kr, not 261,03 kr. An operator
+ * changes a site's list in the console (issue 28). Ids are stable: orders and links
+ * (/credits/{id}) name them.
+ */
+export const PRICE_LIST: readonly PriceListEntry[] = [
+  {
+    id: 1,
+    credits: 100,
+    prices: { EUR: 999, GBP: 899, DKK: 7500, SEK: 10900, NOK: 10900, PLN: 4499 },
+    popular: false,
+  },
+  {
+    id: 2,
+    credits: 300,
+    prices: { EUR: 1999, GBP: 1799, DKK: 14900, SEK: 21900, NOK: 21900, PLN: 8999 },
+    popular: true,
+  },
+  {
+    id: 3,
+    credits: 700,
+    prices: { EUR: 3499, GBP: 2999, DKK: 25900, SEK: 37900, NOK: 37900, PLN: 14999 },
+    popular: false,
+  },
+  {
+    id: 4,
+    credits: 1500,
+    prices: { EUR: 5999, GBP: 4999, DKK: 44900, SEK: 64900, NOK: 64900, PLN: 25999 },
+    popular: false,
+  },
+];
 
 const sharedSettings = {
   cdnPrefix: "",
@@ -142,6 +88,8 @@ const sharedSettings = {
   signups: "all",
   memberResell: true,
   companyId: "amora-bv",
+  company: companies["amora-bv"] as Company,
+  packages: PRICE_LIST,
   minAge: 18,
 } satisfies Partial<Site>;
 
@@ -163,8 +111,10 @@ const allCountries = [
 ];
 
 /**
- * The sites this deployment serves. The first is the default, used for unknown hosts (design §4).
- * The second proves host-based settings in the demo: open http://127.0.0.1:4321.
+ * The sites this deployment serves, with their defaults. The first is the default, used for
+ * unknown hosts (design §4). The second proves host-based settings in the demo: open
+ * http://127.0.0.1:4321. What an operator may change is read through `getSiteById` and
+ * `getSiteByHost` (the defaults with the stored settings laid over them), never from here.
  */
 export const sites: readonly Site[] = [
   {
@@ -214,6 +164,7 @@ export const sites: readonly Site[] = [
   },
 ];
 
+/** The default site's defaults: its id, hosts and origin (what a request cannot change). */
 export const defaultSite: Site = sites[0] as Site;
 
 const sitesByHost = new Map<string, Site>(
@@ -225,24 +176,23 @@ const sitesByHost = new Map<string, Site>(
  * @example getSiteByHost("127.0.0.1:4321").id // "herzklopfen"
  */
 export function getSiteByHost(host: string | null | undefined): Site {
-  if (!host) return defaultSite;
+  if (!host) return effectiveSite(defaultSite);
   const hostname = host
     .toLowerCase()
     .replace(/:\d+$/, "")
     .replace(/^\[|\]$/g, "")
     .replace(/^www\./, "");
-  return sitesByHost.get(hostname) ?? defaultSite;
+  return effectiveSite(sitesByHost.get(hostname) ?? defaultSite);
 }
 
 /** @example getSiteById("herzklopfen").name // "Herzklopfen" */
 export function getSiteById(id: string): Site {
   const site = sites.find((candidate) => candidate.id === id);
   if (!site) throw new Error(`Unknown site ${id}`);
-  return site;
+  return effectiveSite(site);
 }
 
+/** The site's company as the site shows it (its settings may have changed the details). */
 export function getCompany(site: Site): Company {
-  const company = companies[site.companyId];
-  if (!company) throw new Error(`Site ${site.id} names unknown company ${site.companyId}`);
-  return company;
+  return site.company;
 }

@@ -18,7 +18,7 @@ import {
 } from "../content/legal-overrides";
 import type { Database } from "../db/client";
 import { notFound } from "../lib/errors";
-import { type Site, sites } from "../sites/registry";
+import { getSiteById, type Site, sites } from "../sites/registry";
 import { recordStaffAction, type StaffActor } from "./audit";
 import { requirePermission } from "./permissions";
 
@@ -37,10 +37,11 @@ function allowed(actor: StaffActor): void {
 
 /** The site and its texts in a content locale; 404 for a site or language there is not. */
 function scopeOf({ site, locale }: Scope) {
-  const found = sites.find((candidate) => candidate.id === site);
+  const known = sites.some((candidate) => candidate.id === site);
   const documents = legalDocumentsOf(locale);
-  if (!found || !documents) throw notFound();
-  return { site: found, documents };
+  if (!known || !documents) throw notFound();
+  // The site as it is now: its support address and company fill the texts' placeholders.
+  return { site: getSiteById(site), documents };
 }
 
 function keyOf(path: TextPath): { site: Site; key: LegalKey } {
