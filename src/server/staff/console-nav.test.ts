@@ -15,6 +15,13 @@ describe("the console's screens (design §13)", () => {
     expect(hrefs("editor")).toEqual(["/staff/legal"]);
   });
 
+  it("opens the site settings to admins alone (issue 28 item 2)", () => {
+    for (const role of ["moderator", "support", "operator", "editor"] as const) {
+      expect(hrefs(role)).not.toContain("/staff/settings");
+    }
+    expect(hrefs("admin")).toContain("/staff/settings");
+  });
+
   it("shows a role only the screens its permissions open", () => {
     expect(hrefs("moderator")).toEqual(["/staff/reports", "/staff/photos", "/staff/safety"]);
     expect(hrefs("support")).toEqual(["/staff/members"]);
@@ -26,6 +33,7 @@ describe("the console's screens (design §13)", () => {
       "/staff/members",
       "/staff/legal",
       "/staff/discounts",
+      "/staff/settings",
       "/staff/audit",
     ]);
   });

@@ -23,6 +23,7 @@ export const CONSOLE_SCREENS: readonly {
     label: "staff.console.nav.discounts",
     permission: "discounts.manage",
   },
+  { href: "/staff/settings", label: "staff.console.nav.settings", permission: "settings.write" },
   { href: "/staff/audit", label: "staff.console.nav.audit", permission: "audit.read" },
 ];
 
