@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createContractClient } from "../test/contract";
-import { createTestStaff, currentTotp, STAFF_PASSWORD, type TestStaff } from "../test/staff";
+import { signInThroughContract } from "../test/staff";
 import { createApp } from "./app";
 
 /**
@@ -11,20 +11,13 @@ import { createApp } from "./app";
 const app = createApp();
 const { call } = createContractClient(app);
 
-async function signIn(staff: TestStaff): Promise<string> {
-  const body = { email: staff.email, password: STAFF_PASSWORD, totp: currentTotp(staff) };
-  const login = await call("post", "/staff/login", { json: body });
-  expect(login.status).toBe(200);
-  return (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-}
-
 describe("every answer of an admin's site-settings journey matches the document", () => {
   it("for reading, changing, refusing and restoring a setting", async () => {
     const params = { site: "herzklopfen" };
     const get = (options: { cookie?: string; params: { site: string } }) =>
       call("get", "/staff/sites/{site}/settings", options);
     expect((await get({ params })).status).toBe(403);
-    const cookie = await signIn(await createTestStaff("admin"));
+    const cookie = await signInThroughContract(call, "admin");
     expect((await get({ cookie, params: { site: "nowhere" } })).status).toBe(404);
     expect((await get({ cookie, params })).status).toBe(200);
     const put = (json: Record<string, unknown>) =>
@@ -33,7 +26,7 @@ describe("every answer of an admin's site-settings journey matches the document"
     expect((await put({ refund_days: -1 })).status).toBe(422);
     expect((await put({ refund_days: 14 })).status).toBe(200);
 
-    const editor = await signIn(await createTestStaff("editor"));
+    const editor = await signInThroughContract(call, "editor");
     expect((await get({ cookie: editor, params })).status).toBe(403);
   });
 });

@@ -1,10 +1,12 @@
 import { and, asc, eq, ne } from "drizzle-orm";
+import { expect } from "vitest";
 import type { StaffRole } from "../contract/staff-options";
 import type { App } from "../server/app";
 import { addStaff } from "../server/staff/accounts";
 import { staffAccounts, staffAudit } from "../server/staff/schema";
 import { totpCodeAt, totpStepAt } from "../server/staff/totp";
 import { getReadyDb } from "../server/startup";
+import type { Call } from "./contract";
 import { nextTestAddress, uniqueEmail } from "./members";
 
 export const STAFF_PASSWORD = "a staff passphrase, long enough";
@@ -89,4 +91,16 @@ export async function staffActionsOf(staff: { id: number }) {
     .from(staffAudit)
     .where(and(eq(staffAudit.staffId, staff.id), ne(staffAudit.action, "staff.login")))
     .orderBy(asc(staffAudit.id));
+}
+
+/**
+ * A new staff member of `role` signed in through a contract client (every answer checked);
+ * their `staff` cookie.
+ */
+export async function signInThroughContract(call: Call, role: StaffRole): Promise<string> {
+  const staff = await createTestStaff(role);
+  const body = { email: staff.email, password: STAFF_PASSWORD, totp: currentTotp(staff) };
+  const login = await call("post", "/staff/login", { json: body });
+  expect(login.status).toBe(200);
+  return (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
 }

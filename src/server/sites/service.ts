@@ -4,8 +4,9 @@ import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
 import { getTranslate } from "../lib/i18n";
 import { pushPublicKey } from "../lib/push";
-import { type Company, getCompany, type Site, sites } from "./registry";
+import { getCompany, type Site, sites } from "./registry";
 import { sites as sitesTable } from "./schema";
+import { companySettingsOf } from "./settings-document";
 
 /** Writes the registry's sites into the sites table, so members can reference their site. */
 export async function syncSites(db: Database): Promise<void> {
@@ -94,19 +95,8 @@ export function getPublicSettings(site: Site, context: SettingsContext): PublicS
 
 /** spec §3 Company info, as GET /api/companyinfo.php answers it. */
 export function getCompanyInfo(site: Site): PublicCompanyInfo {
-  const company: Company = getCompany(site);
-  return {
-    name: company.name,
-    address: company.address,
-    registration_number: company.registrationNumber,
-    city: company.city,
-    country: company.country,
-    tradenames: company.tradenames,
-    vat_numbers: company.vatNumbers,
-    support_phone: company.supportPhone.replace(/[\s-]/g, ""),
-    delete_discount: company.deleteDiscount,
-    added: company.added,
-  };
+  const company = companySettingsOf(getCompany(site));
+  return { ...company, support_phone: company.support_phone.replace(/[\s-]/g, "") };
 }
 
 /**

@@ -1,14 +1,33 @@
-import type { SiteSettings, SiteSettingsPatch } from "../../contract/staff-settings";
-import type { Site } from "./types";
+import type {
+  CompanySettings,
+  SiteSettings,
+  SiteSettingsPatch,
+} from "../../contract/staff-settings";
+import type { Company, Site } from "./types";
 
 /*
  * Issue 28 item 2: a site's changeable settings as one document (contract/staff-settings.ts,
  * spec §3's names), read from a site and laid over it. Pure: no database, no cache.
  */
 
+/** spec §3 Company info under its spec names (GET /api/companyinfo.php, the settings). */
+export function companySettingsOf(company: Company): CompanySettings {
+  return {
+    name: company.name,
+    address: company.address,
+    registration_number: company.registrationNumber,
+    city: company.city,
+    country: company.country,
+    tradenames: company.tradenames,
+    vat_numbers: company.vatNumbers,
+    support_phone: company.supportPhone,
+    delete_discount: company.deleteDiscount,
+    added: company.added,
+  };
+}
+
 /** What a site's fields say of the settings an operator may change. */
 export function settingsOf(site: Site): SiteSettings {
-  const company = site.company;
   return {
     message_credits: site.messageCredits,
     photo_credits: site.photoCredits,
@@ -23,18 +42,7 @@ export function settingsOf(site: Site): SiteSettings {
     entry_popup_countries: site.entryPopupCountries ?? null,
     support_email: site.supportEmail,
     support_phone: site.supportPhone,
-    company: {
-      name: company.name,
-      address: company.address,
-      registration_number: company.registrationNumber,
-      city: company.city,
-      country: company.country,
-      tradenames: company.tradenames,
-      vat_numbers: company.vatNumbers,
-      support_phone: company.supportPhone,
-      delete_discount: company.deleteDiscount,
-      added: company.added,
-    },
+    company: companySettingsOf(site.company),
     packages: site.packages.map((entry) => ({ ...entry, prices: { ...entry.prices } })),
     direct_debit_monthly_limit: site.directDebitMonthlyLimit,
     refund_days: site.refundDays,

@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { get } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PublicSettings } from "../../contract/sites";
+import { onPostgres, startSecondProcess } from "../../test/second-process";
 import { createSignedInStaff, staffCall } from "../../test/staff";
 import { createApp } from "../app";
 
@@ -13,33 +12,13 @@ import { createApp } from "../app";
  * it against PostgreSQL (`.ci/run`); the embedded database has one process, so there it is
  * skipped (settings-routes.test.ts covers the change within one process).
  */
-const onServer = Boolean(process.env.DATABASE_URL);
 const app = createApp();
-let child: ChildProcess;
-let origin = "";
-
-beforeAll(async () => {
-  if (!onServer) return;
-  child = spawn(process.execPath, ["--import", "tsx", "src/test/serve-api.ts"], {
-    env: { ...process.env, NODE_ENV: "test" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const [chunk] = (await once(child.stdout as NonNullable<typeof child.stdout>, "data")) as [
-    Buffer,
-  ];
-  origin = `http://localhost:${Number(chunk.toString().trim())}`;
-}, 60_000);
-
-afterAll(async () => {
-  if (!child) return;
-  child.kill("SIGTERM");
-  await once(child, "exit");
-});
+const second = startSecondProcess();
 
 /** The other process's /api/settings.php for Herzklopfen (fetch may not set Host). */
 function settingsThere(): Promise<PublicSettings> {
   return new Promise((resolve, reject) => {
-    get(`${origin}/api/settings.php`, { headers: { host: "127.0.0.1" } }, (response) => {
+    get(`${second.origin}/api/settings.php`, { headers: { host: "127.0.0.1" } }, (response) => {
       let body = "";
       response.on("data", (chunk) => {
         body += chunk;
@@ -69,7 +48,7 @@ function matches(settings: PublicSettings, expected: Partial<PublicSettings>): b
   );
 }
 
-describe.skipIf(!onServer)("site settings across app processes (PostgreSQL)", () => {
+describe.skipIf(!onPostgres)("site settings across app processes (PostgreSQL)", () => {
   it("serves a change and its undoing on the other process within a second", async () => {
     const admin = await createSignedInStaff(app, "admin");
     const path = "/api/staff/sites/herzklopfen/settings";
