@@ -91,6 +91,11 @@ export async function loadSiteSettings(connection: Connection): Promise<void> {
   await reloadAll(db);
 }
 
+/** Makes other writers of the site's settings wait until this transaction ends. */
+export async function lockSiteSettings(tx: Database, siteId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`site_settings:${siteId}`}))`);
+}
+
 /**
  * Stores a site's overrides as its next version and announces them at commit. Call it inside
  * the transaction that audits the change; writers of one site wait for each other.
@@ -102,7 +107,7 @@ export async function saveSiteSettings(
   overrides: SiteSettingsPatch,
   staffId: number | null,
 ): Promise<{ before: StoredSettings | undefined; after: StoredSettings }> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`site_settings:${siteId}`}))`);
+  await lockSiteSettings(tx, siteId);
   const before = await readSiteSettings(tx, siteId);
   const [row] = await tx
     .insert(siteSettings)

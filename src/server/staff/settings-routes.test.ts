@@ -11,7 +11,7 @@ import { createApp } from "../app";
 import { syncOrder } from "../payments/crediting";
 import { createSandboxProvider, setSandboxOutcome } from "../payments/sandbox";
 import { orders } from "../payments/schema";
-import { PRICE_LIST } from "../sites/registry";
+import { getCompany, getSiteByHost, getSiteById, PRICE_LIST } from "../sites/registry";
 import { getReadyDb } from "../startup";
 
 const app = createApp();
@@ -158,6 +158,34 @@ describe("changing a site's settings", () => {
     const rows = (await staffActionsOf(admin)).length;
     await changed({ message_credits: 12 });
     expect(await staffActionsOf(admin)).toHaveLength(rows);
+  });
+
+  it("gives every reader of the site the change: the registry's lookups and the company info", async () => {
+    const { defaults } = (await (
+      await staffCall(app, "GET", PATH, admin.cookie)
+    ).json()) as SiteSettingsAnswer;
+    const company = {
+      ...defaults.company,
+      name: "Amora Dating B.V.",
+      support_phone: "+31 20 999 00 00",
+    };
+    await changed({ company, support_email: "help@amora.example", signups: "other" });
+    const site = getSiteById("amora");
+    expect(site).toMatchObject({ supportEmail: "help@amora.example", signups: "other" });
+    expect(getCompany(site).name).toBe("Amora Dating B.V.");
+    expect(getSiteByHost("localhost")).toBe(site);
+    const info = await (await app.request("/api/companyinfo.php")).json();
+    expect(info).toMatchObject({ name: "Amora Dating B.V.", support_phone: "+31209990000" });
+    expect(getCompany(getSiteById("herzklopfen")).name).toBe("Amora Media B.V.");
+  });
+
+  it("applies two changes made at once, the second on the first", async () => {
+    const answers = await Promise.all([put({ photo_credits: 6 }), put({ gift_credits: 26 })]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const { overrides } = (await (
+      await staffCall(app, "GET", PATH, admin.cookie)
+    ).json()) as SiteSettingsAnswer;
+    expect(overrides).toEqual({ photo_credits: 6, gift_credits: 26 });
   });
 
   it("honours an Idempotency-Key as other staff writes do", async () => {

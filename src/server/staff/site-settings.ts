@@ -10,7 +10,7 @@ import { notFound } from "../lib/errors";
 import { type Site, sites } from "../sites/registry";
 import type { StoredSettings } from "../sites/settings-cache";
 import { patchOverrides, sameValue, settingsOf } from "../sites/settings-document";
-import { readSiteSettings, saveSiteSettings } from "../sites/settings-store";
+import { lockSiteSettings, readSiteSettings, saveSiteSettings } from "../sites/settings-store";
 import { recordStaffAction, type StaffActor } from "./audit";
 import { authorize } from "./permissions";
 
@@ -86,6 +86,8 @@ export async function updateSiteSettings(
   authorize(actor, "settings.write");
   const site = siteOf(siteId);
   return db.transaction(async (tx) => {
+    // Read under the lock: two admins' patches of one site apply one after the other.
+    await lockSiteSettings(tx, site.id);
     const current = await readSiteSettings(tx, site.id);
     const defaults = settingsOf(site);
     const before = { ...defaults, ...current?.overrides };
