@@ -75,6 +75,19 @@ import type {
   DiscountCodesAnswer,
 } from "./staff-discounts";
 import type {
+  CannedAnswer,
+  CannedBody,
+  CannedListAnswer,
+  InboxAnswer,
+  InboxClaimAnswer,
+  InboxConversationAnswer,
+  InboxFiguresAnswer,
+  InboxNotesAnswer,
+  InboxNotesBody,
+  InboxReplyAnswer,
+  InboxReplyBody,
+} from "./staff-inbox";
+import type {
   LegalPreviewAnswer,
   LegalTextAnswer,
   LegalTextBody,
@@ -254,6 +267,16 @@ export type ApiEndpoints = StaffReportEndpoints & {
   // Staff: a site's settings (src/server/staff/settings-routes.ts; a partial document)
   "GET /api/staff/sites/{site}/settings": { body: undefined; answer: SiteSettingsAnswer };
   "PUT /api/staff/sites/{site}/settings": { body: SiteSettingsPatch; answer: SiteSettingsAnswer };
+  // Staff: the operators' inbox (src/server/staff/inbox-routes.ts; issue 28 item 1)
+  "GET /api/staff/inbox": { body: undefined; answer: InboxAnswer };
+  "GET /api/staff/inbox/figures": { body: undefined; answer: InboxFiguresAnswer };
+  "GET /api/staff/inbox/canned": { body: undefined; answer: CannedListAnswer };
+  "POST /api/staff/inbox/canned": { body: CannedBody; answer: CannedAnswer };
+  "GET /api/staff/inbox/{conversation}": { body: undefined; answer: InboxConversationAnswer };
+  "POST /api/staff/inbox/{conversation}/claim": { body: undefined; answer: InboxClaimAnswer };
+  "POST /api/staff/inbox/{conversation}/reply": { body: InboxReplyBody; answer: InboxReplyAnswer };
+  "GET /api/staff/inbox/{conversation}/notes": { body: undefined; answer: InboxNotesAnswer };
+  "PUT /api/staff/inbox/{conversation}/notes": { body: InboxNotesBody; answer: InboxNotesAnswer };
 };
 
 export type ApiEndpoint = keyof ApiEndpoints;

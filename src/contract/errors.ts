@@ -79,6 +79,10 @@ export type ErrorCode =
   // Discount codes in the console (issue 28 item 3)
   | "discount_code_exists"
   | "discount_code_disabled"
+  // The operators' inbox (issue 28 item 1: src/server/staff/inbox.ts)
+  | "inbox_claimed"
+  | "inbox_not_claimed"
+  | "inbox_claim_expired"
   // Photo review (issue 27 item 5)
   | "photo_already_reviewed"
   // The reports queue (issue 27 item 3: src/server/reports/cases.ts, resolve.ts)

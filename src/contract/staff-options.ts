@@ -19,6 +19,7 @@ export const STAFF_AUDIT_TARGETS = [
   "message_flag",
   "legal_text",
   "discount_code",
+  "conversation",
 ] as const;
 export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];
 
@@ -61,6 +62,11 @@ export const STAFF_AUDIT_ACTIONS = [
   "discount.create",
   "discount.disable",
   "settings.update",
+  "inbox.claim",
+  "inbox.reply",
+  "inbox.read",
+  "inbox.notes",
+  "inbox.canned_create",
 ] as const;
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
 

@@ -39,6 +39,7 @@ import { searchRoutes } from "./search/routes";
 import { siteRoutes } from "./sites/routes";
 import { staffContext } from "./staff/context";
 import { staffDiscountRoutes } from "./staff/discount-routes";
+import { staffInboxRoutes } from "./staff/inbox-routes";
 import { staffLegalRoutes } from "./staff/legal-routes";
 import { staffPhotoRoutes } from "./staff/photo-routes";
 import { staffRoutes } from "./staff/routes";
@@ -101,6 +102,7 @@ export function createApi(options: AppOptions = {}) {
   api.route("/", staffDiscountRoutes);
   api.route("/", staffMetricsRoutes);
   api.route("/", staffSettingsRoutes);
+  api.route("/", staffInboxRoutes);
   api.route("/", reportQueueRoutes);
   api.route("/", moderationRoutes);
   // Off (the default), /api/test/… is a plain 404 and not in the document.

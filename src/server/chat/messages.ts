@@ -14,6 +14,7 @@ import { chargeMessage } from "./free-conversations";
 import { chatMailJob, chatPushJob } from "./job-types";
 import { toMessageView } from "./message-view";
 import { CHAT_MAIL_DELAY_MS } from "./notifications";
+import { notifyInbox } from "./operated-notice";
 import { flagMessage } from "./safety-flags";
 import { conversationMembers, type Message, messages } from "./schema";
 import { assertCanWrite } from "./sides";
@@ -27,6 +28,8 @@ export async function sendTextMessage(
   me: MemberViewer & { confirmed: boolean },
   conversationId: number,
   text: string,
+  /** issue 28: an agent writing as an operated profile (postMessage's staffId). */
+  options: { staffId?: number } = {},
 ): Promise<SentAnswer> {
   const body = text.trim();
   if (body.length === 0) throw new ValidationError({ text: { key: "chat.error.empty" } });
@@ -35,7 +38,7 @@ export async function sendTextMessage(
       text: { key: "chat.error.tooLong", params: { max: site.messageLength } },
     });
   }
-  return postMessage(db, site, me, conversationId, { kind: "text", body });
+  return postMessage(db, site, me, conversationId, { kind: "text", body }, options);
 }
 
 type NewMessage = Pick<
@@ -59,10 +62,15 @@ export async function postMessage(
     costs?: { credits: number; reason: "gift" | "photo_message" };
     /** Runs in the message's transaction once it is stored (a gift's record). */
     onStored?: (tx: Database, message: Message) => Promise<void>;
+    /**
+     * issue 28: an inbox agent writes as the operated profile `me`: nothing is charged (the
+     * profile has no credits, the member pays nothing for its reply) and the agent is recorded.
+     */
+    staffId?: number;
   } = {},
 ): Promise<SentAnswer> {
   const { costs } = options;
-  const { mine } = await assertCanWrite(db, me, conversationId);
+  const { mine, other } = await assertCanWrite(db, me, conversationId);
   // Issue 27: scanned before the transaction (pure, no lock held); a hit never stops the send.
   const rulesHit = rulesHitBy(content.body);
 
@@ -83,7 +91,7 @@ export async function postMessage(
       );
     if (!row) throw notFound("chat.error.notFound");
     const { side } = row;
-    const { free, credits: price } = chargeMessage({
+    const charged = chargeMessage({
       side,
       isPremium: me.isPremium,
       freeConversationsUsed: row.freeConversationsUsed,
@@ -91,9 +99,17 @@ export async function postMessage(
       messageCredits: site.messageCredits,
       price: costs?.credits,
     });
+    const { free, credits: price } =
+      options.staffId === undefined ? charged : { free: side.free, credits: 0 };
     const [message] = await tx
       .insert(messages)
-      .values({ ...content, conversationId, senderUserId: me.userId, credits: price })
+      .values({
+        ...content,
+        conversationId,
+        senderUserId: me.userId,
+        credits: price,
+        sentByStaffId: options.staffId ?? null,
+      })
       .returning();
     if (!message) throw new Error("message not stored");
     let balance: number | null;
@@ -120,6 +136,7 @@ export async function postMessage(
       balance = row?.credits ?? 0;
     }
     await options.onStored?.(tx, message);
+    if (options.staffId !== undefined || other.fictional) await notifyInbox(tx, conversationId);
     await flagMessage(tx, message.id, rulesHit);
     const now = message.createdAt;
     await tx

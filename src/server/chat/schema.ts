@@ -114,8 +114,13 @@ export const messages = pgTable(
     imageOpenedAt: timestamp("image_opened_at", { withTimezone: true }),
     imageWidth: integer("image_width"),
     imageHeight: integer("image_height"),
-    /** What the sender paid (0 in a free conversation). */
+    /** What the sender paid (0 in a free conversation, and for an operated profile's reply). */
     credits: integer("credits").notNull().default(0),
+    /**
+     * issue 28: the staff agent who wrote this as an operated profile (audit). No foreign key:
+     * chat sits below staff (design §3). Never in a member's view (message-view.ts).
+     */
+    sentByStaffId: integer("sent_by_staff_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -50,6 +50,8 @@ export async function otherOf(db: Database, otherUserId: number) {
       /** design §13: banned or suspended: shown as a deleted member while it holds. */
       sanctioned: sql<boolean>`${users.sanction} is not null`,
       profileId: profiles.id,
+      /** issue 28: an operated profile, answered by the site's agents (decision 0015). */
+      fictional: sql<boolean>`coalesce(${profiles.fictional}, false)`,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -114,5 +116,5 @@ export async function assertCanWrite(
   if (other.status !== "confirmed") {
     throw new ApiError(409, "recipient_unconfirmed", "chat.error.recipientUnconfirmed");
   }
-  return sides;
+  return { ...sides, other };
 }

@@ -26,5 +26,6 @@ export * from "../push/schema";
 export * from "../reports/schema";
 export * from "../request/idempotency-schema";
 export * from "../sites/schema";
+export * from "../staff/inbox-schema";
 export * from "../staff/schema";
 export * from "../users/schema";

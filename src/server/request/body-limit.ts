@@ -37,7 +37,11 @@ export const BODY_LIMITS: Readonly<Record<string, { bytes: number; route?: true 
  * 60 000 characters (MAX_LEGAL_MARKDOWN) at up to 4 bytes each, and its envelope.
  */
 const PREFIX_BODY_LIMITS: readonly { methods: readonly string[]; prefix: string; bytes: number }[] =
-  [{ methods: ["PUT", "POST"], prefix: "/api/staff/legal/", bytes: 248 * KB }];
+  [
+    { methods: ["PUT", "POST"], prefix: "/api/staff/legal/", bytes: 248 * KB },
+    // issue 28: an agent's reply, notes and canned answers are free text.
+    { methods: ["PUT", "POST"], prefix: "/api/staff/inbox/", bytes: 32 * KB },
+  ];
 
 function limitOf(method: string, path: string): { bytes: number; route?: true } | undefined {
   return (

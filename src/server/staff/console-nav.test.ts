@@ -11,7 +11,7 @@ describe("the console's screens (design §13)", () => {
     // issue 28 item 4: an admin opens on the numbers at a glance.
     expect(hrefs("admin")[0]).toBe("/staff/overview");
     expect(hrefs("support")[0]).toBe("/staff/members");
-    expect(hrefs("operator")).toEqual([]);
+    expect(hrefs("operator")).toEqual(["/staff/inbox"]);
     expect(hrefs("editor")).toEqual(["/staff/legal"]);
   });
 
@@ -28,6 +28,7 @@ describe("the console's screens (design §13)", () => {
     expect(hrefs("admin")).toEqual([
       "/staff/overview",
       "/staff/reports",
+      "/staff/inbox",
       "/staff/photos",
       "/staff/safety",
       "/staff/members",

@@ -5,7 +5,8 @@ import { hasPermission, type Permission } from "./permissions";
 /**
  * design §13: the console's screens, each shown to a role with its permission (the API checks
  * again), in this order; a role's first one is where /staff takes it (issue 27: the reports
- * queue is the screen first in the console). The inbox joins this list when it is built.
+ * queue is the screen first in the console; issue 28: operators start in their inbox,
+ * admins still on the reports).
  */
 export const CONSOLE_SCREENS: readonly {
   href: string;
@@ -14,6 +15,7 @@ export const CONSOLE_SCREENS: readonly {
 }[] = [
   { href: "/staff/overview", label: "staff.console.nav.overview", permission: "metrics.read" },
   { href: "/staff/reports", label: "staff.console.nav.reports", permission: "reports.read" },
+  { href: "/staff/inbox", label: "staff.console.nav.inbox", permission: "inbox.answer" },
   { href: "/staff/photos", label: "staff.console.nav.photos", permission: "photos.review" },
   { href: "/staff/safety", label: "staff.console.nav.safety", permission: "flags.read" },
   { href: "/staff/members", label: "staff.console.nav.members", permission: "members.search" },

@@ -30,6 +30,12 @@ export const staffAccounts = pgTable(
     role: text("role").$type<StaffRole>().notNull(),
     /** The console's language, one of the 11 locales. */
     language: text("language").$type<Locale>().notNull().default("en"),
+    /**
+     * issue 28: the member languages an inbox agent answers in (null: the console's language)
+     * and the sites they work (null: all).
+     */
+    inboxLanguages: text("inbox_languages").array().$type<Locale[]>(),
+    inboxSites: text("inbox_sites").array(),
     /** The last TOTP time step accepted: a code of that step or an earlier one is refused. */
     lastTotpStep: bigint("last_totp_step", { mode: "number" }).notNull().default(0),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
