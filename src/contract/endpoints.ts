@@ -275,6 +275,7 @@ export type ApiEndpoints = StaffReportEndpoints & {
   "GET /api/staff/inbox/{conversation}": { body: undefined; answer: InboxConversationAnswer };
   "POST /api/staff/inbox/{conversation}/claim": { body: undefined; answer: InboxClaimAnswer };
   "POST /api/staff/inbox/{conversation}/reply": { body: InboxReplyBody; answer: InboxReplyAnswer };
+  "POST /api/staff/inbox/{conversation}/typing": { body: undefined; answer: OkAnswer };
   "GET /api/staff/inbox/{conversation}/notes": { body: undefined; answer: InboxNotesAnswer };
   "PUT /api/staff/inbox/{conversation}/notes": { body: InboxNotesBody; answer: InboxNotesAnswer };
 };

@@ -8,8 +8,14 @@ export type SseEvent = { event: string; id?: string; data: unknown };
  * (keep-alives) are skipped. `response` is the stream's answer, for its status and headers.
  * @example const stream = await openEventStream(app, member.cookie); await stream.until("message")
  */
-export async function openEventStream(app: App, cookie: string, lastEventId?: string) {
-  const response = await app.request("/api/events.php", {
+export async function openEventStream(
+  app: App,
+  cookie: string,
+  lastEventId?: string,
+  /** Another stream of the same engine: the staff inbox's (issue 28). */
+  path = "/api/events.php",
+) {
+  const response = await app.request(path, {
     headers: { cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
   });
   if (response.status !== 200 || !response.body) {

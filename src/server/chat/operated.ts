@@ -7,6 +7,7 @@ import { profiles } from "../profiles/schema";
 import type { Site } from "../sites/registry";
 import { users } from "../users/schema";
 import { sendTextMessage } from "./messages";
+import { markRead, signalTyping } from "./receipts";
 import { conversationMembers } from "./schema";
 
 /*
@@ -52,6 +53,33 @@ export type OperatedConversation = NonNullable<Awaited<ReturnType<typeof operate
  * nothing charged and the agent recorded on the message. 404 when the conversation has no
  * operated profile. Runs in the caller's transaction when given one.
  */
+/** The operated profile as the sender of chat's calls (it has no session). */
+function operatedMember(conversation: OperatedConversation) {
+  if (!conversation.operatedProfileId) throw notFound("chat.error.notFound");
+  return {
+    userId: conversation.operatedUserId,
+    profileId: conversation.operatedProfileId,
+    isPremium: false,
+    confirmed: true,
+  };
+}
+
+/** The agent opened or answered: the member's messages are read, as a member's reading does. */
+export async function markReadAsOperated(
+  db: Database,
+  conversation: OperatedConversation & { conversationId: number },
+): Promise<void> {
+  await markRead(db, operatedMember(conversation), conversation.conversationId);
+}
+
+/** The agent is typing: the member's open page shows the profile typing. */
+export async function typingAsOperated(
+  db: Database,
+  conversation: OperatedConversation & { conversationId: number },
+): Promise<void> {
+  await signalTyping(db, operatedMember(conversation), conversation.conversationId);
+}
+
 export async function postAsOperatedProfile(
   db: Database,
   site: Site,
@@ -59,12 +87,6 @@ export async function postAsOperatedProfile(
   staffId: number,
   text: string,
 ): Promise<SentAnswer> {
-  if (!conversation.operatedProfileId) throw notFound("chat.error.notFound");
-  const me = {
-    userId: conversation.operatedUserId,
-    profileId: conversation.operatedProfileId,
-    isPremium: false,
-    confirmed: true,
-  };
+  const me = operatedMember(conversation);
   return sendTextMessage(db, site, me, conversation.conversationId, text, { staffId });
 }

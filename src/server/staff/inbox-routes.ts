@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { okAnswer } from "../../contract/common";
 import {
   cannedAnswer,
   cannedBody,
@@ -19,7 +20,7 @@ import { errorResponses, jsonRoute } from "../lib/openapi";
 import { createRouter } from "../lib/router";
 import { idParamSchema } from "../lib/validation";
 import { staffActor } from "./context";
-import { claimConversation, inboxQueue, replyAsOperated } from "./inbox";
+import { agentTyping, claimConversation, inboxQueue, replyAsOperated } from "./inbox";
 import { inboxFigures } from "./inbox-figures";
 import { startInboxStream } from "./inbox-stream";
 import {
@@ -106,6 +107,20 @@ const replyRoute = jsonRoute({
   ],
 });
 
+const typingRoute = jsonRoute({
+  method: "post",
+  path: "/staff/inbox/{conversation}/typing",
+  summary:
+    "The agent holding the claim is typing: the member's open page shows the profile typing (inbox.answer)",
+  params,
+  answer: [okAnswer, "Signalled"],
+  errors: [
+    ...STAFF_WRITE_ERRORS,
+    NOT_FOUND,
+    { 409: "inbox_not_claimed: the caller holds no live claim" },
+  ],
+});
+
 const conversationRoute = jsonRoute({
   method: "get",
   path: "/staff/inbox/{conversation}",
@@ -180,6 +195,10 @@ export const staffInboxRoutes = createRouter()
       200,
     ),
   )
+  .openapi(typingRoute, async (c) => {
+    await agentTyping(c.get("db"), staffActor(c), c.req.valid("param").conversation);
+    return c.json({ ok: true as const }, 200);
+  })
   .openapi(conversationRoute, async (c) =>
     c.json(
       await inboxConversation(

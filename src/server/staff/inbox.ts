@@ -7,7 +7,12 @@ import type {
   InboxQuery,
   InboxReplyAnswer,
 } from "../../contract/staff-inbox";
-import { operatedConversation, postAsOperatedProfile } from "../chat/operated";
+import {
+  markReadAsOperated,
+  operatedConversation,
+  postAsOperatedProfile,
+  typingAsOperated,
+} from "../chat/operated";
 import { notifyInbox } from "../chat/operated-notice";
 import { messages } from "../chat/schema";
 import type { Database } from "../db/client";
@@ -159,6 +164,8 @@ export async function replyAsOperated(
     }
     if (!held.live) throw new ApiError(409, "inbox_claim_expired", "staff.inbox.error.expired");
     const waited = await waitingSince(tx, conversationId, conversation);
+    // Answering is reading: the member sees their messages read, as from a member.
+    await markReadAsOperated(tx, { ...conversation, conversationId });
     const site = getSiteById(conversation.memberSiteId);
     const sent = await postAsOperatedProfile(
       tx,
@@ -206,4 +213,27 @@ export async function replyAsOperated(
       claim,
     };
   });
+}
+
+/**
+ * POST /api/staff/inbox/{conversation}/typing: the agent holding the claim is typing; the
+ * member's open page shows the profile typing, as for a member. 409 without the live claim.
+ */
+export async function agentTyping(
+  db: Database,
+  actor: StaffActor,
+  conversationId: number,
+): Promise<void> {
+  const scope = await agentScope(db, actor);
+  const conversation = assertInScope(scope, await operatedConversation(db, conversationId));
+  const [held] = await db
+    .select({ staffId: inboxClaims.staffId })
+    .from(inboxClaims)
+    .where(
+      and(eq(inboxClaims.conversationId, conversationId), sql`${inboxClaims.expiresAt} > now()`),
+    );
+  if (held?.staffId !== scope.staffId) {
+    throw new ApiError(409, "inbox_not_claimed", "staff.inbox.error.notClaimed");
+  }
+  await typingAsOperated(db, { ...conversation, conversationId });
 }
