@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState } from "react";
+import type { InboxFiguresAnswer, InboxItem } from "../../contract/staff-inbox";
+import { api } from "../../lib/api-client";
+import { describeApiError } from "../ui/use-api-form";
+import { type I18nProps, useTranslate } from "../ui/use-translate";
+import { staffFormat } from "./format";
+import InboxConversation from "./InboxConversation";
+import InboxFigures from "./InboxFigures";
+import KeysetQueue from "./KeysetQueue";
+import { useKeysetList } from "./use-keyset-list";
+
+type Props = I18nProps & {
+  /** The sites the console serves, to narrow the queue to one. */
+  sites: { id: string; name: string }[];
+};
+
+/** The catalogue keys this island needs (its page picks them; its test too). */
+export const INBOX_MESSAGES = ["staff.console.inbox.", "error.", "validation."];
+
+type Entry = InboxItem & { id: number };
+
+/** How long the queue waits after a notice before reading again (a burst reads once). */
+const RELOAD_MS = 300;
+
+/**
+ * issue 28 item 1: the operators' inbox. The conversations with the site's own profiles that
+ * wait for an answer, oldest first, in the agent's languages and sites, read again whenever the
+ * stream says one changed; the one opened beside it, to claim and answer; the figures above.
+ */
+export default function Inbox(props: Props) {
+  const t = useTranslate(props);
+  const format = staffFormat(props.locale);
+  const [site, setSite] = useState("");
+  const [open, setOpen] = useState<number | null>(null);
+  const [figures, setFigures] = useState<InboxFiguresAnswer | null>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const list = useKeysetList<Entry>(t, async (cursor) => {
+    const page = await api("GET /api/staff/inbox", {
+      query: { site: site || undefined, cursor: cursor ?? undefined },
+    });
+    return {
+      items: page.items.map((item) => ({ ...item, id: item.conversation })),
+      next: page.next_cursor,
+    };
+  });
+  const reload = useRef<() => void>(() => {});
+  reload.current = () => {
+    void list.load(null);
+    api("GET /api/staff/inbox/figures")
+      .then(setFigures)
+      .catch((caught: unknown) => list.setError(describeApiError(caught, t)));
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the site changes
+  useEffect(() => reload.current(), [site]);
+
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource("/api/staff/inbox/events");
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    source.addEventListener("inbox", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => reload.current(), RELOAD_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
+  }, []);
+
+  return (
+    <div className="stack">
+      <p className="muted">{t("staff.console.inbox.lead")}</p>
+      <InboxFigures t={t} locale={props.locale} figures={figures} sites={props.sites} />
+      <div className="staff-columns">
+        <section className="staff-section" aria-labelledby="inbox-queue-title">
+          <h2 id="inbox-queue-title">{t("staff.console.inbox.queue")}</h2>
+          {props.sites.length > 1 ? (
+            <div className="field staff-queue-filter">
+              <label htmlFor="inbox-site">{t("staff.console.inbox.site")}</label>
+              <select
+                id="inbox-site"
+                value={site}
+                onChange={(event) => setSite(event.target.value)}
+              >
+                <option value="">{t("staff.console.inbox.allSites")}</option>
+                {props.sites.map((entry) => (
+                  <option key={entry.id} value={entry.id}>
+                    {entry.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <KeysetQueue
+            list={list}
+            status={null}
+            statusRef={statusRef}
+            texts={{
+              loading: t("staff.console.inbox.loading"),
+              empty: t("staff.console.inbox.empty"),
+              more: t("staff.console.inbox.more"),
+            }}
+            className="staff-cases"
+          >
+            {(item) => (
+              <li key={item.id} className="staff-case">
+                <article aria-label={t("staff.console.inbox.itemLabel", itemNames(item))}>
+                  <p>
+                    <strong>{itemNames(item).member}</strong> → {itemNames(item).operated}{" "}
+                    <span className="muted">
+                      · {item.language.toUpperCase()} · {siteName(props.sites, item.site)}
+                    </span>
+                  </p>
+                  {item.last_text ? <p className="staff-thread-body">{item.last_text}</p> : null}
+                  <p className="muted">
+                    {t("staff.console.inbox.waiting", { time: format.ago(item.waiting_since) })}
+                    {item.claim
+                      ? ` · ${item.claim.mine ? t("staff.console.inbox.claimedByMe") : t("staff.console.inbox.claimedByOther")}`
+                      : ""}
+                  </p>
+                  <button
+                    type="button"
+                    className="btn btn-outline"
+                    aria-pressed={open === item.conversation}
+                    onClick={() => setOpen(item.conversation)}
+                  >
+                    {t("staff.console.inbox.open")}
+                  </button>
+                </article>
+              </li>
+            )}
+          </KeysetQueue>
+        </section>
+        {open === null ? (
+          <p className="muted">{t("staff.console.inbox.pick")}</p>
+        ) : (
+          <InboxConversation
+            key={open}
+            t={t}
+            format={format}
+            conversation={open}
+            onChanged={() => reload.current()}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function itemNames(item: InboxItem) {
+  return { member: item.member.name ?? "–", operated: item.operated.name ?? "–" };
+}
+
+function siteName(sites: Props["sites"], id: string): string {
+  return sites.find((site) => site.id === id)?.name ?? id;
+}

@@ -1,0 +1,84 @@
+import type { InboxFiguresAnswer } from "../../contract/staff-inbox";
+import type { Locale } from "../../i18n/locales";
+import type { Translate } from "../../i18n/translate";
+
+type Props = {
+  t: Translate;
+  locale: Locale;
+  figures: InboxFiguresAnswer | null;
+  sites: { id: string; name: string }[];
+};
+
+/** issue 28: answered, median first response and waiting now, per site and per agent. */
+export default function InboxFigures({ t, locale, figures, sites }: Props) {
+  if (!figures) return null;
+  const number = new Intl.NumberFormat(locale);
+  const minutes = new Intl.NumberFormat(locale, {
+    style: "unit",
+    unit: "minute",
+    maximumFractionDigits: 1,
+  });
+  const median = (seconds: number | null) =>
+    seconds === null ? "–" : minutes.format(seconds / 60);
+  return (
+    <section className="staff-section" aria-labelledby="inbox-figures-title">
+      <h2 id="inbox-figures-title">{t("staff.console.inbox.figures.title")}</h2>
+      <div className="staff-table-wrap">
+        <table className="staff-table">
+          <caption className="muted">{t("staff.console.inbox.figures.perSite")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("staff.console.inbox.site")}</th>
+              <th scope="col" className="num">
+                {t("staff.console.inbox.figures.waiting")}
+              </th>
+              <th scope="col" className="num">
+                {t("staff.console.inbox.figures.answered")}
+              </th>
+              <th scope="col" className="num">
+                {t("staff.console.inbox.figures.median")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {figures.sites.map((row) => (
+              <tr key={row.site}>
+                <th scope="row">{sites.find((site) => site.id === row.site)?.name ?? row.site}</th>
+                <td className="num">{number.format(row.waiting)}</td>
+                <td className="num">{number.format(row.answered)}</td>
+                <td className="num">{median(row.median_first_response_seconds)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {figures.agents.length > 0 ? (
+        <div className="staff-table-wrap">
+          <table className="staff-table">
+            <caption className="muted">{t("staff.console.inbox.figures.perAgent")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("staff.console.inbox.figures.agent")}</th>
+                <th scope="col" className="num">
+                  {t("staff.console.inbox.figures.answered")}
+                </th>
+                <th scope="col" className="num">
+                  {t("staff.console.inbox.figures.median")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {figures.agents.map((row) => (
+                <tr key={row.staff_id}>
+                  <th scope="row">{row.email}</th>
+                  <td className="num">{number.format(row.answered)}</td>
+                  <td className="num">{median(row.median_first_response_seconds)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
