@@ -1,7 +1,8 @@
 /**
  * `npm run staff -- add EMAIL --role ROLE [--language LOCALE]` (the password on standard input;
  * prints, once, `{"email","role","totp_secret"}`), `npm run staff -- list`, and
- * `npm run staff -- disable EMAIL`: staff accounts from the command line (design §13).
+ * `npm run staff -- disable EMAIL`, `npm run staff -- inbox EMAIL --languages de,en --sites amora`
+ * (issue 28: an operator's inbox): staff accounts from the command line (design §13).
  *
  * It works while the server runs (decision 0010): with DATABASE_URL it connects to PostgreSQL
  * itself; with the embedded database it asks the server that owns the data directory, through
@@ -21,7 +22,10 @@ const USAGE = `Usage:
   npm run staff -- add EMAIL --role admin|moderator|support|operator [--language en]
       (reads the password from standard input; prints the TOTP secret once)
   npm run staff -- list
-  npm run staff -- disable EMAIL`;
+  npm run staff -- disable EMAIL
+  npm run staff -- inbox EMAIL [--languages de,en] [--sites amora,herzklopfen]
+      (an operator's inbox: the members' languages and the sites; none: the console's
+      language, every site)`;
 
 function fail(message: string): never {
   console.error(message);
@@ -59,11 +63,25 @@ async function commandOf(args: string[]): Promise<Record<string, unknown>> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { role: { type: "string" }, language: { type: "string" } },
+    options: {
+      role: { type: "string" },
+      language: { type: "string" },
+      languages: { type: "string" },
+      sites: { type: "string" },
+    },
   });
   const [name, email] = positionals;
   if (name === "list" && positionals.length === 1) return { command: "list" };
   if (name === "disable" && email && positionals.length === 2) return { command: "disable", email };
+  if (name === "inbox" && email && positionals.length === 2) {
+    const list = (value: string | undefined) => (value ? value.split(",").filter(Boolean) : []);
+    return {
+      command: "inbox",
+      email,
+      languages: list(values.languages),
+      sites: list(values.sites),
+    };
+  }
   if (name === "add" && email && positionals.length === 2 && values.role) {
     const password = await readPassword();
     return { command: "add", email, role: values.role, language: values.language, password };

@@ -31,6 +31,7 @@ export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];
 export const STAFF_AUDIT_ACTIONS = [
   "staff.add",
   "staff.disable",
+  "staff.inbox_scope",
   "staff.login",
   "staff.login_failed",
   "staff.logout",

@@ -3,6 +3,7 @@ import type { StaffRole } from "../../contract/staff-options";
 import type { Locale } from "../../i18n/locales";
 import { hashPassword } from "../auth/password";
 import type { Database } from "../db/client";
+import { sites } from "../sites/registry";
 import { COMMAND_LINE, recordStaffAction, type StaffActor } from "./audit";
 import { parseStaffCommand, StaffCommandError } from "./command";
 import { findStaffByEmail } from "./login";
@@ -87,6 +88,45 @@ export async function disableStaff(
 }
 
 /**
+ * issue 28: sets the member languages and sites an inbox agent works (empty: the console's
+ * language; every site), audited with before and after.
+ */
+export async function setInboxScope(
+  db: Database,
+  input: { email: string; languages: Locale[]; sites: string[] },
+  actor: StaffActor = COMMAND_LINE,
+): Promise<{ email: string; languages: Locale[]; sites: string[] }> {
+  const account = await findStaffByEmail(db, input.email);
+  if (!account) throw new StaffCommandError(`${input.email} has no staff account`);
+  const unknown = input.sites.filter((site) => !sites.some((entry) => entry.id === site));
+  if (unknown.length > 0) throw new StaffCommandError(`no such site: ${unknown.join(", ")}`);
+  const languages = [...new Set(input.languages)];
+  const chosen = [...new Set(input.sites)];
+  await db.transaction(async (tx) => {
+    await tx
+      .update(staffAccounts)
+      .set({
+        inboxLanguages: languages.length ? languages : null,
+        inboxSites: chosen.length ? chosen : null,
+      })
+      .where(eq(staffAccounts.id, account.id));
+    await recordStaffAction(tx, actor, {
+      action: "staff.inbox_scope",
+      target: { type: "staff", id: account.id },
+      before: {
+        languages: account.inboxLanguages?.join(",") ?? null,
+        sites: account.inboxSites?.join(",") ?? null,
+      },
+      after: {
+        languages: languages.length ? languages.join(",") : null,
+        sites: chosen.length ? chosen.join(",") : null,
+      },
+    });
+  });
+  return { email: account.email, languages, sites: chosen };
+}
+
+/**
  * Runs one command of `npm run staff`: in the CLI's own process when it may open the database,
  * or in the server's, which owns the embedded database, through its socket (control-socket.ts).
  */
@@ -99,5 +139,7 @@ export async function runStaffCommand(db: Database, input: unknown): Promise<unk
       return listStaff(db);
     case "disable":
       return disableStaff(db, command.email);
+    case "inbox":
+      return setInboxScope(db, command);
   }
 }

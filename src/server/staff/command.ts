@@ -24,6 +24,19 @@ export const staffCommand = z.discriminatedUnion("command", [
   }),
   z.object({ command: z.literal("list") }),
   z.object({ command: z.literal("disable"), email: z.email().max(254) }),
+  /**
+   * issue 28: the member languages an inbox agent answers in and the sites they work; an empty
+   * list (or none given) means the console's language, or every site.
+   */
+  z.object({
+    command: z.literal("inbox"),
+    email: z.email().max(254),
+    languages: z.array(z.enum(locales)).max(locales.length).default([]),
+    sites: z
+      .array(z.string().regex(/^[a-z0-9-]{1,40}$/))
+      .max(50)
+      .default([]),
+  }),
 ]);
 export type StaffCommand = z.input<typeof staffCommand>;
 

@@ -13,8 +13,9 @@ import { createSignedInStaff, staffCall } from "../../test/staff";
 import { createApp } from "../app";
 import { messages } from "../chat/schema";
 import { getReadyDb } from "../startup";
+import { setInboxScope } from "./accounts";
 import { inboxClaims } from "./inbox-schema";
-import { staffAccounts, staffAudit } from "./schema";
+import { staffAudit } from "./schema";
 
 const app = createApp();
 const { call, open, send } = chatCalls(app);
@@ -125,15 +126,19 @@ describe("the operators' inbox (issue 28 item 1)", () => {
     const english = await waitingConversation();
     const db = await getReadyDb();
     const germanAgent = await createSignedInStaff(app, "operator");
-    await db
-      .update(staffAccounts)
-      .set({ inboxLanguages: ["de"] })
-      .where(eq(staffAccounts.id, germanAgent.id));
+    await setInboxScope(db, { email: germanAgent.email, languages: ["de"], sites: [] });
     const herzAgent = await createSignedInStaff(app, "operator");
-    await db
-      .update(staffAccounts)
-      .set({ inboxSites: ["herzklopfen"] })
-      .where(eq(staffAccounts.id, herzAgent.id));
+    await setInboxScope(db, { email: herzAgent.email, languages: [], sites: ["herzklopfen"] });
+    await expect(
+      setInboxScope(db, { email: herzAgent.email, languages: [], sites: ["nowhere"] }),
+    ).rejects.toThrow("no such site: nowhere");
+    const [audited] = await db
+      .select()
+      .from(staffAudit)
+      .where(eq(staffAudit.action, "staff.inbox_scope"))
+      .orderBy(staffAudit.id)
+      .limit(1);
+    expect(audited?.after).toEqual({ languages: "de", sites: null });
 
     const seen = (await queue(germanAgent)).items.map((item) => item.conversation);
     expect(seen).toContain(german.conversation);
