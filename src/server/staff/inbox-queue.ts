@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import { locales } from "../../i18n/locales";
 import type { OperatedConversation } from "../chat/operated";
 import { conversationMembers, messages } from "../chat/schema";
 import { type Database, executeRows } from "../db/client";
@@ -77,17 +76,25 @@ export async function waitingQueue(
   );
 }
 
-/** How many conversations wait now, per site (the figures). */
+/**
+ * How many conversations wait now, per site, in every language (the figures): the queue's
+ * rule counted, without reading when each began to wait.
+ */
 export async function waitingPerSite(db: Database, siteIds: string[]) {
-  const rows = await waitingQueue(db, {
-    sites: siteIds,
-    languages: [...locales],
-    after: null,
-    limit: 100_000,
-  });
-  const counts = new Map<string, number>();
-  for (const row of rows) counts.set(row.site, (counts.get(row.site) ?? 0) + 1);
-  return counts;
+  if (siteIds.length === 0) return new Map<string, number>();
+  const rows = await executeRows<{ site: string; waiting: number }>(
+    db,
+    sql`
+    select m.site_id as site, count(*)::int as waiting
+    from ${conversationMembers} cm
+    join ${profiles} op on op.user_id = cm.user_id and op.fictional
+    join ${messages} last on last.id = cm.last_message_id and last.sender_user_id = cm.other_user_id
+    join ${users} m on m.id = cm.other_user_id
+    where m.site_id in ${siteIds}
+      and m.erased_at is null and m.deletion_requested_at is null and m.sanction is null
+    group by m.site_id`,
+  );
+  return new Map(rows.map((row) => [row.site, Number(row.waiting)]));
 }
 
 /** Since when the member has waited for an answer (null: the profile wrote last). */
