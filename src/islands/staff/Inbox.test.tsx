@@ -97,4 +97,29 @@ describe("the operators' inbox (issue 28 item 1)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save the notes" }));
     await screen.findByText("The notes are saved.");
   });
+
+  it("adds a canned answer in the member's language, offered at once", async () => {
+    await api.signInNewStaff("operator");
+    await memberWritesToOperated({ member: "Eve Canned", operated: "Finn Operated" }, "Hey");
+    render(
+      <Inbox
+        locale="en"
+        messages={pickMessages("en", INBOX_MESSAGES)}
+        sites={[{ id: "amora", name: "Amora" }]}
+      />,
+    );
+    const item = await screen.findByRole("article", { name: "Eve Canned to Finn Operated" });
+    fireEvent.click(within(item).getByRole("button", { name: "Open the conversation" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Claim the conversation" }));
+    fireEvent.click(await screen.findByText("Add a canned answer"));
+    fireEvent.change(screen.getByLabelText("Title"), { target: { value: "Weekend plans" } });
+    fireEvent.change(screen.getByLabelText("Text"), {
+      target: { value: "Any plans for the weekend?" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Save the canned answer" }));
+    await screen.findByText("The canned answer is saved.");
+    fireEvent.click(screen.getByRole("button", { name: "Canned answers" }));
+    const listbox = await screen.findByRole("listbox", { name: "Canned answers" });
+    expect(within(listbox).getByRole("option", { name: /Weekend plans/ })).toBeTruthy();
+  });
 });

@@ -116,7 +116,7 @@ export default function InboxConversation({ t, format, conversation, onChanged }
           draft={draft}
           setDraft={setDraft}
           onSent={sent}
-          onLostClaim={() => void load()}
+          onLostClaim={(message) => void load().then(() => setError(message))}
         />
       ) : null}
       <div className="staff-columns">

@@ -8,6 +8,7 @@ import type { Translate } from "../../i18n/translate";
 import { ApiRequestError, api, newIdempotencyKey } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
 import { describeApiError } from "../ui/use-api-form";
+import InboxCannedForm from "./InboxCannedForm";
 
 type Props = {
   t: Translate;
@@ -18,8 +19,11 @@ type Props = {
   draft: string;
   setDraft: (text: string) => void;
   onSent: (message: InboxMessage, claim: InboxConversationAnswer["claim"]) => void;
-  /** The claim is gone (ran out, or another took it): the conversation reads it again. */
-  onLostClaim: () => void;
+  /**
+   * The claim is gone (ran out, or another took it): the conversation reads it again and shows
+   * why (`message`), as this form goes until the agent claims again.
+   */
+  onLostClaim: (message: string) => void;
 };
 
 /** At most one typing signal this often (the member's page shows it for a few seconds). */
@@ -112,12 +116,14 @@ export default function InboxReply(props: Props) {
       setError(null);
       props.onSent(answer.message, answer.claim);
     } catch (caught) {
-      setError(describeApiError(caught, t));
+      const message = describeApiError(caught, t);
       if (
         caught instanceof ApiRequestError &&
         (caught.code === "inbox_claim_expired" || caught.code === "inbox_not_claimed")
       ) {
-        props.onLostClaim();
+        props.onLostClaim(message);
+      } else {
+        setError(message);
       }
     } finally {
       setBusy(false);
@@ -125,72 +131,79 @@ export default function InboxReply(props: Props) {
   }
 
   return (
-    <form
-      className="stack"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send();
-      }}
-    >
-      <div className="field">
-        <label htmlFor={fieldId}>{t("staff.console.inbox.reply")}</label>
-        <textarea
-          id={fieldId}
-          ref={field}
-          rows={4}
-          value={draft}
-          onChange={(event) => edit(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.altKey && event.code === "KeyC") {
-              event.preventDefault();
-              openList();
-            }
-          }}
-        />
-      </div>
-      <ErrorAlert message={error} />
-      <div className="cluster">
-        <button type="submit" className="btn" disabled={busy || draft.trim() === ""}>
-          {busy ? t("staff.console.inbox.sending") : t("staff.console.inbox.send")}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline"
-          aria-haspopup="listbox"
-          aria-expanded={listOpen}
-          aria-controls={listId}
-          aria-keyshortcuts="Alt+C"
-          disabled={canned.length === 0}
-          onClick={() => (listOpen ? setListOpen(false) : openList())}
-        >
-          {t("staff.console.inbox.canned")}
-        </button>
-      </div>
-      <div
-        id={listId}
-        ref={list}
-        role="listbox"
-        tabIndex={-1}
-        hidden={!listOpen}
-        aria-label={t("staff.console.inbox.canned")}
-        aria-activedescendant={listOpen ? `${listId}-${active}` : undefined}
-        onKeyDown={onListKey}
-        className="staff-canned"
+    <>
+      <form
+        className="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
       >
-        {canned.map((answer, index) => (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the list's keys choose (onListKey)
-          <div
-            key={answer.id}
-            id={`${listId}-${index}`}
-            role="option"
-            tabIndex={-1}
-            aria-selected={index === active}
-            onClick={() => insert(answer)}
+        <div className="field">
+          <label htmlFor={fieldId}>{t("staff.console.inbox.reply")}</label>
+          <textarea
+            id={fieldId}
+            ref={field}
+            rows={4}
+            value={draft}
+            onChange={(event) => edit(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.altKey && event.code === "KeyC") {
+                event.preventDefault();
+                openList();
+              }
+            }}
+          />
+        </div>
+        <ErrorAlert message={error} />
+        <div className="cluster">
+          <button type="submit" className="btn" disabled={busy || draft.trim() === ""}>
+            {busy ? t("staff.console.inbox.sending") : t("staff.console.inbox.send")}
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline"
+            aria-haspopup="listbox"
+            aria-expanded={listOpen}
+            aria-controls={listId}
+            aria-keyshortcuts="Alt+C"
+            disabled={canned.length === 0}
+            onClick={() => (listOpen ? setListOpen(false) : openList())}
           >
-            <strong>{answer.title}</strong> <span className="muted">{answer.body}</span>
-          </div>
-        ))}
-      </div>
-    </form>
+            {t("staff.console.inbox.canned")}
+          </button>
+        </div>
+        <div
+          id={listId}
+          ref={list}
+          role="listbox"
+          tabIndex={-1}
+          hidden={!listOpen}
+          aria-label={t("staff.console.inbox.canned")}
+          aria-activedescendant={listOpen ? `${listId}-${active}` : undefined}
+          onKeyDown={onListKey}
+          className="staff-canned"
+        >
+          {canned.map((answer, index) => (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the list's keys choose (onListKey)
+            <div
+              key={answer.id}
+              id={`${listId}-${index}`}
+              role="option"
+              tabIndex={-1}
+              aria-selected={index === active}
+              onClick={() => insert(answer)}
+            >
+              <strong>{answer.title}</strong> <span className="muted">{answer.body}</span>
+            </div>
+          ))}
+        </div>
+      </form>
+      <InboxCannedForm
+        t={t}
+        language={props.language}
+        onAdded={(answer) => setCanned((current) => [...current, answer])}
+      />
+    </>
   );
 }

@@ -217,7 +217,8 @@ export async function replyAsOperated(
 
 /**
  * POST /api/staff/inbox/{conversation}/typing: the agent holding the claim is typing; the
- * member's open page shows the profile typing, as for a member. 409 without the live claim.
+ * member's open page shows the profile typing, as for a member, and the lease is renewed.
+ * 409 without the live claim.
  */
 export async function agentTyping(
   db: Database,
@@ -226,14 +227,18 @@ export async function agentTyping(
 ): Promise<void> {
   const scope = await agentScope(db, actor);
   const conversation = assertInScope(scope, await operatedConversation(db, conversationId));
+  // Typing is the agent's activity: it renews the lease, as a reply does.
   const [held] = await db
-    .select({ staffId: inboxClaims.staffId })
-    .from(inboxClaims)
+    .update(inboxClaims)
+    .set({ expiresAt: sql`now() + make_interval(mins => ${CLAIM_MINUTES})` })
     .where(
-      and(eq(inboxClaims.conversationId, conversationId), sql`${inboxClaims.expiresAt} > now()`),
-    );
-  if (held?.staffId !== scope.staffId) {
-    throw new ApiError(409, "inbox_not_claimed", "staff.inbox.error.notClaimed");
-  }
+      and(
+        eq(inboxClaims.conversationId, conversationId),
+        eq(inboxClaims.staffId, scope.staffId),
+        sql`${inboxClaims.expiresAt} > now()`,
+      ),
+    )
+    .returning({ staffId: inboxClaims.staffId });
+  if (!held) throw new ApiError(409, "inbox_not_claimed", "staff.inbox.error.notClaimed");
   await typingAsOperated(db, { ...conversation, conversationId });
 }
