@@ -29,6 +29,8 @@ describe("every answer of an operator's inbox journey matches the document", () 
     const cookie = await signIn(await createTestStaff("operator"));
     const other = await signIn(await createTestStaff("operator"));
     const params = { conversation: String(conversation) };
+    expect((await call("get", "/staff/inbox/events", { cookie })).status).toBe(200);
+    expect((await call("get", "/staff/inbox/events")).status).toBe(403);
     expect((await call("get", "/staff/inbox", { cookie })).status).toBe(200);
     expect((await call("get", "/staff/inbox", { cookie, query: { site: "nowhere" } })).status).toBe(
       422,
