@@ -24,6 +24,7 @@ export type MemberOptions = {
   language?: string | null;
   interests?: string[];
   invisible?: boolean;
+  fictional?: boolean;
   likes?: number[];
   blocks?: number[];
 };

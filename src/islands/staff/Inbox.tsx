@@ -72,7 +72,7 @@ export default function Inbox(props: Props) {
     <div className="stack">
       <p className="muted">{t("staff.console.inbox.lead")}</p>
       <InboxFigures t={t} locale={props.locale} figures={figures} sites={props.sites} />
-      <div className="staff-columns">
+      <div className="staff-columns staff-columns-inbox">
         <section className="staff-section" aria-labelledby="inbox-queue-title">
           <h2 id="inbox-queue-title">{t("staff.console.inbox.queue")}</h2>
           {props.sites.length > 1 ? (

@@ -3,6 +3,7 @@ import type { CannedAnswer } from "../../contract/staff-inbox";
 import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
+import TextField, { Field } from "../ui/TextField";
 import { describeApiError } from "../ui/use-api-form";
 
 type Props = {
@@ -49,27 +50,27 @@ export default function InboxCannedForm({ t, language, onAdded }: Props) {
           void save();
         }}
       >
-        <div className="field">
-          <label htmlFor={titleId}>{t("staff.console.inbox.cannedTitle")}</label>
-          <input
-            id={titleId}
-            value={title}
-            maxLength={80}
-            required
-            onChange={(event) => setTitle(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={bodyId}>{t("staff.console.inbox.cannedBody")}</label>
-          <textarea
-            id={bodyId}
-            rows={3}
-            value={body}
-            maxLength={2000}
-            required
-            onChange={(event) => setBody(event.target.value)}
-          />
-        </div>
+        <TextField
+          id={titleId}
+          label={t("staff.console.inbox.cannedTitle")}
+          value={title}
+          maxLength={80}
+          required
+          onChange={(event) => setTitle(event.target.value)}
+        />
+        <Field id={bodyId} label={t("staff.console.inbox.cannedBody")}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="field-input"
+              rows={3}
+              value={body}
+              maxLength={2000}
+              required
+              onChange={(event) => setBody(event.target.value)}
+            />
+          )}
+        </Field>
         <ErrorAlert message={error} />
         {status ? <p role="status">{status}</p> : null}
         <div>

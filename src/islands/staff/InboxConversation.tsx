@@ -119,7 +119,7 @@ export default function InboxConversation({ t, format, conversation, onChanged }
           onLostClaim={(message) => void load().then(() => setError(message))}
         />
       ) : null}
-      <div className="staff-columns">
+      <div className="staff-pair">
         <ProfileFacts
           t={t}
           format={format}

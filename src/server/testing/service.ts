@@ -106,6 +106,7 @@ export async function createFixtureMembers(
           country,
           status: body.confirmed ? "active" : "disabled",
           invisible: body.invisible,
+          fictional: body.fictional,
           ...(complete
             ? {
                 gender: body.gender,

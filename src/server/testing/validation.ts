@@ -44,6 +44,8 @@ export const fixtureMembersBody = z
     language: z.enum(locales).nullable().default(null),
     interests: z.array(z.enum(INTERESTS)).max(10).optional(),
     invisible: z.boolean().default(false),
+    /** A profile the site runs (spec §1): the operators' inbox answers it (issue 28). */
+    fictional: z.boolean().default(false),
     /** Profiles each new member likes, and blocks. */
     likes: profileIds,
     blocks: profileIds,
