@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
-import ErrorAlert from "../ui/ErrorAlert";
-import { describeApiError } from "../ui/use-api-form";
+import { Field } from "../ui/TextField";
+import { describeApiError, useApiForm } from "../ui/use-api-form";
+import OutcomeStatus from "./OutcomeStatus";
 
 type Props = { t: Translate; conversation: number };
 
@@ -10,8 +11,7 @@ type Props = { t: Translate; conversation: number };
 export default function InboxNotes({ t, conversation }: Props) {
   const [body, setBody] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useApiForm(t);
   const fieldId = useId();
   const path = { params: { conversation } };
 
@@ -19,49 +19,45 @@ export default function InboxNotes({ t, conversation }: Props) {
   useEffect(() => {
     api("GET /api/staff/inbox/{conversation}/notes", path)
       .then((notes) => setBody(notes.body))
-      .catch((caught: unknown) => setError(describeApiError(caught, t)));
+      .catch((caught: unknown) => form.setError(describeApiError(caught, t)));
   }, [conversation]);
 
   async function save() {
-    setBusy(true);
     setStatus(null);
-    try {
+    await form.run(async () => {
       const saved = await api("PUT /api/staff/inbox/{conversation}/notes", {
         ...path,
         body: { body: body ?? "" },
       });
       setBody(saved.body);
-      setError(null);
       setStatus(t("staff.console.inbox.notesSaved"));
-    } catch (caught) {
-      setError(describeApiError(caught, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <form
       className="stack"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         void save();
       }}
     >
-      <div className="field">
-        <label htmlFor={fieldId}>{t("staff.console.inbox.notes")}</label>
-        <textarea
-          id={fieldId}
-          rows={4}
-          value={body ?? ""}
-          disabled={body === null}
-          onChange={(event) => setBody(event.target.value)}
-        />
-      </div>
-      <ErrorAlert message={error} />
-      {status ? <p role="status">{status}</p> : null}
+      <Field id={fieldId} label={t("staff.console.inbox.notes")} error={form.fields.body}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="field-input"
+            rows={4}
+            value={body ?? ""}
+            disabled={body === null}
+            onChange={(event) => setBody(event.target.value)}
+          />
+        )}
+      </Field>
+      <OutcomeStatus statusRef={form.statusRef} error={form.error} status={status} />
       <div>
-        <button type="submit" className="btn btn-outline" disabled={busy || body === null}>
+        <button type="submit" className="btn btn-outline" disabled={form.busy || body === null}>
           {t("staff.console.inbox.saveNotes")}
         </button>
       </div>

@@ -7,6 +7,7 @@ import type {
 import type { Translate } from "../../i18n/translate";
 import { ApiRequestError, api, newIdempotencyKey } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
+import { Field } from "../ui/TextField";
 import { describeApiError } from "../ui/use-api-form";
 import InboxCannedForm from "./InboxCannedForm";
 
@@ -139,22 +140,24 @@ export default function InboxReply(props: Props) {
           void send();
         }}
       >
-        <div className="field">
-          <label htmlFor={fieldId}>{t("staff.console.inbox.reply")}</label>
-          <textarea
-            id={fieldId}
-            ref={field}
-            rows={4}
-            value={draft}
-            onChange={(event) => edit(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.altKey && event.code === "KeyC") {
-                event.preventDefault();
-                openList();
-              }
-            }}
-          />
-        </div>
+        <Field id={fieldId} label={t("staff.console.inbox.reply")}>
+          {(control) => (
+            <textarea
+              {...control}
+              ref={field}
+              className="field-input"
+              rows={4}
+              value={draft}
+              onChange={(event) => edit(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.altKey && event.code === "KeyC") {
+                  event.preventDefault();
+                  openList();
+                }
+              }}
+            />
+          )}
+        </Field>
         <ErrorAlert message={error} />
         <div className="cluster">
           <button type="submit" className="btn" disabled={busy || draft.trim() === ""}>

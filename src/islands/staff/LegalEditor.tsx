@@ -8,6 +8,7 @@ import { describeApiError, useApiForm } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import ConfirmDialog, { useConfirm } from "./ConfirmDialog";
 import { staffFormat } from "./format";
+import SiteSelect from "./SiteSelect";
 
 /** The catalogue keys this island needs (its page picks them; its test too). */
 export const LEGAL_EDITOR_MESSAGES = [
@@ -129,22 +130,13 @@ export default function LegalEditor(props: Props) {
     <div className="stack">
       <p>{t("staff.legal.lead")}</p>
       <div className="cluster">
-        <Field id="legal-site" label={t("staff.legal.site")}>
-          {(control) => (
-            <select
-              className="field-input"
-              {...control}
-              value={selection.site}
-              onChange={choose("site")}
-            >
-              {props.sites.map((site) => (
-                <option key={site.id} value={site.id}>
-                  {site.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SiteSelect
+          id="legal-site"
+          label={t("staff.legal.site")}
+          sites={props.sites}
+          value={selection.site}
+          onChange={(site) => choose("site")({ target: { value: site } })}
+        />
         <Field id="legal-language" label={t("staff.legal.language")}>
           {(control) => (
             <select

@@ -3,12 +3,13 @@ import { METRICS_DEFAULT_DAYS } from "../../contract/staff-metric-options";
 import type { StaffMetricsAnswer } from "../../contract/staff-metrics";
 import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
-import TextField, { Field } from "../ui/TextField";
+import TextField from "../ui/TextField";
 import { useApiForm } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import { type StaffFormat, staffFormat } from "./format";
 import MetricChart from "./MetricChart";
 import OutcomeStatus from "./OutcomeStatus";
+import SiteSelect from "./SiteSelect";
 
 type Props = I18nProps & {
   sites: { id: string; name: string }[];
@@ -177,22 +178,14 @@ export default function MetricsOverview(props: Props) {
     <div className="stack">
       <p>{t("staff.console.metrics.intro")}</p>
       <form className="staff-filters" onSubmit={submit} noValidate>
-        <Field id="metrics-site" label={t("staff.console.metrics.site")} error={form.fields.site}>
-          {(control) => (
-            <select
-              {...control}
-              className="field-input"
-              value={site}
-              onChange={(event) => setSite(event.target.value)}
-            >
-              {props.sites.map((entry) => (
-                <option key={entry.id} value={entry.id}>
-                  {entry.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SiteSelect
+          id="metrics-site"
+          label={t("staff.console.metrics.site")}
+          sites={props.sites}
+          value={site}
+          onChange={setSite}
+          error={form.fields.site}
+        />
         <TextField
           id="metrics-from"
           type="date"

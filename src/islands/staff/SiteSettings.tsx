@@ -11,6 +11,7 @@ import ActionForm from "./ActionForm";
 import ConfirmDialog, { useConfirm } from "./ConfirmDialog";
 import { staffFormat } from "./format";
 import OutcomeStatus from "./OutcomeStatus";
+import SiteSelect from "./SiteSelect";
 import {
   patchOf,
   type SettingField,
@@ -134,22 +135,13 @@ export default function SiteSettings(props: Props) {
   const groups = answer ? settingsGroups(t, format, answer.settings) : [];
   return (
     <div className="stack">
-      <Field id={siteId} label={t("staff.settings.site")}>
-        {(control) => (
-          <select
-            {...control}
-            className="field-input"
-            value={site}
-            onChange={(event) => setSite(event.target.value)}
-          >
-            {props.sites.map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SiteSelect
+        id={siteId}
+        label={t("staff.settings.site")}
+        sites={props.sites}
+        value={site}
+        onChange={setSite}
+      />
       <OutcomeStatus statusRef={statusRef} error={error} status={null} />
       {answer ? (
         <p className="muted">
