@@ -5,10 +5,11 @@ import type {
   SiteSettingsKey,
   SiteSettingsPatch,
 } from "../../contract/staff-settings";
+import { afterCommit } from "../db/after-commit";
 import type { Database } from "../db/client";
 import { notFound } from "../lib/errors";
 import { type Site, sites } from "../sites/registry";
-import type { StoredSettings } from "../sites/settings-cache";
+import { rememberSettings, type StoredSettings } from "../sites/settings-cache";
 import { patchOverrides, sameValue, settingsOf } from "../sites/settings-document";
 import { lockSiteSettings, readSiteSettings, saveSiteSettings } from "../sites/settings-store";
 import { recordStaffAction, type StaffActor } from "./audit";
@@ -85,7 +86,7 @@ export async function updateSiteSettings(
 ): Promise<SiteSettingsAnswer> {
   authorize(actor, "settings.write");
   const site = siteOf(siteId);
-  return db.transaction(async (tx) => {
+  const { answer, saved } = await db.transaction(async (tx) => {
     // Read under the lock: two admins' patches of one site apply one after the other.
     await lockSiteSettings(tx, site.id);
     const current = await readSiteSettings(tx, site.id);
@@ -93,14 +94,18 @@ export async function updateSiteSettings(
     const before = { ...defaults, ...current?.overrides };
     const overrides = patchOverrides(defaults, current?.overrides ?? {}, patch);
     const { was, now } = changes(before, { ...defaults, ...overrides });
-    if (Object.keys(now).length === 0) return answerOf(site, current);
-    const saved = await saveSiteSettings(tx, site.id, overrides, actor.staff?.id ?? null);
+    if (Object.keys(now).length === 0) return { answer: answerOf(site, current), saved: null };
+    const stored = await saveSiteSettings(tx, site.id, overrides, actor.staff?.id ?? null);
     await recordStaffAction(tx, actor, {
       action: "settings.update",
       target: { type: "setting", id: site.id },
       before: was,
       after: now,
     });
-    return answerOf(site, saved.after);
+    return { answer: answerOf(site, stored.after), saved: stored.after };
   });
+  // This process serves the change from its next request, once the write has committed (a
+  // keyed request commits later: db/after-commit.ts); the others hear the NOTIFY.
+  if (saved) afterCommit(() => rememberSettings(site.id, saved));
+  return answer;
 }
