@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createContractClient } from "../test/contract";
-import { createTestStaff, currentTotp, STAFF_PASSWORD, type TestStaff } from "../test/staff";
+import { signInThroughContract } from "../test/staff";
 import { createApp } from "./app";
 
 /**
@@ -11,17 +11,10 @@ import { createApp } from "./app";
 const app = createApp();
 const { call } = createContractClient(app);
 
-async function signIn(staff: TestStaff): Promise<string> {
-  const body = { email: staff.email, password: STAFF_PASSWORD, totp: currentTotp(staff) };
-  const login = await call("post", "/staff/login", { json: body });
-  expect(login.status).toBe(200);
-  return (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-}
-
 describe("every answer of an admin's discount-code journey matches the document", () => {
   it("for the list, a new code and its disabling", async () => {
     expect((await call("get", "/staff/discount-codes")).status).toBe(403);
-    const cookie = await signIn(await createTestStaff("admin"));
+    const cookie = await signInThroughContract(call, "admin");
     const code = `C${Date.now()}`;
     const json = { code, value_percentage: 15, site: "amora", currency: "EUR" };
     expect((await call("post", "/staff/discount-codes", { cookie, json })).status).toBe(201);
@@ -46,7 +39,7 @@ describe("every answer of an admin's discount-code journey matches the document"
     expect((await disable({ code })).status).toBe(200);
     expect((await disable({ code })).status).toBe(409);
 
-    const moderator = await signIn(await createTestStaff("moderator"));
+    const moderator = await signInThroughContract(call, "moderator");
     expect((await call("get", "/staff/discount-codes", { cookie: moderator })).status).toBe(403);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createContractClient } from "../test/contract";
 import { memberWritesToOperated } from "../test/inbox";
-import { createTestStaff, currentTotp, STAFF_PASSWORD, type TestStaff } from "../test/staff";
+import { signInThroughContract } from "../test/staff";
 import { createApp } from "./app";
 
 /**
@@ -12,13 +12,6 @@ import { createApp } from "./app";
 const app = createApp();
 const { call } = createContractClient(app);
 
-async function signIn(staff: TestStaff): Promise<string> {
-  const body = { email: staff.email, password: STAFF_PASSWORD, totp: currentTotp(staff) };
-  const login = await call("post", "/staff/login", { json: body });
-  expect(login.status).toBe(200);
-  return (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-}
-
 describe("every answer of an operator's inbox journey matches the document", () => {
   it("for the queue, a claim, the conversation, notes, canned answers, a reply and figures", async () => {
     expect((await call("get", "/staff/inbox")).status).toBe(403);
@@ -26,8 +19,8 @@ describe("every answer of an operator's inbox journey matches the document", () 
       { member: "Carl", operated: "Dora" },
       "Hello Dora",
     );
-    const cookie = await signIn(await createTestStaff("operator"));
-    const other = await signIn(await createTestStaff("operator"));
+    const cookie = await signInThroughContract(call, "operator");
+    const other = await signInThroughContract(call, "operator");
     const params = { conversation: String(conversation) };
     expect((await call("get", "/staff/inbox/events", { cookie })).status).toBe(200);
     expect((await call("get", "/staff/inbox/events")).status).toBe(403);
@@ -69,7 +62,7 @@ describe("every answer of an operator's inbox journey matches the document", () 
     ).toBe(200);
     expect((await call("get", "/staff/inbox/figures", { cookie })).status).toBe(200);
 
-    const support = await signIn(await createTestStaff("support"));
+    const support = await signInThroughContract(call, "support");
     expect((await call("get", "/staff/inbox/figures", { cookie: support })).status).toBe(403);
   });
 });

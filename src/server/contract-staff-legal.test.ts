@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createContractClient } from "../test/contract";
-import { createTestStaff, currentTotp, STAFF_PASSWORD, type TestStaff } from "../test/staff";
+import { signInThroughContract } from "../test/staff";
 import { createApp } from "./app";
 
 /**
@@ -11,19 +11,12 @@ import { createApp } from "./app";
 const app = createApp();
 const { call } = createContractClient(app);
 
-async function signIn(staff: TestStaff): Promise<string> {
-  const body = { email: staff.email, password: STAFF_PASSWORD, totp: currentTotp(staff) };
-  const login = await call("post", "/staff/login", { json: body });
-  expect(login.status).toBe(200);
-  return (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-}
-
 describe("every answer of an editor's legal texts journey matches the document", () => {
   it("for the list, a text, a preview, a save and a revert", async () => {
     const scope = { site: "amora", locale: "it" };
     const params = { ...scope, document: "service" };
     expect((await call("get", "/staff/legal/{site}/{locale}", { params: scope })).status).toBe(403);
-    const cookie = await signIn(await createTestStaff("editor"));
+    const cookie = await signInThroughContract(call, "editor");
     expect(
       (await call("get", "/staff/legal/{site}/{locale}", { cookie, params: scope })).status,
     ).toBe(200);
@@ -54,7 +47,7 @@ describe("every answer of an editor's legal texts journey matches the document",
       (await call("delete", "/staff/legal/{site}/{locale}/{document}", { cookie, params })).status,
     ).toBe(200);
 
-    const moderator = await signIn(await createTestStaff("moderator"));
+    const moderator = await signInThroughContract(call, "moderator");
     const forbidden = { cookie: moderator, params };
     expect(
       (await call("delete", "/staff/legal/{site}/{locale}/{document}", forbidden)).status,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createContractClient } from "../test/contract";
-import { createTestStaff, currentTotp, STAFF_PASSWORD, type TestStaff } from "../test/staff";
+import { signInThroughContract } from "../test/staff";
 import { createApp } from "./app";
 
 /**
@@ -11,17 +11,10 @@ import { createApp } from "./app";
 const app = createApp();
 const { call } = createContractClient(app);
 
-async function signIn(staff: TestStaff): Promise<string> {
-  const body = { email: staff.email, password: STAFF_PASSWORD, totp: currentTotp(staff) };
-  const login = await call("post", "/staff/login", { json: body });
-  expect(login.status).toBe(200);
-  return (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-}
-
 describe("every answer of the metrics matches the document", () => {
   it("for the default period, a chosen one, a bad one and a role without the permission", async () => {
     expect((await call("get", "/staff/metrics", { query: { site: "amora" } })).status).toBe(403);
-    const cookie = await signIn(await createTestStaff("admin"));
+    const cookie = await signInThroughContract(call, "admin");
     expect((await call("get", "/staff/metrics", { cookie, query: { site: "amora" } })).status).toBe(
       200,
     );
@@ -29,7 +22,7 @@ describe("every answer of the metrics matches the document", () => {
     expect((await call("get", "/staff/metrics", { cookie, query: period })).status).toBe(200);
     const reversed = { site: "amora", from: "2020-02-01", to: "2020-01-01" };
     expect((await call("get", "/staff/metrics", { cookie, query: reversed })).status).toBe(422);
-    const support = await signIn(await createTestStaff("support"));
+    const support = await signInThroughContract(call, "support");
     const refused = await call("get", "/staff/metrics", {
       cookie: support,
       query: { site: "amora" },

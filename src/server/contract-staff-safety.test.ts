@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { chatCalls, premium } from "../test/chat";
 import { type CallOptions, createContractClient } from "../test/contract";
 import { createLoggedInMember } from "../test/members";
-import { createTestStaff, currentTotp, STAFF_PASSWORD, type TestStaff } from "../test/staff";
+import { signInThroughContract } from "../test/staff";
 import { createApp } from "./app";
 import { messageFlags } from "./chat/flags-schema";
 import { getReadyDb } from "./startup";
@@ -16,13 +16,6 @@ import { getReadyDb } from "./startup";
 const app = createApp();
 const { call } = createContractClient(app);
 const chat = chatCalls(app);
-
-async function signIn(staff: TestStaff): Promise<string> {
-  const body = { email: staff.email, password: STAFF_PASSWORD, totp: currentTotp(staff) };
-  const login = await call("post", "/staff/login", { json: body });
-  expect(login.status).toBe(200);
-  return (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-}
 
 describe("every answer of a moderator's safety journey matches the document", () => {
   it("for the queue, a verdict and the rules' counters", async () => {
@@ -38,7 +31,7 @@ describe("every answer of a moderator's safety journey matches the document", ()
     if (!flag) throw new Error("not flagged");
 
     expect((await call("get", "/staff/flags")).status).toBe(403);
-    const cookie = await signIn(await createTestStaff("moderator"));
+    const cookie = await signInThroughContract(call, "moderator");
     const page = await call("get", "/staff/flags", { cookie, query: { limit: 5 } });
     expect(page.status).toBe(200);
     expect((await call("get", "/staff/flags", { cookie, query: { cursor: "x" } })).status).toBe(
@@ -56,7 +49,7 @@ describe("every answer of a moderator's safety journey matches the document", ()
     expect(again.status).toBe(409);
     expect((await call("get", "/staff/safety/rules", { cookie })).status).toBe(200);
 
-    const support = await signIn(await createTestStaff("support"));
+    const support = await signInThroughContract(call, "support");
     expect((await call("get", "/staff/safety/rules", { cookie: support })).status).toBe(403);
     const refused = { cookie: support, params: { id: flag.id }, json: verdict };
     expect((await resolve(refused)).status).toBe(403);
