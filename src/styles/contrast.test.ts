@@ -4,8 +4,11 @@ import { describe, expect, it } from "vitest";
 // WCAG 1.4.3: normal-size text needs a contrast ratio of at least 4.5:1 with its background.
 const MINIMUM_RATIO = 4.5;
 
-const read = (name: string) =>
-  readFileSync(new URL(`./${name}`, import.meta.url), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+/** A stylesheet without comments, its `@import`s of sibling files inlined as Vite inlines them. */
+const read = (name: string): string =>
+  readFileSync(new URL(`./${name}`, import.meta.url), "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/@import "\.\/([\w-]+\.css)";/g, (_, imported: string) => read(imported));
 
 const tokens = new Map(
   [...read("tokens.css").matchAll(/(--color-[\w-]+):\s*(#[0-9a-f]{3,6})\b/gi)].map(
