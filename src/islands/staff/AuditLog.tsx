@@ -5,6 +5,7 @@ import { api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
 import { useApiForm } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
+import ColumnHeads from "./ColumnHeads";
 import { codeLabel } from "./code-labels";
 import { staffFormat } from "./format";
 
@@ -152,17 +153,17 @@ export default function AuditLog(props: I18nProps) {
         <div className="staff-table-wrap">
           <table className="staff-table">
             <caption className="visually-hidden">{t("staff.console.audit.title")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("staff.console.audit.col.time")}</th>
-                <th scope="col">{t("staff.console.audit.col.who")}</th>
-                <th scope="col">{t("staff.console.audit.col.action")}</th>
-                <th scope="col">{t("staff.console.audit.col.target")}</th>
-                <th scope="col">{t("staff.console.audit.col.reason")}</th>
-                <th scope="col">{t("staff.console.audit.col.change")}</th>
-                <th scope="col">{t("staff.console.audit.col.ip")}</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              labels={[
+                t("staff.console.audit.col.time"),
+                t("staff.console.audit.col.who"),
+                t("staff.console.audit.col.action"),
+                t("staff.console.audit.col.target"),
+                t("staff.console.audit.col.reason"),
+                t("staff.console.audit.col.change"),
+                t("staff.console.audit.col.ip"),
+              ]}
+            />
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id}>

@@ -10,6 +10,7 @@ import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
+import ColumnHeads from "./ColumnHeads";
 import ConfirmDialog, { useConfirm } from "./ConfirmDialog";
 import DiscountCodeForm, { type ConsoleSite } from "./DiscountCodeForm";
 import { type StaffFormat, staffFormat } from "./format";
@@ -222,15 +223,7 @@ export default function DiscountCodes(props: Props) {
         <div className="staff-table-wrap">
           <table className="staff-table">
             <caption>{t("staff.console.discounts.caption")}</caption>
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col">
-                    {t(column)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads labels={COLUMNS.map((column) => t(column))} />
             <tbody>
               {codes.map((code) => (
                 <tr key={code.id}>
@@ -283,15 +276,15 @@ export default function DiscountCodes(props: Props) {
           <caption className="visually-hidden">
             {t("staff.console.discounts.builtin.title")}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("staff.console.discounts.column.code")}</th>
-              <th scope="col">{t("staff.console.discounts.column.value")}</th>
-              <th scope="col">{t("staff.console.discounts.builtin.column.description")}</th>
-              <th scope="col">{t("staff.console.discounts.column.orders")}</th>
-              <th scope="col">{t("staff.console.discounts.column.revenue")}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            labels={[
+              t("staff.console.discounts.column.code"),
+              t("staff.console.discounts.column.value"),
+              t("staff.console.discounts.builtin.column.description"),
+              t("staff.console.discounts.column.orders"),
+              t("staff.console.discounts.column.revenue"),
+            ]}
+          />
           <tbody>
             {builtin.map((entry) => (
               <tr key={entry.code}>

@@ -6,7 +6,7 @@ import { type I18nProps, useTranslate } from "../ui/use-translate";
 import { staffFormat } from "./format";
 import InboxConversation from "./InboxConversation";
 import InboxFigures from "./InboxFigures";
-import KeysetQueue from "./KeysetQueue";
+import KeysetQueue, { queueTexts } from "./KeysetQueue";
 import { useKeysetList } from "./use-keyset-list";
 
 type Props = I18nProps & {
@@ -96,11 +96,7 @@ export default function Inbox(props: Props) {
             list={list}
             status={null}
             statusRef={statusRef}
-            texts={{
-              loading: t("staff.console.inbox.loading"),
-              empty: t("staff.console.inbox.empty"),
-              more: t("staff.console.inbox.more"),
-            }}
+            texts={queueTexts(t, "staff.console.inbox", "staff.console.inbox.empty")}
             className="staff-cases"
           >
             {(item) => (

@@ -1,6 +1,7 @@
 import type { InboxFiguresAnswer } from "../../contract/staff-inbox";
 import type { Locale } from "../../i18n/locales";
 import type { Translate } from "../../i18n/translate";
+import ColumnHeads from "./ColumnHeads";
 
 type Props = {
   t: Translate;
@@ -26,20 +27,15 @@ export default function InboxFigures({ t, locale, figures, sites }: Props) {
       <div className="staff-table-wrap">
         <table className="staff-table">
           <caption className="muted">{t("staff.console.inbox.figures.perSite")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("staff.console.inbox.site")}</th>
-              <th scope="col" className="num">
-                {t("staff.console.inbox.figures.waiting")}
-              </th>
-              <th scope="col" className="num">
-                {t("staff.console.inbox.figures.answered")}
-              </th>
-              <th scope="col" className="num">
-                {t("staff.console.inbox.figures.median")}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            labels={[
+              t("staff.console.inbox.site"),
+              t("staff.console.inbox.figures.waiting"),
+              t("staff.console.inbox.figures.answered"),
+              t("staff.console.inbox.figures.median"),
+            ]}
+            numeric={[1, 2, 3]}
+          />
           <tbody>
             {figures.sites.map((row) => (
               <tr key={row.site}>
@@ -56,17 +52,14 @@ export default function InboxFigures({ t, locale, figures, sites }: Props) {
         <div className="staff-table-wrap">
           <table className="staff-table">
             <caption className="muted">{t("staff.console.inbox.figures.perAgent")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("staff.console.inbox.figures.agent")}</th>
-                <th scope="col" className="num">
-                  {t("staff.console.inbox.figures.answered")}
-                </th>
-                <th scope="col" className="num">
-                  {t("staff.console.inbox.figures.median")}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              labels={[
+                t("staff.console.inbox.figures.agent"),
+                t("staff.console.inbox.figures.answered"),
+                t("staff.console.inbox.figures.median"),
+              ]}
+              numeric={[1, 2]}
+            />
             <tbody>
               {figures.agents.map((row) => (
                 <tr key={row.staff_id}>

@@ -1,6 +1,24 @@
 import type { ReactNode, Ref } from "react";
+import type { MessageKey } from "../../i18n/catalogues";
+import type { Translate } from "../../i18n/translate";
 import OutcomeStatus from "./OutcomeStatus";
 import type { useKeysetList } from "./use-keyset-list";
+
+type QueueTexts = { loading: string; empty: string; more: string; loadingMore?: string };
+
+/** The catalogue sections with a queue's `<section>.loading` and `<section>.more`. */
+type SectionOf<Key> = Key extends `${infer Section}.loading`
+  ? `${Section}.more` extends MessageKey
+    ? Section
+    : never
+  : never;
+type QueueSection = SectionOf<MessageKey>;
+
+/** A queue's texts from its catalogue section, and what it says when it is empty. */
+export function queueTexts(t: Translate, section: QueueSection, empty: MessageKey): QueueTexts {
+  const key = (name: string) => `${section}.${name}` as MessageKey;
+  return { loading: t(key("loading")), empty: t(empty), more: t(key("more")) };
+}
 
 type Props<T extends { id: number }> = {
   /** The queue (useKeysetList). */
@@ -8,7 +26,7 @@ type Props<T extends { id: number }> = {
   /** What the last decision did, announced; focus goes to `statusRef` once the card is gone. */
   status: string | null;
   statusRef: Ref<HTMLDivElement>;
-  texts: { loading: string; empty: string; more: string; loadingMore?: string };
+  texts: QueueTexts;
   /** The class of the list (a grid of photos, a column of cases). */
   className: string;
   /** An item as a list item (`<li>`). */

@@ -1,5 +1,6 @@
 import type { MemberModeration as Moderation, StrikeView } from "../../contract/moderation";
 import type { Translate } from "../../i18n/translate";
+import ColumnHeads from "./ColumnHeads";
 import type { StaffFormat } from "./format";
 import ModerationForms, { type ModerationPermission } from "./ModerationForms";
 
@@ -80,15 +81,7 @@ export default function MemberModeration(props: Props) {
       ) : (
         <div className="staff-table-wrap">
           <table className="staff-table" aria-labelledby="member-strikes">
-            <thead>
-              <tr>
-                {head.map((label) => (
-                  <th key={label} scope="col">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads labels={head} />
             <tbody>
               {moderation.strikes.map((strike) => (
                 <StrikeRow key={strike.id} t={t} format={format} strike={strike} />

@@ -4,6 +4,7 @@ import { api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
 import { useApiForm } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
+import ColumnHeads from "./ColumnHeads";
 import { codeLabel } from "./code-labels";
 import { staffFormat } from "./format";
 
@@ -88,15 +89,15 @@ export default function MemberSearch(props: Props) {
       {result && result.members.length > 0 ? (
         <div className="staff-table-wrap">
           <table className="staff-table" id={ids.results}>
-            <thead>
-              <tr>
-                <th scope="col">{t("staff.console.members.col.member")}</th>
-                <th scope="col">{t("staff.console.members.col.site")}</th>
-                <th scope="col">{t("staff.console.members.col.status")}</th>
-                <th scope="col">{t("staff.console.members.col.signup")}</th>
-                <th scope="col">{t("staff.console.members.col.match")}</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              labels={[
+                t("staff.console.members.col.member"),
+                t("staff.console.members.col.site"),
+                t("staff.console.members.col.status"),
+                t("staff.console.members.col.signup"),
+                t("staff.console.members.col.match"),
+              ]}
+            />
             <tbody>
               {result.members.map((member) => (
                 <tr key={member.id}>

@@ -5,6 +5,7 @@ import { api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
 import { describeApiError } from "../ui/use-api-form";
 import ActionForm from "./ActionForm";
+import ColumnHeads from "./ColumnHeads";
 import { codeLabel } from "./code-labels";
 import type { StaffFormat } from "./format";
 
@@ -31,19 +32,7 @@ function Table(props: { head: string[]; numeric?: number[]; children: ReactNode 
   return (
     <div className="staff-table-wrap">
       <table className="staff-table">
-        <thead>
-          <tr>
-            {props.head.map((label, index) => (
-              <th
-                key={label}
-                scope="col"
-                className={props.numeric?.includes(index) ? "num" : undefined}
-              >
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads labels={props.head} numeric={props.numeric} />
         <tbody>{props.children}</tbody>
       </table>
     </div>

@@ -5,7 +5,7 @@ import Modal from "../ui/Modal";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import { staffFormat } from "./format";
-import KeysetQueue from "./KeysetQueue";
+import KeysetQueue, { queueTexts } from "./KeysetQueue";
 import PhotoCard from "./PhotoCard";
 import PhotoDecision from "./PhotoDecision";
 import { useKeysetList } from "./use-keyset-list";
@@ -82,11 +82,7 @@ export default function PhotoReview(props: I18nProps) {
         list={list}
         status={status}
         statusRef={statusRef}
-        texts={{
-          loading: t("staff.console.photos.loading"),
-          empty: t("staff.console.photos.empty"),
-          more: t("staff.console.photos.more"),
-        }}
+        texts={queueTexts(t, "staff.console.photos", "staff.console.photos.empty")}
         className="staff-review-grid"
       >
         {(photo) => (

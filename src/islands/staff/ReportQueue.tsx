@@ -4,7 +4,7 @@ import { api } from "../../lib/api-client";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import type { StaffSelf } from "./CaseClaim";
 import { staffFormat } from "./format";
-import KeysetQueue from "./KeysetQueue";
+import KeysetQueue, { queueTexts } from "./KeysetQueue";
 import ReportCaseCard from "./ReportCaseCard";
 import { useKeysetList } from "./use-keyset-list";
 
@@ -94,9 +94,7 @@ export default function ReportQueue(props: Props) {
         status={done}
         statusRef={statusRef}
         texts={{
-          loading: t("staff.console.reports.loading"),
-          empty: t(`staff.console.reports.empty.${filter}`),
-          more: t("staff.console.reports.more"),
+          ...queueTexts(t, "staff.console.reports", `staff.console.reports.empty.${filter}`),
           loadingMore: t("staff.console.reports.loadingMore"),
         }}
         className="staff-cases"

@@ -6,7 +6,7 @@ import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import FlagCard from "./FlagCard";
 import { staffFormat } from "./format";
-import KeysetQueue from "./KeysetQueue";
+import KeysetQueue, { queueTexts } from "./KeysetQueue";
 import SafetyRules from "./SafetyRules";
 import { useKeysetList } from "./use-keyset-list";
 
@@ -75,11 +75,7 @@ export default function SafetyQueue(props: Props) {
             list={list}
             status={status}
             statusRef={statusRef}
-            texts={{
-              loading: t("staff.console.safety.loading"),
-              empty: t("staff.console.safety.empty"),
-              more: t("staff.console.safety.more"),
-            }}
+            texts={queueTexts(t, "staff.console.safety", "staff.console.safety.empty")}
             className="staff-flags"
           >
             {(flag) => (

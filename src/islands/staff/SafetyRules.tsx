@@ -1,5 +1,6 @@
 import type { SafetyRulesAnswer } from "../../contract/staff-safety";
 import type { Translate } from "../../i18n/translate";
+import ColumnHeads from "./ColumnHeads";
 import type { StaffFormat } from "./format";
 
 type Props = { t: Translate; format: StaffFormat; rules: SafetyRulesAnswer["rules"] | null };
@@ -16,20 +17,15 @@ export default function SafetyRules({ t, format, rules }: Props) {
       {rules === null ? null : (
         <div className="staff-table-wrap">
           <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("staff.console.safety.col.rule")}</th>
-                <th scope="col" className="num">
-                  {t("staff.console.safety.col.hits")}
-                </th>
-                <th scope="col" className="num">
-                  {t("staff.console.safety.col.falsePositives")}
-                </th>
-                <th scope="col" className="num">
-                  {t("staff.console.safety.col.share")}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              labels={[
+                t("staff.console.safety.col.rule"),
+                t("staff.console.safety.col.hits"),
+                t("staff.console.safety.col.falsePositives"),
+                t("staff.console.safety.col.share"),
+              ]}
+              numeric={[1, 2, 3]}
+            />
             <tbody>
               {rules.map((rule) => (
                 <tr key={rule.id} data-rule={rule.id}>
