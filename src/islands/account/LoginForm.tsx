@@ -2,7 +2,7 @@ import { type SubmitEvent, useId, useRef, useState } from "react";
 import { ApiRequestError, api } from "../../lib/api-client";
 import EmailField from "../ui/EmailField";
 import ErrorAlert from "../ui/ErrorAlert";
-import { Field } from "../ui/TextField";
+import PasswordField from "../ui/PasswordField";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 
@@ -22,7 +22,6 @@ export default function LoginForm(props: Props) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(props.initialError ?? null);
   const [busy, setBusy] = useState(false);
-  const [showPassword, setShowPassword] = useState(false);
   /** spec §8: the account is pending deletion; these credentials can reactivate it. */
   const [pendingDeletion, setPendingDeletion] = useState<{
     email: string;
@@ -107,28 +106,14 @@ export default function LoginForm(props: Props) {
         inputMode="email"
         defaultValue={props.initialEmail}
       />
-      <Field id={ids.password} label={t("login.password")} error={fields.password}>
-        {(control) => (
-          <div className="field-with-action">
-            <input
-              {...control}
-              name="password"
-              type={showPassword ? "text" : "password"}
-              autoComplete="current-password"
-              required
-              className="field-input"
-            />
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm field-action"
-              aria-pressed={showPassword}
-              onClick={() => setShowPassword(!showPassword)}
-            >
-              {showPassword ? t("login.hidePassword") : t("login.showPassword")}
-            </button>
-          </div>
-        )}
-      </Field>
+      <PasswordField
+        id={ids.password}
+        label={t("login.password")}
+        error={fields.password}
+        name="password"
+        purpose="current"
+        reveal={{ show: t("login.showPassword"), hide: t("login.hidePassword") }}
+      />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? t("login.submitting") : t("login.submit")}
       </button>
