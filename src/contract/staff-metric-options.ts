@@ -13,6 +13,7 @@ export const METRICS = [
   "first_payments",
   "revenue",
   "open_reports",
+  "inbox_first_response",
 ] as const;
 export type MetricName = (typeof METRICS)[number];
 

@@ -67,6 +67,10 @@ export const staffMetricsAnswer = z
       open_reports: z
         .array(z.number().int().nonnegative().nullable())
         .openapi({ description: "Open report cases at the day's last count; null: not counted" }),
+      inbox_first_response: z.array(z.number().int().nonnegative().nullable()).openapi({
+        description:
+          "Median seconds from a member's message to a fictional profile to its first reply, over the replies of the day; null: no reply",
+      }),
     }),
     revenue: z
       .array(
@@ -94,10 +98,10 @@ export const staffMetricsAnswer = z
       .nullable()
       .openapi({ description: "First payments ÷ signups of the period; null without signups" }),
     open_reports_now: z.number().int().nonnegative(),
-    inbox_waiting_seconds: z
-      .number()
-      .nullable()
-      .openapi({ description: "Median wait of the inbox's queue; null until the inbox exists" }),
+    inbox_waiting_seconds: z.number().nullable().openapi({
+      description:
+        "How long the conversations waiting in the inbox now have waited, in seconds (their median); null: none waits",
+    }),
   })
   .openapi("StaffMetrics");
 export type StaffMetricsAnswer = z.infer<typeof staffMetricsAnswer>;

@@ -21,6 +21,7 @@ beforeAll(async () => {
     [yesterday, "activations", 9],
     [today, "signups", 5],
     [yesterday, "revenue", 4999, "EUR"],
+    [yesterday, "inbox_first_response", 150],
   ]);
 });
 
@@ -61,9 +62,11 @@ describe("the console's home (issue 28 item 4)", () => {
     expect(columns).toEqual(["Day (UTC)", "Signups", "Activations", "Active members"]);
     const revenue = screen.getByRole("table", { name: "Net revenue in EUR" });
     expect(revenue.textContent).toContain("€49.99");
-    expect(screen.getByText("Inbox waiting time").nextElementSibling?.textContent).toBe(
-      "not available yet",
-    );
+    const inbox = screen.getByRole("table", { name: "Inbox: time to first reply" });
+    const waited = within(inbox).getByRole("rowheader", { name: day }).closest("tr");
+    expect(within(waited as HTMLElement).getByRole("cell").textContent).toBe("2.5 min");
+    const waitingNow = screen.getByText("Waiting now in the inbox (median wait)");
+    expect(waitingNow.nextElementSibling?.textContent).toBe("nobody waiting");
     expect(screen.getByText(/UTC days/)).toBeTruthy();
   });
 

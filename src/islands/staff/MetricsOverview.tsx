@@ -61,7 +61,7 @@ function Totals({
     [
       t("staff.console.metrics.total.inbox"),
       data.inbox_waiting_seconds === null
-        ? t("staff.console.metrics.notAvailable")
+        ? t("staff.console.metrics.total.inboxNone")
         : format.minutes(data.inbox_waiting_seconds / 60),
     ],
   ];
@@ -139,6 +139,22 @@ const Charts = memo(function Charts({
         ))
       )}
       {counted(t("staff.console.metrics.chart.reports"), ["open_reports"])}
+      <MetricChart
+        t={t}
+        format={format}
+        title={t("staff.console.metrics.chart.inbox")}
+        unit={t("staff.console.metrics.minutes")}
+        days={days}
+        series={[
+          {
+            label: label("inbox_first_response"),
+            values: series.inbox_first_response.map((seconds) =>
+              seconds === null ? null : Math.round(seconds / 6) / 10,
+            ),
+          },
+        ]}
+        formatValue={format.minutes}
+      />
     </section>
   );
 });

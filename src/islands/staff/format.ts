@@ -13,7 +13,7 @@ export function staffFormat(locale: Locale) {
   const minutes = new Intl.NumberFormat(locale, {
     style: "unit",
     unit: "minute",
-    maximumFractionDigits: 0,
+    maximumFractionDigits: 1,
   });
   return {
     locale,
@@ -25,7 +25,7 @@ export function staffFormat(locale: Locale) {
     /** A whole percentage (20 → "20 %" in German, "20%" in English). */
     percent: (value: number) => percent.format(value / 100),
     money: (minor: number, currency: string) => formatMoney(locale, minor, currency),
-    /** A duration in minutes ("12 min"): how long the inbox's queue waits. */
+    /** A duration in minutes ("12 min", "0.5 min"): how long the inbox's members wait. */
     minutes: (value: number) => minutes.format(value),
     /** A country as stored ("nl"), by its name in the staff member's language ("Niederlande"). */
     country: (code: string) => regions.of(code.toUpperCase()) ?? code,

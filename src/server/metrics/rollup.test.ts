@@ -2,6 +2,7 @@ import { and, between, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runJobsNamed } from "../../test/jobs";
 import { createTestMember } from "../../test/members";
+import { createTestStaff } from "../../test/staff";
 import { conversations, messages } from "../chat/schema";
 import type { Database } from "../db/client";
 import { getJobDefinition } from "../job-definitions";
@@ -10,6 +11,7 @@ import { enqueueJob } from "../jobs/service";
 import { likes, matches } from "../likes/schema";
 import { orders } from "../payments/schema";
 import { reportCases } from "../reports/schema";
+import { inboxAnswers } from "../staff/inbox-schema";
 import { getReadyDb } from "../startup";
 import { users } from "../users/schema";
 import { confirmUser } from "../users/service";
@@ -39,7 +41,7 @@ async function member(site: string, signup: Date, activated: Date | null, fictio
   return made;
 }
 
-async function message(from: number, to: number, createdAt: Date) {
+async function message(from: number, to: number, createdAt: Date): Promise<number> {
   const [low, high] = from < to ? [from, to] : [to, from];
   const [existing] = await db
     .insert(conversations)
@@ -52,13 +54,18 @@ async function message(from: number, to: number, createdAt: Date) {
       (row) => row.userHighId === high,
     );
   if (!conversation) throw new Error("no conversation");
-  await db.insert(messages).values({
-    conversationId: conversation.id,
-    senderUserId: from,
-    kind: "text",
-    body: "hi",
-    createdAt,
-  });
+  const [sent] = await db
+    .insert(messages)
+    .values({
+      conversationId: conversation.id,
+      senderUserId: from,
+      kind: "text",
+      body: "hi",
+      createdAt,
+    })
+    .returning();
+  if (!sent) throw new Error("no message");
+  return conversation.id;
 }
 
 async function order(userId: number, amount: number, currency: "EUR" | "GBP", completedAt: Date) {
@@ -105,7 +112,28 @@ beforeAll(async () => {
   // Messages: two by a member and one by the fictional profile on DAY, one the next day.
   await message(a1.user.id, fictional.user.id, at(DAY, 13));
   await message(a1.user.id, fictional.user.id, at(DAY, 14));
-  await message(fictional.user.id, a1.user.id, at(DAY, 15));
+  const answered = await message(fictional.user.id, a1.user.id, at(DAY, 15));
+  // An agent answered for the profile: first responses after 60, 120 and 600 s on DAY (a
+  // second reply in a row has no wait and does not count), and one after 30 s on NEXT.
+  const agent = await createTestStaff("operator");
+  const ids = 9_000_000_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  const reply = (messageId: number, waitedSeconds: number | null, createdAt: Date) => ({
+    messageId,
+    conversationId: answered,
+    staffId: agent.id,
+    siteId: "amora",
+    waitedSeconds,
+    createdAt,
+  });
+  await db
+    .insert(inboxAnswers)
+    .values([
+      reply(ids + 1, 60, at(DAY, 15)),
+      reply(ids + 2, 120, at(DAY, 16)),
+      reply(ids + 3, 600, at(DAY, 20)),
+      reply(ids + 4, null, at(DAY, 21)),
+      reply(ids + 5, 30, at(NEXT, 9)),
+    ]);
   await message(a2.user.id, a1.user.id, at(NEXT, 10));
   // Two likes that cross: one match.
   await db.insert(likes).values([
@@ -141,12 +169,14 @@ describe("the console's daily rollup (issue 28 item 4)", () => {
       [`${DAY} first_payments`]: 2,
       [`${DAY} revenue EUR`]: 1999,
       [`${DAY} revenue GBP`]: 1500,
+      [`${DAY} inbox_first_response`]: 120,
       [`${NEXT} signups`]: 1,
       [`${NEXT} activations`]: 1,
       [`${NEXT} active_members`]: 1,
       [`${NEXT} messages_members`]: 1,
       [`${NEXT} revenue EUR`]: 999,
       [`${NEXT} revenue GBP`]: -1500,
+      [`${NEXT} inbox_first_response`]: 30,
     });
     expect(await stored("herzklopfen")).toEqual({
       [`${DAY} signups`]: 1,

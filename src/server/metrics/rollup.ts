@@ -7,6 +7,7 @@ import { likes, matches } from "../likes/schema";
 import { orders } from "../payments/schema";
 import { profiles } from "../profiles/schema";
 import { reportCases } from "../reports/schema";
+import { inboxAnswers } from "../staff/inbox-schema";
 import { users } from "../users/schema";
 import { metricsBackfillJob } from "./job-types";
 import { metricRollups } from "./schema";
@@ -33,7 +34,11 @@ const DAILY_METRICS: readonly MetricName[] = [
   "matches",
   "first_payments",
   "revenue",
+  "inbox_first_response",
 ];
+
+/** Figures that are measured, not counted: a 0 is kept (a count of 0 is the row left out). */
+const MEASURED: readonly MetricName[] = ["open_reports", "inbox_first_response"];
 
 /** The UTC day of a time, `YYYY-MM-DD`. */
 export function utcDay(time: Date): string {
@@ -95,6 +100,11 @@ function dayQuery(start: string, end: string, withOpenReports: boolean): SQL {
         select ${orders.siteId}, ${orders.currency}, -${orders.chargedBackAmount}
           from ${orders} where ${within(sql`${orders.chargedBackAt}`)}
       ) money group by 1, 3`,
+    sql`select ${inboxAnswers.siteId}, 'inbox_first_response', '',
+        round(percentile_cont(0.5) within group (order by ${inboxAnswers.waitedSeconds}))
+      from ${inboxAnswers} where ${within(sql`${inboxAnswers.createdAt}`)}
+        and ${inboxAnswers.waitedSeconds} is not null
+      group by 1`,
   ];
   if (withOpenReports) {
     parts.push(sql`select ${users.siteId}, 'open_reports', '', count(*)
@@ -132,7 +142,7 @@ export async function recomputeDay(
         currency: row.currency,
         value: Number(row.value),
       }))
-      .filter((row) => row.value !== 0 || row.metric === "open_reports");
+      .filter((row) => row.value !== 0 || MEASURED.includes(row.metric));
     if (values.length > 0) await tx.insert(metricRollups).values(values);
   });
 }

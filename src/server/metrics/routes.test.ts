@@ -1,9 +1,11 @@
-import { and, between, eq } from "drizzle-orm";
+import { and, between, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { StaffMetricsAnswer } from "../../contract/staff-metrics";
-import { createLoggedInMember } from "../../test/members";
+import { chatCalls } from "../../test/chat";
+import { createLoggedInMember, createTestMember } from "../../test/members";
 import { createSignedInStaff, staffCall } from "../../test/staff";
 import { createApp } from "../app";
+import { messages } from "../chat/schema";
 import { getTranslate } from "../lib/i18n";
 import { getReadyDb } from "../startup";
 import { addDays, utcDay } from "./rollup";
@@ -38,6 +40,8 @@ beforeAll(async () => {
     row("2018-03-01", "likes", 7),
     row("2018-03-01", "matches", 2),
     row("2018-03-01", "open_reports", 3),
+    row("2018-02-27", "inbox_first_response", 90),
+    row("2018-03-02", "inbox_first_response", 0),
     row("2018-02-27", "revenue", 1999, "EUR"),
     row("2018-03-02", "revenue", -500, "EUR"),
     row("2018-03-02", "revenue", 2500, "PLN"),
@@ -109,6 +113,7 @@ describe("GET /api/staff/metrics", () => {
         matches: [0, 0, 0, 2, 0],
         first_payments: [0, 0, 0, 1, 0],
         open_reports: [null, null, null, 3, null],
+        inbox_first_response: [null, 90, null, null, 0],
       },
       revenue: [
         { currency: "EUR", days: [0, 1999, 0, 0, -500], total: 1499 },
@@ -127,5 +132,28 @@ describe("GET /api/staff/metrics", () => {
     const today = utcDay(new Date());
     expect(body).toMatchObject({ site: "herzklopfen", from: addDays(today, -29), to: today });
     expect(body.days).toHaveLength(30);
+  });
+
+  it("says how long the members waiting in the inbox now have waited", async () => {
+    const db = await getReadyDb();
+    const { open, send } = chatCalls(app);
+    const waitFor = async (minutes: number) => {
+      const operated = await createTestMember(db, { profile: { fictional: true } });
+      const member = await createLoggedInMember(app, { paidUser: true, credits: 100 });
+      const conversation = await open(member, { ...operated, email: "", cookie: "" });
+      expect((await send(member, conversation, "Hello, are you there?")).status).toBe(200);
+      await db
+        .update(messages)
+        .set({ createdAt: sql`now() - make_interval(mins => ${minutes})` })
+        .where(eq(messages.conversationId, conversation));
+    };
+    await waitFor(4);
+    await waitFor(10);
+    await waitFor(30);
+    const answer = await staffCall(app, "GET", PATH, admin.cookie);
+    const body = (await answer.json()) as StaffMetricsAnswer;
+    // The median of 4, 10 and 30 minutes; the request itself takes a moment.
+    expect(body.inbox_waiting_seconds).toBeGreaterThanOrEqual(600);
+    expect(body.inbox_waiting_seconds).toBeLessThan(630);
   });
 });

@@ -7,13 +7,13 @@ import { ValidationError } from "../lib/errors";
 import { reportCases } from "../reports/schema";
 import { sites } from "../sites/registry";
 import type { StaffActor } from "../staff/audit";
+import { medianWaitNow } from "../staff/inbox-queue";
 import { authorize } from "../staff/permissions";
 import { users } from "../users/schema";
-import { inboxWaitingSeconds } from "./inbox";
 import { addDays, utcDay } from "./rollup";
 import { metricRollups } from "./schema";
 
-type Counted = Exclude<MetricName, "revenue" | "open_reports">;
+type Counted = Exclude<MetricName, "revenue" | "open_reports" | "inbox_first_response">;
 const COUNTED: readonly Counted[] = [
   "signups",
   "activations",
@@ -75,11 +75,13 @@ export async function staffMetrics(
     number[]
   >;
   const openReports: (number | null)[] = days.map(() => null);
+  const firstResponse: (number | null)[] = days.map(() => null);
   const revenue = new Map<Currency, number[]>();
   for (const row of rows) {
     const position = index.get(row.day);
     if (position === undefined) continue;
     if (row.metric === "open_reports") openReports[position] = row.value;
+    else if (row.metric === "inbox_first_response") firstResponse[position] = row.value;
     else if (row.metric === "revenue") {
       const currency = row.currency as Currency;
       const values = revenue.get(currency) ?? days.map(() => 0);
@@ -97,7 +99,7 @@ export async function staffMetrics(
     from,
     to,
     days,
-    series: { ...series, open_reports: openReports },
+    series: { ...series, open_reports: openReports, inbox_first_response: firstResponse },
     revenue: CURRENCIES.flatMap((currency) => {
       const values = revenue.get(currency);
       return values ? [{ currency, days: values, total: sum(values) }] : [];
@@ -105,6 +107,6 @@ export async function staffMetrics(
     totals,
     conversion: totals.signups > 0 ? totals.first_payments / totals.signups : null,
     open_reports_now: await openReportsNow(db, query.site),
-    inbox_waiting_seconds: await inboxWaitingSeconds(db, query.site),
+    inbox_waiting_seconds: await medianWaitNow(db, query.site),
   };
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { OperatedConversation } from "../chat/operated";
 import { conversationMembers, messages } from "../chat/schema";
 import { type Database, executeRows } from "../db/client";
@@ -12,6 +12,27 @@ import { memberLanguageSql } from "./inbox-scope";
  * its last message, one the member sent; it waits since the member's oldest message after the
  * profile's last one. Reads join chat's, profiles' and users' exported tables (ARCHITECTURE.md).
  */
+
+/** The member's oldest message after the operated profile's last one, in a conversation. */
+const waitingSinceSql = (conversation: SQL, member: SQL, operated: SQL) => sql`
+  (select min(x.created_at) from ${messages} x
+    where x.conversation_id = ${conversation} and x.sender_user_id = ${member}
+      and x.id > coalesce((select max(y.id) from ${messages} y
+        where y.conversation_id = ${conversation} and y.sender_user_id = ${operated}), 0))`;
+
+/**
+ * The waiting conversations of some sites: `cm` the operated profile's side (its profile `op`),
+ * `m` the member, who wrote last and may still be answered (not erased, leaving or sanctioned);
+ * `joins` adds tables to read more of them.
+ */
+const waitingFrom = (siteIds: string[], joins: SQL = sql``) => sql`
+  from ${conversationMembers} cm
+  join ${profiles} op on op.user_id = cm.user_id and op.fictional
+  join ${messages} last on last.id = cm.last_message_id and last.sender_user_id = cm.other_user_id
+  join ${users} m on m.id = cm.other_user_id
+  ${joins}
+  where m.site_id in ${siteIds}
+    and m.erased_at is null and m.deletion_requested_at is null and m.sanction is null`;
 
 type QueueRow = {
   conversation: number;
@@ -53,18 +74,8 @@ export async function waitingQueue(
         m.id as member_user_id, mp.id as member_profile_id, mp.name as member_name,
         cm.user_id as operated_user_id, op.id as operated_profile_id, op.name as operated_name,
         last.body as last_text,
-        (select min(x.created_at) from ${messages} x
-          where x.conversation_id = cm.conversation_id and x.sender_user_id = m.id
-            and x.id > coalesce((select max(y.id) from ${messages} y
-              where y.conversation_id = cm.conversation_id and y.sender_user_id = cm.user_id), 0)
-        ) as waiting_since
-      from ${conversationMembers} cm
-      join ${profiles} op on op.user_id = cm.user_id and op.fictional
-      join ${messages} last on last.id = cm.last_message_id and last.sender_user_id = cm.other_user_id
-      join ${users} m on m.id = cm.other_user_id
-      left join ${profiles} mp on mp.user_id = m.id
-      where m.site_id in ${options.sites}
-        and m.erased_at is null and m.deletion_requested_at is null and m.sanction is null
+        ${waitingSinceSql(sql`cm.conversation_id`, sql`m.id`, sql`cm.user_id`)} as waiting_since
+      ${waitingFrom(options.sites, sql`left join ${profiles} mp on mp.user_id = m.id`)}
     )
     select w.*, w.waiting_since::text as waiting_since_text,
       c.staff_id as claim_staff_id, c.expires_at as claim_expires_at
@@ -86,12 +97,7 @@ export async function waitingPerSite(db: Database, siteIds: string[]) {
     db,
     sql`
     select m.site_id as site, count(*)::int as waiting
-    from ${conversationMembers} cm
-    join ${profiles} op on op.user_id = cm.user_id and op.fictional
-    join ${messages} last on last.id = cm.last_message_id and last.sender_user_id = cm.other_user_id
-    join ${users} m on m.id = cm.other_user_id
-    where m.site_id in ${siteIds}
-      and m.erased_at is null and m.deletion_requested_at is null and m.sanction is null
+    ${waitingFrom(siteIds)}
     group by m.site_id`,
   );
   return new Map(rows.map((row) => [row.site, Number(row.waiting)]));
@@ -106,12 +112,23 @@ export async function waitingSince(
   const [row] = await executeRows<{ since: string | Date | null }>(
     db,
     sql`
-    select min(x.created_at) as since from ${messages} x
-    where x.conversation_id = ${conversationId} and x.sender_user_id = ${conversation.memberUserId}
-      and x.id > coalesce((select max(y.id) from ${messages} y
-        where y.conversation_id = ${conversationId}
-          and y.sender_user_id = ${conversation.operatedUserId}), 0)`,
+    select ${waitingSinceSql(sql`${conversationId}`, sql`${conversation.memberUserId}`, sql`${conversation.operatedUserId}`)} as since`,
   );
   const since = row?.since;
   return since ? new Date(since) : null;
+}
+
+/**
+ * The console's overview (issue 28 item 4): how long, in seconds, the conversations waiting in
+ * a site's queue now have waited, the median of them; null when none waits.
+ */
+export async function medianWaitNow(db: Database, siteId: string): Promise<number | null> {
+  const [row] = await executeRows<{ median: number | string | null }>(
+    db,
+    sql`
+    select percentile_cont(0.5) within group (order by extract(epoch from now() - waiting.since)) as median
+    from (select ${waitingSinceSql(sql`cm.conversation_id`, sql`m.id`, sql`cm.user_id`)} as since
+      ${waitingFrom([siteId])}) waiting`,
+  );
+  return row?.median === null || row?.median === undefined ? null : Math.round(Number(row.median));
 }
