@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import type uPlot from "uplot";
 import type { Translate } from "../../i18n/translate";
+import ColumnHeads from "./ColumnHeads";
 import type { StaffFormat } from "./format";
 
 export type ChartSeries = { label: string; values: readonly (number | null)[] };
@@ -99,16 +100,9 @@ export default function MetricChart({ t, format, title, unit, days, series, form
         <div className="staff-table-wrap">
           <table className="staff-table">
             <caption>{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("staff.console.metrics.day")}</th>
-                {series.map((entry) => (
-                  <th scope="col" key={entry.label}>
-                    {entry.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads
+              labels={[t("staff.console.metrics.day"), ...series.map((entry) => entry.label)]}
+            />
             <tbody>
               {days.map((day, position) => (
                 <tr key={day}>
