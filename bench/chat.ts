@@ -20,6 +20,8 @@ export type ChatSeed = {
   before: number;
   /** Session cookies of `streams` members (the first is the demo member's partner). */
   cookies: string[];
+  /** The members of `cookies`, in the same order. */
+  userIds: number[];
   /** The conversation between the demo member and the first of `cookies`. */
   liveConversation: number;
 };
@@ -102,6 +104,7 @@ export async function seedChat(
     conversation: Number(largest.id),
     before: Math.floor((Number(largest.first) + Number(largest.last)) / 2),
     cookies,
+    userIds: others.slice(0, options.streams).map((member) => member.id),
     liveConversation: Number(live.id),
   };
 }

@@ -15,6 +15,7 @@ import type { MemberSearchPage } from "../src/contract/search";
 import type { Database } from "../src/server/db/client";
 import { type ChatSeed, openStream, seedChat } from "./chat";
 import { seedLikesAndPasses } from "./discovery";
+import { type InboxSeed, measureInbox, seedInbox } from "./inbox";
 import { type LighthouseScore, runLighthouse } from "./lighthouse";
 import { type MetricsSeed, metricsPath, seedMetrics, staffCookie } from "./metrics";
 import { measureWebhooks } from "./payments";
@@ -234,7 +235,7 @@ async function cpuReport(server: ChildProcess): Promise<{ main: number; process:
 
 async function seed(
   env: NodeJS.ProcessEnv,
-): Promise<{ seconds: number; chat: ChatSeed; metrics: MetricsSeed }> {
+): Promise<{ seconds: number; chat: ChatSeed; metrics: MetricsSeed; inbox: InboxSeed }> {
   Object.assign(process.env, env);
   const { closeDb } = await import("../src/server/db/client");
   const { getReadyDb } = await import("../src/server/startup");
@@ -256,9 +257,11 @@ async function seed(
   await seedLikesAndPasses(db, options.quick ? 20_000 : 1_000_000);
   // Issue 28 item 4: a year of the console's daily figures (settle's rollup recounts today's).
   const metrics = await seedMetrics(db, options.members);
+  // Issue 28 item 1: an operated profile, its agent, and members who will write to it.
+  const inbox = await seedInbox(db, chat, options.quick ? 20 : 200);
   await settle(db);
   await closeDb();
-  return { seconds: (performance.now() - started) / 1000, chat, metrics };
+  return { seconds: (performance.now() - started) / 1000, chat, metrics, inbox };
 }
 
 /**
@@ -341,6 +344,7 @@ async function measureSite(
   label: string,
   chat: ChatSeed,
   metrics: MetricsSeed,
+  inbox: InboxSeed,
 ): Promise<Measurement[]> {
   const base = `http://127.0.0.1:${SITE_PORT}`;
   const site = startSite(env);
@@ -450,6 +454,7 @@ async function measureSite(
       );
     }
     results.push(await measureDelivery(base, site, chat, label));
+    results.push(...(await inboxLines(base, inbox, label)));
     // Issue 28 item 4: the console's home for a year of a site, a few admins at once.
     results.push(
       await load(
@@ -465,6 +470,28 @@ async function measureSite(
   } finally {
     for (const child of children.reverse()) await stop(child);
   }
+}
+
+/** Issue 28 item 1: the inbox's arrival and the agent's reply, as latencies a message. */
+async function inboxLines(base: string, seed: InboxSeed, label: string): Promise<Measurement[]> {
+  const started = performance.now();
+  const measured = await measureInbox(base, seed);
+  const seconds = (performance.now() - started) / 1000;
+  const line = (name: string, values: number[]): Measurement => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return {
+      name: `${label}${name}`,
+      rps: (measured.toInbox.length + measured.reply.length) / seconds,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      p99: percentile(sorted, 99),
+    };
+  };
+  return [
+    line("inbox: the agent's open inbox hears a message", measured.eventOnly),
+    line("inbox: a message in the agent's open inbox", measured.toInbox),
+    line("inbox: the agent's reply to an open stream", measured.reply),
+  ];
 }
 
 /** The server's memory use, as its probe reports it after a collection. */
@@ -608,9 +635,9 @@ if (options.engine === "postgres") {
 
 try {
   console.log(`[${options.engine}] seeding ${options.members} members…`);
-  const { seconds: seedSeconds, chat, metrics } = await seed(env);
+  const { seconds: seedSeconds, chat, metrics, inbox } = await seed(env);
   console.log(`[${options.engine}] measuring…`);
-  const measurements = await measureSite(env, "", chat, metrics);
+  const measurements = await measureSite(env, "", chat, metrics, inbox);
   if (options.engine === "postgres" && options.processes > 1) {
     // design §12, every core: the same hot path served by one process per core.
     const scaled = await measureUserView(
