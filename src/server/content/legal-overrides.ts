@@ -4,7 +4,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Locale, locales } from "../../i18n/locales";
 import { type ChannelListener, type Database, getConnection } from "../db/client";
 import { getEnv } from "../lib/env";
-import type { Site } from "../sites/registry";
+import { type Site, sites } from "../sites/registry";
+import { legalValuesKey } from "./legal";
 import { fillLegal, type RenderedLegal, renderLegalMarkdown } from "./legal-markdown";
 import { type ContentDocument, contentDocuments, US_VARIANT } from "./pages";
 import { legalTexts } from "./schema";
@@ -130,7 +131,8 @@ export function clearLegalOverride(tx: Database, key: LegalKey): Promise<LegalOv
  * down nothing is kept, and all is forgotten when it is back (as the session cache, 0003).
  */
 class LegalCache {
-  readonly entries = new Map<string, Promise<RenderedLegal | null>>();
+  /** By text (`site/locale/document`): the rendering, for the site's values it was filled with. */
+  readonly entries = new Map<string, { values: string; page: Promise<RenderedLegal | null> }>();
   listener: Pick<ChannelListener, "live"> = { live: false };
 
   forget(payload: string): void {
@@ -138,17 +140,20 @@ class LegalCache {
     else this.entries.delete(payload);
   }
 
-  get(id: string, load: () => Promise<RenderedLegal | null>): Promise<RenderedLegal | null> {
+  get(
+    id: string,
+    values: string,
+    load: () => Promise<RenderedLegal | null>,
+  ): Promise<RenderedLegal | null> {
     if (!this.listener.live) return load();
-    let entry = this.entries.get(id);
-    if (!entry) {
-      entry = load();
-      this.entries.set(id, entry);
-      entry.catch(() => {
-        if (this.entries.get(id) === entry) this.entries.delete(id);
-      });
-    }
-    return entry;
+    const kept = this.entries.get(id);
+    if (kept?.values === values) return kept.page;
+    const page = load();
+    this.entries.set(id, { values, page });
+    page.catch(() => {
+      if (this.entries.get(id)?.page === page) this.entries.delete(id);
+    });
+    return page;
   }
 }
 
@@ -181,8 +186,10 @@ async function cacheFor(db: Database): Promise<LegalCache | null> {
 }
 
 /**
- * The live override of a text as its page shows it (placeholders and links filled), or null
- * when the page serves its default. From memory after the first request, until a change.
+ * The text as its page must show it when the prerendered file cannot: an editor's live version,
+ * or the file's own text when the site's settings changed what the texts quote (its company,
+ * support address, refund days…), with placeholders and links filled. Null when the page serves
+ * its prerendered file. From memory after the first request, until a change of either.
  */
 export async function liveLegalText(
   db: Database,
@@ -191,11 +198,16 @@ export async function liveLegalText(
   document: ContentDocument,
 ): Promise<RenderedLegal | null> {
   const key = { siteId: site.id, locale, document };
+  const values = legalValuesKey(site);
+  const built = sites.find((candidate) => candidate.id === site.id);
+  const settingsChanged = built !== undefined && built !== site && legalValuesKey(built) !== values;
   const load = async () => {
     const override = await readLegalOverride(db, key);
-    if (!override) return null;
+    const markdown =
+      override?.markdown ?? (settingsChanged ? await defaultLegalMarkdown(key) : null);
+    if (markdown === null) return null;
     try {
-      return fillLegal(await renderLegalMarkdown(override.markdown), site, pageLocaleOf(locale));
+      return fillLegal(await renderLegalMarkdown(markdown), site, pageLocaleOf(locale));
     } catch (error) {
       // Saved texts passed these rules; a rule made stricter since serves the default.
       console.error(`legal text ${site.id}/${locale}/${document} refused:`, error);
@@ -203,5 +215,5 @@ export async function liveLegalText(
     }
   };
   const cache = await cacheFor(db);
-  return cache ? cache.get(`${site.id}/${locale}/${document}`, load) : load();
+  return cache ? cache.get(`${site.id}/${locale}/${document}`, values, load) : load();
 }

@@ -51,6 +51,21 @@ function plainLegalValues(site: Site, locale: Locale): Record<string, string> {
   return plain;
 }
 
+/**
+ * What of a site its legal texts quote, as one string: two sites' texts read the same when
+ * theirs are equal. The prerendered pages hold the registry's; an operator may change them.
+ */
+export function legalValuesKey(site: Site): string {
+  return JSON.stringify([
+    site.name,
+    getCompany(site),
+    site.refundDays,
+    site.minAge,
+    site.supportEmail,
+    getCompanyInfo(site).support_phone,
+  ]);
+}
+
 /** The placeholders' values as HTML: escaped, the address and phone as links. */
 export function getLegalValues(site: Site, locale: Locale): Record<string, string> {
   const plain = plainLegalValues(site, locale);

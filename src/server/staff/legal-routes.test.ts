@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { LegalTextAnswer, LegalTextsAnswer } from "../../contract/staff-legal";
 import { STAFF_ROLES } from "../../contract/staff-options";
+import type { SiteSettingsAnswer } from "../../contract/staff-settings";
 import { createSignedInStaff, staffCall } from "../../test/staff";
 import { createApp } from "../app";
 import { liveLegalText } from "../content/legal-overrides";
@@ -166,5 +167,33 @@ describe("legal texts in the console (issue 28 item 5, decision 0013)", () => {
       .from(staffAudit)
       .where(and(eq(staffAudit.staffId, editor.id), eq(staffAudit.action, "legal.save")));
     expect(rows).toHaveLength(1);
+  });
+
+  it("renders a text anew for a site whose company details an operator changed", async () => {
+    const admin = await createSignedInStaff(app, "admin");
+    const db = await getReadyDb();
+    const settings = "/api/staff/sites/herzklopfen/settings";
+    const put = (body: unknown) =>
+      app.request(settings, {
+        method: "PUT",
+        headers: { cookie: admin.cookie, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    // The prerendered pages quote the registry's company: they serve while it is unchanged.
+    expect(await liveLegalText(db, getSiteById("herzklopfen"), "de", "terms")).toBeNull();
+    const { defaults } = (await (
+      await staffCall(app, "GET", settings, admin.cookie)
+    ).json()) as SiteSettingsAnswer;
+    expect((await put({ company: { ...defaults.company, name: "Herz Media GmbH" } })).status).toBe(
+      200,
+    );
+    const renamed = await liveLegalText(db, getSiteById("herzklopfen"), "de", "terms");
+    expect(renamed?.html).toContain("Herz Media GmbH");
+    expect(renamed?.html).not.toContain(defaults.company.name);
+    expect(renamed?.html).not.toContain("{{");
+    // A change that the texts do not quote leaves the prerendered pages in place.
+    expect(await liveLegalText(db, getSiteById("amora"), "de", "terms")).toBeNull();
+    expect((await put({ company: defaults.company, message_credits: 11 })).status).toBe(200);
+    expect(await liveLegalText(db, getSiteById("herzklopfen"), "de", "terms")).toBeNull();
   });
 });
