@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { createApp } from "../server/app";
+import { messages } from "../server/chat/schema";
 import { cannedAnswers, inboxClaims } from "../server/staff/inbox-schema";
 import { getReadyDb } from "../server/startup";
 import { chatCalls } from "./chat";
@@ -45,4 +46,17 @@ export async function expireClaim(conversation: number) {
     .update(inboxClaims)
     .set({ expiresAt: sql`now() - interval '1 second'` })
     .where(eq(inboxClaims.conversationId, conversation));
+}
+
+/** `count` more messages of a conversation, numbered, written straight to the table. */
+export async function addMessages(conversation: number, senderUserId: number, count: number) {
+  const db = await getReadyDb();
+  await db.insert(messages).values(
+    Array.from({ length: count }, (_, index) => ({
+      conversationId: conversation,
+      senderUserId,
+      kind: "text" as const,
+      body: `Message number ${index + 1}`,
+    })),
+  );
 }

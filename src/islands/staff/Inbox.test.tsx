@@ -3,7 +3,12 @@ import "../../test/api-page";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { pickMessages } from "../../i18n/pick";
-import { addCannedAnswer, expireClaim, memberWritesToOperated } from "../../test/inbox";
+import {
+  addCannedAnswer,
+  addMessages,
+  expireClaim,
+  memberWritesToOperated,
+} from "../../test/inbox";
 import { serveIslandApi } from "../../test/island-api";
 import Inbox, { INBOX_MESSAGES } from "./Inbox";
 
@@ -121,5 +126,36 @@ describe("the operators' inbox (issue 28 item 1)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Canned answers" }));
     const listbox = await screen.findByRole("listbox", { name: "Canned answers" });
     expect(within(listbox).getByRole("option", { name: /Weekend plans/ })).toBeTruthy();
+  });
+
+  it("shows a long conversation's older messages on request, the first one last", async () => {
+    await api.signInNewStaff("operator");
+    const { conversation, member } = await memberWritesToOperated(
+      { member: "Lia Longtalk", operated: "Max Operated" },
+      "The very first message",
+    );
+    await addMessages(conversation, member.user.id, 120);
+    render(
+      <Inbox
+        locale="en"
+        messages={pickMessages("en", INBOX_MESSAGES)}
+        sites={[{ id: "amora", name: "Amora" }]}
+      />,
+    );
+    const item = await screen.findByRole("article", { name: "Lia Longtalk to Max Operated" });
+    fireEvent.click(within(item).getByRole("button", { name: "Open the conversation" }));
+    const thread = await screen.findByRole("list", { name: "Messages" });
+    await within(thread).findByText("Message number 120");
+    // The newest 100: the first message and the 20 after it wait behind the button.
+    expect(within(thread).getAllByRole("listitem")).toHaveLength(100);
+    expect(within(thread).queryByText("The very first message")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Show older messages" }));
+    await within(thread).findByText("The very first message");
+    const items = within(thread).getAllByRole("listitem");
+    expect(items).toHaveLength(121);
+    expect(items[0]?.textContent).toContain("The very first message");
+    // None older: the button is gone and the list, now from the start, has the focus.
+    expect(screen.queryByRole("button", { name: "Show older messages" })).toBeNull();
+    expect(document.activeElement).toBe(thread);
   });
 });

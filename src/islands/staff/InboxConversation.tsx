@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type {
   InboxConversationAnswer,
   InboxMessage,
@@ -28,6 +28,8 @@ export default function InboxConversation({ t, format, conversation, onChanged }
   const [data, setData] = useState<InboxConversationAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [claiming, setClaiming] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const threadRef = useRef<HTMLOListElement>(null);
   // The answer being written outlives a lost claim: claimed again, it is still there.
   const [draft, setDraft] = useState("");
   const headingId = useId();
@@ -45,6 +47,33 @@ export default function InboxConversation({ t, format, conversation, onChanged }
   useEffect(() => {
     void load();
   }, []);
+
+  /** The page of messages before the oldest shown, above them; focus stays on the way up. */
+  async function loadOlder(cursor: string) {
+    setLoadingOlder(true);
+    try {
+      const older = await api("GET /api/staff/inbox/{conversation}", {
+        params: { conversation },
+        query: { cursor },
+      });
+      setData((current) =>
+        current
+          ? {
+              ...current,
+              messages: [...older.messages, ...current.messages],
+              older_cursor: older.older_cursor,
+            }
+          : current,
+      );
+      setError(null);
+      // The button goes with the first message: the list, now starting there, takes focus.
+      if (older.older_cursor === null) threadRef.current?.focus();
+    } catch (caught) {
+      setError(describeApiError(caught, t));
+    } finally {
+      setLoadingOlder(false);
+    }
+  }
 
   async function claim() {
     setClaiming(true);
@@ -94,7 +123,24 @@ export default function InboxConversation({ t, format, conversation, onChanged }
           </button>
         )}
       </p>
-      <ol className="staff-thread" aria-label={t("staff.console.inbox.messages")}>
+      {data.older_cursor ? (
+        <div>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            disabled={loadingOlder}
+            onClick={() => data.older_cursor && void loadOlder(data.older_cursor)}
+          >
+            {t("staff.console.inbox.older")}
+          </button>
+        </div>
+      ) : null}
+      <ol
+        ref={threadRef}
+        tabIndex={-1}
+        className="staff-thread"
+        aria-label={t("staff.console.inbox.messages")}
+      >
         {data.messages.map((message) => (
           <li key={message.id} className="staff-message">
             <p className="staff-thread-meta">
