@@ -272,6 +272,7 @@ export type ApiEndpoints = StaffReportEndpoints & {
   "GET /api/staff/inbox/figures": { body: undefined; answer: InboxFiguresAnswer };
   "GET /api/staff/inbox/canned": { body: undefined; answer: CannedListAnswer };
   "POST /api/staff/inbox/canned": { body: CannedBody; answer: CannedAnswer };
+  "DELETE /api/staff/inbox/canned/{id}": { body: undefined; answer: OkAnswer };
   "GET /api/staff/inbox/{conversation}": { body: undefined; answer: InboxConversationAnswer };
   "POST /api/staff/inbox/{conversation}/claim": { body: undefined; answer: InboxClaimAnswer };
   "POST /api/staff/inbox/{conversation}/reply": { body: InboxReplyBody; answer: InboxReplyAnswer };

@@ -68,6 +68,7 @@ export const STAFF_AUDIT_ACTIONS = [
   "inbox.read",
   "inbox.notes",
   "inbox.canned_create",
+  "inbox.canned_delete",
 ] as const;
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
 

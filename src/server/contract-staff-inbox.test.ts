@@ -56,11 +56,16 @@ describe("every answer of an operator's inbox journey matches the document", () 
       (await call("get", "/staff/inbox/{conversation}/notes", { cookie, params })).status,
     ).toBe(200);
     const canned = { language: "en", title: "Hello", body: "Hello there!" };
-    expect((await call("post", "/staff/inbox/canned", { cookie, json: canned })).status).toBe(201);
+    const added = await call("post", "/staff/inbox/canned", { cookie, json: canned });
+    expect(added.status).toBe(201);
     expect(
       (await call("get", "/staff/inbox/canned", { cookie, query: { language: "en" } })).status,
     ).toBe(200);
     expect((await call("get", "/staff/inbox/figures", { cookie })).status).toBe(200);
+    const { id } = added.body as { id: number };
+    expect(
+      (await call("delete", "/staff/inbox/canned/{id}", { cookie, params: { id } })).status,
+    ).toBe(200);
 
     const support = await signInThroughContract(call, "support");
     expect((await call("get", "/staff/inbox/figures", { cookie: support })).status).toBe(403);

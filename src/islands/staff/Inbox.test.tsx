@@ -126,6 +126,17 @@ describe("the operators' inbox (issue 28 item 1)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Canned answers" }));
     const listbox = await screen.findByRole("listbox", { name: "Canned answers" });
     expect(within(listbox).getByRole("option", { name: /Weekend plans/ })).toBeTruthy();
+
+    // Removed again, for every agent: no longer offered, and the outcome has the focus.
+    fireEvent.keyDown(listbox, { key: "Escape" });
+    fireEvent.click(screen.getByText("Remove canned answers"));
+    fireEvent.click(screen.getByRole("button", { name: "Remove “Weekend plans”" }));
+    const removed = await screen.findByText("“Weekend plans” is removed for every agent.");
+    expect(removed.closest(".form-status")).toBe(document.activeElement);
+    expect(screen.queryByRole("button", { name: "Remove “Weekend plans”" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Canned answers" }));
+    const offered = await screen.findByRole("listbox", { name: "Canned answers" });
+    expect(within(offered).queryByRole("option", { name: /Weekend plans/ })).toBeNull();
   });
 
   it("shows a long conversation's older messages on request, the first one last", async () => {

@@ -10,6 +10,7 @@ import ErrorAlert from "../ui/ErrorAlert";
 import { Field } from "../ui/TextField";
 import { describeApiError } from "../ui/use-api-form";
 import InboxCannedForm from "./InboxCannedForm";
+import InboxCannedList from "./InboxCannedList";
 
 type Props = {
   t: Translate;
@@ -206,6 +207,11 @@ export default function InboxReply(props: Props) {
         t={t}
         language={props.language}
         onAdded={(answer) => setCanned((current) => [...current, answer])}
+      />
+      <InboxCannedList
+        t={t}
+        answers={canned}
+        onRemoved={(id) => setCanned((current) => current.filter((answer) => answer.id !== id))}
       />
     </>
   );

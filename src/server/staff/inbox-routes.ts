@@ -26,6 +26,7 @@ import { startInboxStream } from "./inbox-stream";
 import {
   cannedAnswersOf,
   createCannedAnswer,
+  deleteCannedAnswer,
   inboxConversation,
   inboxNotesOf,
   saveInboxNotes,
@@ -75,6 +76,15 @@ const cannedCreateRoute = jsonRoute({
   answer: [cannedAnswer, "The new canned answer"],
   status: 201,
   errors: STAFF_WRITE_ERRORS,
+});
+
+const cannedDeleteRoute = jsonRoute({
+  method: "delete",
+  path: "/staff/inbox/canned/{id}",
+  summary: "Removes a canned answer for every agent (inbox.answer; audited, with its text)",
+  params: z.object({ id: idParamSchema }),
+  answer: [okAnswer, "Removed"],
+  errors: [...STAFF_WRITE_ERRORS, { 404: "not_found: no such canned answer" }],
 });
 
 const claimRoute = jsonRoute({
@@ -178,6 +188,10 @@ export const staffInboxRoutes = createRouter()
   .openapi(cannedCreateRoute, async (c) =>
     c.json(await createCannedAnswer(c.get("db"), staffActor(c), c.req.valid("json")), 201),
   )
+  .openapi(cannedDeleteRoute, async (c) => {
+    await deleteCannedAnswer(c.get("db"), staffActor(c), c.req.valid("param").id);
+    return c.json({ ok: true as const }, 200);
+  })
   .openapi(claimRoute, async (c) =>
     c.json(
       await claimConversation(c.get("db"), staffActor(c), c.req.valid("param").conversation),

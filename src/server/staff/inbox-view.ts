@@ -10,7 +10,7 @@ import type {
 import { operatedConversation } from "../chat/operated";
 import { messages } from "../chat/schema";
 import type { Database } from "../db/client";
-import { ValidationError } from "../lib/errors";
+import { notFound, ValidationError } from "../lib/errors";
 import { createMediaSigner } from "../photos/media-url";
 import { photos } from "../photos/schema";
 import { profiles } from "../profiles/schema";
@@ -223,5 +223,18 @@ export async function createCannedAnswer(
       after: { id: row.id, language: row.language, title: row.title },
     });
     return { id: row.id, language: row.language, title: row.title, body: row.body };
+  });
+}
+
+/** DELETE /api/staff/inbox/canned/{id}: a canned answer no agent should offer again (audited). */
+export async function deleteCannedAnswer(db: Database, actor: StaffActor, id: number) {
+  await agentScope(db, actor);
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(cannedAnswers).where(eq(cannedAnswers.id, id)).returning();
+    if (!row) throw notFound();
+    await recordStaffAction(tx, actor, {
+      action: "inbox.canned_delete",
+      before: { id: row.id, language: row.language, title: row.title, body: row.body },
+    });
   });
 }

@@ -222,6 +222,25 @@ describe("the operators' inbox (issue 28 item 1)", () => {
     expect((await list.json()).items).toEqual(
       expect.arrayContaining([expect.objectContaining({ title: "Greeting" })]),
     );
+    // Another agent removes it for everyone; the audit keeps its text.
+    const { id } = await added.json();
+    const removed = await staffCall(app, "DELETE", `/api/staff/inbox/canned/${id}`, other.cookie);
+    expect(removed.status).toBe(200);
+    const after = await staffCall(app, "GET", "/api/staff/inbox/canned?language=en", agent.cookie);
+    expect((await after.json()).items.map((item: { id: number }) => item.id)).not.toContain(id);
+    const [audited] = await (await getReadyDb())
+      .select()
+      .from(staffAudit)
+      .where(
+        sql`${staffAudit.staffId} = ${other.id} and ${staffAudit.action} = 'inbox.canned_delete'`,
+      );
+    expect(audited?.before).toMatchObject({ id, title: "Greeting", body: "Hi there!" });
+    const again = await staffCall(app, "DELETE", `/api/staff/inbox/canned/${id}`, other.cookie);
+    expect(again.status).toBe(404);
+    // A member's session is not an agent's.
+    const { member } = await waitingConversation();
+    const refused = await staffCall(app, "DELETE", "/api/staff/inbox/canned/1", member.cookie);
+    expect(refused.status).toBe(403);
   });
 
   it("counts answers, first-response times and what waits, per agent and site", async () => {
