@@ -55,4 +55,43 @@ describe("the site settings screen (issue 28 item 2)", () => {
     expect(await within(packages).findByText(/^Packages and prices saved/)).toBeTruthy();
     await waitFor(() => expect((price as HTMLInputElement).value).toBe("11.49"));
   });
+
+  it("adds a package, with its fields' messages until it is complete, and takes it out", async () => {
+    await renderScreen();
+    fireEvent.change(screen.getByLabelText("Site"), { target: { value: "herzklopfen" } });
+    const packages = await screen.findByRole("form", { name: "Packages and prices" });
+    const ids = () =>
+      within(packages)
+        .getAllByRole("group")
+        .map((group) => group.querySelector("legend")?.textContent);
+    await waitFor(() => expect(ids().length).toBeGreaterThan(1));
+    const before = ids();
+    const next = Math.max(...before.map((legend) => Number(legend?.split(" ")[1]))) + 1;
+    fireEvent.click(within(packages).getByRole("button", { name: "Add a package" }));
+    const added = within(packages).getByRole("group", { name: `Package ${next}` });
+    const credits = within(added).getByLabelText(`Package ${next}: credits`);
+    expect(document.activeElement).toBe(credits);
+    const confirmSave = async () => {
+      fireEvent.click(within(packages).getByRole("button", { name: "Save" }));
+      const dialog = await screen.findByRole("dialog", { name: "Change the packages and prices?" });
+      fireEvent.click(within(dialog).getByRole("button", { name: "Change prices" }));
+    };
+    // Saved empty: refused, each message under the new package's own fields.
+    await confirmSave();
+    await waitFor(() => expect(credits.getAttribute("aria-invalid")).toBe("true"));
+    fireEvent.change(credits, { target: { value: "750" } });
+    for (const price of within(added).getAllByLabelText(/price in/)) {
+      fireEvent.change(price, { target: { value: "59,99" } });
+    }
+    await confirmSave();
+    expect(await within(packages).findByText(/^Packages and prices saved/)).toBeTruthy();
+    await waitFor(() => expect(ids()).toEqual([...before, `Package ${next}`]));
+    // Taken out again: the add button has the focus, and the saved list is the one before.
+    fireEvent.click(within(packages).getByRole("button", { name: `Take out package ${next}` }));
+    expect(document.activeElement).toBe(
+      within(packages).getByRole("button", { name: "Add a package" }),
+    );
+    await confirmSave();
+    await waitFor(() => expect(ids()).toEqual(before));
+  });
 });

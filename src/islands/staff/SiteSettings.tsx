@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { CURRENCIES } from "../../contract/payment-options";
 import { SIGNUP_MODES } from "../../contract/staff-options";
-import type { SiteSettingsAnswer } from "../../contract/staff-settings";
+import type { SiteSettings as Settings, SiteSettingsAnswer } from "../../contract/staff-settings";
 import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
 import { Field } from "../ui/TextField";
@@ -19,6 +19,7 @@ import {
   settingsGroups,
   shownValue,
   valueAt,
+  withNewPackage,
 } from "./settings-form";
 
 type Props = I18nProps & { sites: { id: string; name: string }[] };
@@ -100,6 +101,81 @@ function SettingControl(props: {
 }
 
 /**
+ * The packages group: one fieldset a package with its fields and a button that takes it out,
+ * and one that adds a package; nothing changes until the group is saved (and confirmed). A new
+ * package's first field, or after a removal the add button, takes the focus.
+ */
+function PackageFields(props: {
+  t: Translate;
+  group: SettingsGroup;
+  settings: Settings;
+  fields: Record<string, string>;
+  onChange: (packages: Settings["packages"]) => void;
+}) {
+  const { t, group, settings, fields } = props;
+  const box = useRef<HTMLDivElement>(null);
+  const [focus, setFocus] = useState<"new" | "add" | null>(null);
+  useEffect(() => {
+    if (focus === null) return;
+    const last = settings.packages.length - 1;
+    const target =
+      focus === "new"
+        ? box.current?.querySelector<HTMLElement>(`[name="packages.${last}.credits"]`)
+        : box.current?.querySelector<HTMLElement>("[data-add-package]");
+    target?.focus();
+    setFocus(null);
+  }, [focus, settings.packages.length]);
+  return (
+    <div className="stack" ref={box}>
+      <p className="field-hint">{t("staff.settings.packagesHint")}</p>
+      {settings.packages.map((entry) => (
+        <fieldset key={entry.id} className="staff-package stack">
+          <legend>{t("staff.settings.package", { id: entry.id })}</legend>
+          {group.fields
+            .filter((field) => field.packageId === entry.id)
+            .map((field) => (
+              <SettingControl
+                key={`${entry.id}-${field.path}`}
+                t={t}
+                field={field}
+                value={valueAt(settings, field.path)}
+                error={fields[field.path]}
+              />
+            ))}
+          <div>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              disabled={settings.packages.length === 1}
+              onClick={() => {
+                props.onChange(settings.packages.filter((other) => other.id !== entry.id));
+                setFocus("add");
+              }}
+            >
+              {t("staff.settings.removePackage", { id: entry.id })}
+            </button>
+          </div>
+        </fieldset>
+      ))}
+      <div>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          data-add-package
+          disabled={settings.packages.length >= 12}
+          onClick={() => {
+            props.onChange(withNewPackage(settings.packages));
+            setFocus("new");
+          }}
+        >
+          {t("staff.settings.addPackage")}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
  * Issue 28 item 2: a site's settings (spec §3) for admins, in groups, each saved on its own.
  * What was typed stays after a refusal, each message under its field; a saved change is in
  * force on every process within a second. Prices are confirmed first: new orders pay them.
@@ -111,11 +187,14 @@ export default function SiteSettings(props: Props) {
   const statusRef = useRef<HTMLDivElement>(null);
   const [site, setSite] = useState(props.sites[0]?.id ?? "");
   const [answer, setAnswer] = useState<SiteSettingsAnswer | null>(null);
+  // Packages added or taken out in the form, until its group is saved.
+  const [packages, setPackages] = useState<Settings["packages"] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const confirmation = useConfirm();
 
   useEffect(() => {
     setAnswer(null);
+    setPackages(null);
     setError(null);
     api("GET /api/staff/sites/{site}/settings", { params: { site } }).then(setAnswer, (failure) =>
       setError(describeApiError(failure, t)),
@@ -126,13 +205,17 @@ export default function SiteSettings(props: Props) {
     if (!answer) return "";
     const saved = await api("PUT /api/staff/sites/{site}/settings", {
       params: { site },
-      body: patchOf(group, answer.settings, data),
+      body: patchOf(group, settings ?? answer.settings, data),
     });
     setAnswer(saved);
+    if (group.keys.includes("packages")) setPackages(null);
     return t("staff.settings.saved", { group: group.title });
   }
 
-  const groups = answer ? settingsGroups(t, format, answer.settings) : [];
+  const settings = answer
+    ? { ...answer.settings, packages: packages ?? answer.settings.packages }
+    : null;
+  const groups = settings ? settingsGroups(t, format, settings) : [];
   return (
     <div className="stack">
       <SiteSelect
@@ -159,19 +242,29 @@ export default function SiteSettings(props: Props) {
           onSubmit={(data) => save(group, data)}
           {...(group.confirm ? { confirm: confirmation.ask } : {})}
         >
-          {(fields) => (
-            <div className="stack">
-              {group.fields.map((field) => (
-                <SettingControl
-                  key={field.path}
-                  t={t}
-                  field={field}
-                  value={valueAt(answer?.settings, field.path)}
-                  error={fields[field.path]}
-                />
-              ))}
-            </div>
-          )}
+          {(fields) =>
+            group.keys.includes("packages") && settings ? (
+              <PackageFields
+                t={t}
+                group={group}
+                settings={settings}
+                fields={fields}
+                onChange={setPackages}
+              />
+            ) : (
+              <div className="stack">
+                {group.fields.map((field) => (
+                  <SettingControl
+                    key={field.path}
+                    t={t}
+                    field={field}
+                    value={valueAt(settings, field.path)}
+                    error={fields[field.path]}
+                  />
+                ))}
+              </div>
+            )
+          }
         </ActionForm>
       ))}
       <ConfirmDialog

@@ -21,7 +21,14 @@ export type FieldKind =
   | "currency"
   | "signups";
 
-export type SettingField = { path: string; kind: FieldKind; label: string; hint?: string };
+export type SettingField = {
+  path: string;
+  kind: FieldKind;
+  label: string;
+  hint?: string;
+  /** A package's field: the package's id (the packages group shows one fieldset a package). */
+  packageId?: number;
+};
 
 export type SettingsGroup = {
   id: string;
@@ -136,16 +143,19 @@ export function settingsGroups(
             path: `packages.${index}.credits`,
             kind: "int" as const,
             label: t("staff.settings.field.packageCredits", { id: entry.id }),
+            packageId: entry.id,
           },
           {
             path: `packages.${index}.popular`,
             kind: "bool" as const,
             label: t("staff.settings.field.packagePopular", { id: entry.id }),
+            packageId: entry.id,
           },
           ...CURRENCIES.map((currency) => ({
             path: `packages.${index}.prices.${currency}`,
             kind: "money" as const,
             label: t("staff.settings.field.packagePrice", { id: entry.id, currency }),
+            packageId: entry.id,
           })),
         ]),
       ),
@@ -221,4 +231,12 @@ export function patchOf(group: SettingsGroup, settings: SiteSettings, data: Form
   for (const field of group.fields)
     setAt(patch, field.path, readValue(field.kind, data, field.path));
   return patch as SiteSettingsPatch;
+}
+
+type Package = SiteSettings["packages"][number];
+
+/** The packages with a new one after them: the next free number, nothing filled in yet. */
+export function withNewPackage(packages: readonly Package[]): Package[] {
+  const id = Math.max(0, ...packages.map((entry) => entry.id)) + 1;
+  return [...packages, { id, credits: null, popular: false, prices: {} } as unknown as Package];
 }
