@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isPlainText, MAX_ID, parseIdParam } from "./validation";
+import { z } from "zod";
+import { getTranslate } from "./i18n";
+import { isPlainText, MAX_ID, parseIdParam, toFieldErrors } from "./validation";
 
 describe("parseIdParam", () => {
   it.each([
@@ -52,5 +54,18 @@ describe("isPlainText", () => {
   it("allows tabs and line breaks only in text of several lines", () => {
     expect(isPlainText("one\r\n\ttwo")).toBe(false);
     expect(isPlainText("one\r\n\ttwo", { multiline: true })).toBe(true);
+  });
+});
+
+describe("toFieldErrors", () => {
+  it("names the limit in a schema's own message for a length, in the member's language", () => {
+    const schema = z.object({ note: z.string().max(5, "validation.tooLong") });
+    const input = { note: "far too long" };
+    const result = schema.safeParse(input);
+    if (result.success) throw new Error("parsed");
+    expect(toFieldErrors(result.error, getTranslate("en"), input)).toEqual({
+      note: "Enter at most 5 characters",
+    });
+    expect(toFieldErrors(result.error, getTranslate("de"), input).note).not.toContain("{");
   });
 });

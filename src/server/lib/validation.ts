@@ -66,7 +66,13 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 function messageFor(issue: Issue, input: unknown): Parameters<Translate> {
-  if (issue.message in catalogues.en) return [issue.message as MessageKey];
+  if (issue.message in catalogues.en) {
+    // A schema's own message for a length or a size still names the limit it was given.
+    const key = issue.message as MessageKey;
+    if (issue.code === "too_big") return [key, { max: Number(issue.maximum) }];
+    if (issue.code === "too_small") return [key, { min: Number(issue.minimum) }];
+    return [key];
+  }
   const value = valueAt(input, issue.path);
   const isMissing = value === undefined || value === null || value === "";
   if (issue.path.length > 0 && isMissing && issue.code !== "custom") {
