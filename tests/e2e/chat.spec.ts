@@ -49,7 +49,7 @@ test.describe("chat (spec §2 Chats)", () => {
     // spec §2: the first message starts from the icebreaker modal, with what a message costs.
     const icebreaker = a.getByRole("dialog", { name: "Start your conversation with Bob" });
     await expect(icebreaker).toBeVisible();
-    await expect(icebreaker).toContainText("A message costs 10 credits – from €0.29 per message.");
+    await expect(icebreaker).toContainText("A message costs 10 credits – from €0.40 per message.");
     await icebreaker
       .getByRole("button", { name: "Hi Bob! Your profile made me smile. How is your week going?" })
       .click();

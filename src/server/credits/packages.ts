@@ -54,3 +54,23 @@ export function findPackage(
 ): CreditPackage | undefined {
   return packagesIn(site, currency).find((entry) => entry.id === id);
 }
+
+/**
+ * spec §2 icebreaker, "from €0.40 per message": what a message costs in a currency bought in
+ * the package that gives credits cheapest, in minor units rounded to the nearest; null when no
+ * package has a price in the currency.
+ * @example messagePriceFrom({ messageCredits: 10, packages: [{ credits: 1500, prices: { EUR: 5999 } }] }, "EUR") // 40
+ */
+export function messagePriceFrom(
+  site: {
+    messageCredits: number;
+    packages: readonly { credits: number; prices: Partial<Record<Currency, number>> }[];
+  },
+  currency: Currency,
+): number | null {
+  const perCredit = site.packages.flatMap((entry) => {
+    const price = entry.prices[currency];
+    return price === undefined ? [] : [price / entry.credits];
+  });
+  return perCredit.length === 0 ? null : Math.round(Math.min(...perCredit) * site.messageCredits);
+}
