@@ -13,12 +13,18 @@ import { memberLanguageSql } from "./inbox-scope";
  * profile's last one. Reads join chat's, profiles' and users' exported tables (ARCHITECTURE.md).
  */
 
-/** The member's oldest message after the operated profile's last one, in a conversation. */
-const waitingSinceSql = (conversation: SQL, member: SQL, operated: SQL) => sql`
-  (select min(x.created_at) from ${messages} x
-    where x.conversation_id = ${conversation} and x.sender_user_id = ${member}
+/**
+ * When the member began to wait: their oldest message after the operated profile's last one.
+ * Every message after the profile's last is the member's (a conversation has two sides), so
+ * it is the first message after it, one step of the conversation's (id) index, never a walk
+ * through all the member's messages.
+ */
+const waitingSinceSql = (conversation: SQL, operated: SQL) => sql`
+  (select x.created_at from ${messages} x
+    where x.conversation_id = ${conversation}
       and x.id > coalesce((select max(y.id) from ${messages} y
-        where y.conversation_id = ${conversation} and y.sender_user_id = ${operated}), 0))`;
+        where y.conversation_id = ${conversation} and y.sender_user_id = ${operated}), 0)
+    order by x.id limit 1)`;
 
 /**
  * The waiting conversations of some sites: `cm` the operated profile's side (its profile `op`),
@@ -68,13 +74,13 @@ export async function waitingQueue(
   return executeRows<QueueRow>(
     db,
     sql`
-    with waiting as (
+    with waiting as materialized (
       select cm.conversation_id as conversation, m.site_id as site,
         ${memberLanguageSql(sql`m.language`, sql`m.site_id`)} as language,
         m.id as member_user_id, mp.id as member_profile_id, mp.name as member_name,
         cm.user_id as operated_user_id, op.id as operated_profile_id, op.name as operated_name,
         last.body as last_text,
-        ${waitingSinceSql(sql`cm.conversation_id`, sql`m.id`, sql`cm.user_id`)} as waiting_since
+        ${waitingSinceSql(sql`cm.conversation_id`, sql`cm.user_id`)} as waiting_since
       ${waitingFrom(options.sites, sql`left join ${profiles} mp on mp.user_id = m.id`)}
     )
     select w.*, w.waiting_since::text as waiting_since_text,
@@ -112,7 +118,7 @@ export async function waitingSince(
   const [row] = await executeRows<{ since: string | Date | null }>(
     db,
     sql`
-    select ${waitingSinceSql(sql`${conversationId}`, sql`${conversation.memberUserId}`, sql`${conversation.operatedUserId}`)} as since`,
+    select ${waitingSinceSql(sql`${conversationId}`, sql`${conversation.operatedUserId}`)} as since`,
   );
   const since = row?.since;
   return since ? new Date(since) : null;
@@ -127,7 +133,7 @@ export async function medianWaitNow(db: Database, siteId: string): Promise<numbe
     db,
     sql`
     select percentile_cont(0.5) within group (order by extract(epoch from now() - waiting.since)) as median
-    from (select ${waitingSinceSql(sql`cm.conversation_id`, sql`m.id`, sql`cm.user_id`)} as since
+    from (select ${waitingSinceSql(sql`cm.conversation_id`, sql`cm.user_id`)} as since
       ${waitingFrom([siteId])}) waiting`,
   );
   return row?.median === null || row?.median === undefined ? null : Math.round(Number(row.median));
