@@ -14,14 +14,23 @@ export type InboxSeed = { operator: MetricsSeed; profile: number; members: strin
 /**
  * An operated (fictional) profile of Amora, an operator for every language and site, and
  * credits for the members who write to the profile: those of `chat`'s sessions after the
- * first 20 (the delivery line's senders and recipient), `count` of them.
+ * first 20 (the delivery line's senders and recipient) whose profiles are not fictional,
+ * `count` of them.
  */
 export async function seedInbox(db: Database, chat: ChatSeed, count: number): Promise<InboxSeed> {
+  const { executeRows } = await import("../src/server/db/client");
   const { addStaff, setInboxScope } = await import("../src/server/staff/accounts");
   const { locales } = await import("../src/i18n/locales");
-  const { executeRows } = await import("../src/server/db/client");
   const { sites } = await import("../src/server/sites/registry");
-  const chosen = new Set(chat.userIds.slice(20, 20 + count));
+  // Members, not the site's own profiles: a fictional sender would be an operated side too.
+  const candidates = chat.userIds.slice(20);
+  const members = await executeRows<{ user_id: number }>(
+    db,
+    sql`select user_id from profiles where user_id in ${candidates} and not fictional
+        order by user_id limit ${count}`,
+  );
+  const chosen = new Set(members.map((row) => Number(row.user_id)));
+  if (chosen.size < count) throw new Error(`only ${chosen.size} members to write to the inbox`);
   const [operated] = await executeRows<{ id: number }>(
     db,
     sql`
@@ -41,8 +50,12 @@ export async function seedInbox(db: Database, chat: ChatSeed, count: number): Pr
     languages: [...locales],
     sites: sites.map((site) => site.id),
   });
-  const members = chat.cookies.filter((_, index) => chosen.has(chat.userIds[index] ?? 0));
-  return { operator: { ...operator, secret: added.totp_secret }, profile: operated.id, members };
+  const cookies = chat.cookies.filter((_, index) => chosen.has(chat.userIds[index] ?? 0));
+  return {
+    operator: { ...operator, secret: added.totp_secret },
+    profile: operated.id,
+    members: cookies,
+  };
 }
 
 export type Latencies = { toInbox: number[]; eventOnly: number[]; reply: number[] };
