@@ -47,6 +47,23 @@ async function deliverPush(context: BrowserContext, origin: string, data: unknow
   await session.detach();
 }
 
+/** How many windows of the site the worker sees. */
+async function windowsOf(worker: Worker) {
+  return worker.evaluate(
+    async () =>
+      (
+        await (
+          self as unknown as {
+            clients: { matchAll(options: object): Promise<readonly unknown[]> };
+          }
+        ).clients.matchAll({
+          type: "window",
+          includeUncontrolled: true,
+        })
+      ).length,
+  );
+}
+
 async function shownNotifications(worker: Worker) {
   return worker.evaluate(async () =>
     (await (self as unknown as WorkerScope).registration.getNotifications()).map(
@@ -79,8 +96,10 @@ test.describe("web push in the browser (design §2, spec §9)", () => {
     await signIn(page, await createMember({ name: "Bob" }));
     await page.goto("/notifications");
     const worker = await registerWorker(page);
-    // The member is on another site now: no page of ours is in front of them.
+    // The member is on another site now: no page of ours is in front of them. The worker hears
+    // of the left page a moment after the navigation; a push before that finds it in front.
     await page.goto("about:blank");
+    await expect.poll(() => windowsOf(worker)).toBe(0);
 
     await deliverPush(page.context(), origin, PUSH);
     await expect
