@@ -69,3 +69,11 @@ export const WELCOME_DISCOUNT = { code: "WELCOME25", percent: 25, days: 7 } as c
 
 /** The outcomes the sandbox's checkout page offers (design §9). */
 export const SANDBOX_OUTCOMES = ["paid", "pending", "failed", "canceled"] as const;
+
+/**
+ * The price after a discount, in minor units, rounded to the nearest: the order's amount, and
+ * every price a page shows with the discount (one rule, so they never differ by a cent).
+ */
+export function discounted(amount: number, percent: number): number {
+  return Math.round((amount * (100 - percent)) / 100);
+}

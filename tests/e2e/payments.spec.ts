@@ -343,6 +343,63 @@ test.describe("buying credits through the sandbox provider (issue 14)", () => {
   });
 });
 
+test.describe("one price while an offer runs (issue 29 item 2)", () => {
+  test("the cards, the summary, the pay button, the SEPA page and the receipt say the same amount", async ({
+    page,
+    createMember,
+  }) => {
+    // A new member in Germany: the time bonus (25 %) runs; package 2 is €19.99, so €14.99.
+    const me = await createMember({ country: "de" });
+    await signIn(page, me);
+    await page.goto("/credits");
+    await expect(
+      page.getByText("Your 25 % discount is already taken off these prices."),
+    ).toBeVisible();
+    const card = page.getByRole("listitem").filter({
+      has: page.getByRole("link", { name: /^Choose .* for €14\.99$/ }),
+    });
+    await expect(card.locator(".package-price")).toHaveText(/^Regular price\s*€19\.99\s*€14\.99$/);
+    await expect(card.locator("s")).toHaveText(/^Regular price\s*€19\.99$/);
+    await expectAccessible(page);
+    await card.getByRole("link").click();
+
+    // The summary's total is the pay button's amount from the first paint, before hydration.
+    const summary = page.getByRole("region", { name: "Your order" });
+    await expect(summary.locator(".order-total")).toHaveText("€14.99");
+    await expect(summary.getByRole("definition").filter({ hasText: "€19.99" })).toBeVisible();
+    await waitForHydration(page);
+    // In Germany the direct debit comes first; by card, the button names the amount.
+    await page.getByRole("radio", { name: "Visa" }).check();
+    await expect(page.getByRole("button", { name: "Pay €14.99" })).toBeVisible();
+    // Taking the code off changes both, together.
+    await page.getByRole("button", { name: "Remove the code" }).click();
+    await expect(summary.locator(".order-total")).toHaveText("€19.99");
+    await expect(page.getByRole("button", { name: "Pay €19.99" })).toBeVisible();
+    await page.getByLabel("Discount code").fill("TIMEBONUS25");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(summary.locator(".order-total")).toHaveText("€14.99");
+
+    // SEPA: its own page says the same.
+    await page.getByRole("radio", { name: "SEPA Direct Debit" }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.locator(".order-total")).toHaveText("€14.99");
+    await page.goBack();
+    await waitForHydration(page);
+
+    // Paid by card: the receipt says it too.
+    await page.getByRole("radio", { name: "Visa" }).check();
+    await page.getByRole("checkbox", { name: CONSENT }).check();
+    await page.getByRole("button", { name: "Pay €14.99" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Test payment" })).toBeVisible();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Complete the payment" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Thank you for your purchase!" }),
+    ).toBeVisible();
+    await expect(page.getByText(/· €14\.99$/)).toBeVisible();
+  });
+});
+
 test.describe("the time bonus (spec §2, §4, §9)", () => {
   test("counts down each second, pops up 40 s into the members area once, then gives way to the welcome discount", async ({
     page,

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { friendlyFormatIBAN } from "ibantools";
 import type { CountryCode } from "libphonenumber-js/max";
+import { discounted } from "../../contract/payment-options";
 import { formatMoney } from "../../i18n/money";
 import { findPackage } from "../credits/packages";
 import type { Database } from "../db/client";
@@ -14,7 +15,7 @@ import type { Site } from "../sites/registry";
 import { assertEmailConfirmed } from "../users/service";
 import { syncOrder } from "./crediting";
 import { directDebitRefusal, directDebitRefused } from "./direct-debit-limits";
-import { discounted, discountFor } from "./discounts";
+import { discountFor } from "./discounts";
 import { type Buyer, insertOrder, offerFor, paymentBasics, refusedByProvider } from "./orders";
 import type { PaymentProvider } from "./provider";
 import { type DirectDebitMandate, directDebitMandates, type Order, orders } from "./schema";

@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, exists, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import {
   type Currency,
   type PaymentMethod,
@@ -18,6 +18,15 @@ export type CodeHolder = {
   signupDate: Date;
   country: string | null;
 };
+
+/** A page's member as a code holder: the session's user, on the request's site. */
+export function holderOf(
+  user: { id: number; paidUser: boolean; signupDate: Date },
+  siteId: string,
+  country: string | null,
+): CodeHolder {
+  return { userId: user.id, siteId, paidUser: user.paidUser, signupDate: user.signupDate, country };
+}
 
 type Code = typeof discountCodes.$inferSelect;
 
@@ -180,6 +189,51 @@ export async function findWelcomeCode(
   throw codeNotFound();
 }
 
+/** The offer a page prices with before any code is typed (issue 29 item 2). */
+export type RunningOffer = { code: string; percent: number };
+
+/**
+ * The member's own offer while it runs, or null: the largest of a code made for them (the
+ * retention offer, issue 29 item 6) and the time bonus, else the welcome discount. The
+ * checkout, the SEPA page and the package cards price with it, so every place shows the amount
+ * the order will ask.
+ */
+export async function runningOffer(
+  db: Database,
+  holder: CodeHolder,
+  now = new Date(),
+): Promise<RunningOffer | null> {
+  const own = await db
+    .select({ code: discountCodes.code })
+    .from(discountCodes)
+    .where(
+      and(
+        eq(discountCodes.userId, holder.userId),
+        eq(discountCodes.status, "active"),
+        or(isNull(discountCodes.expiresAt), gt(discountCodes.expiresAt, now)),
+      ),
+    )
+    .orderBy(desc(discountCodes.valuePercentage))
+    .limit(3);
+  const offers: RunningOffer[] = [];
+  const attempts = [
+    ...own.map((row) => () => findDiscountCode(db, holder, row.code, now)),
+    () => findWelcomeCode(db, holder, now),
+  ];
+  for (const attempt of attempts) {
+    try {
+      const view = await attempt();
+      offers.push({ code: view.code, percent: view.value_percentage });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
+  return offers.reduce<RunningOffer | null>(
+    (best, offer) => (best && best.percent >= offer.percent ? best : offer),
+    null,
+  );
+}
+
 /** A code as an order takes it: its percentage, and when it ends (null: it does not). */
 export type Discount = { code: string; percent: number; heldUntil: Date | null };
 
@@ -213,11 +267,6 @@ export async function discountFor(
     throw new ValidationError({ code: { key: "payments.code.method" } });
   }
   return { code: code.code, percent: code.valuePercentage, heldUntil: code.expiresAt };
-}
-
-/** The price after a discount, in minor units, rounded to the nearest. */
-export function discounted(amount: number, percent: number): number {
-  return Math.round((amount * (100 - percent)) / 100);
 }
 
 /** The member as the page shell knows them (the session's member view). */

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import type { PaymentMethod } from "../../contract/payment-options";
+import { discounted, type PaymentMethod } from "../../contract/payment-options";
 import type { OrderView } from "../../contract/payments";
 import type { Locale } from "../../i18n/locales";
 import { currencyFor, findPackage } from "../credits/packages";
@@ -10,7 +10,7 @@ import { users } from "../users/schema";
 import { assertEmailConfirmed } from "../users/service";
 import { syncOrder } from "./crediting";
 import { directDebitRefusal, directDebitRefused } from "./direct-debit-limits";
-import { type CodeHolder, type Discount, discounted, discountFor } from "./discounts";
+import { type CodeHolder, type Discount, discountFor } from "./discounts";
 import { offeredMethods } from "./methods";
 import type { PaymentProvider } from "./provider";
 import { type Order, orders } from "./schema";

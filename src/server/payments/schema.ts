@@ -132,6 +132,10 @@ export const discountCodes = pgTable(
     ),
     // The console's list, newest first, a page at a time (keyset on the id).
     uniqueIndex("discount_codes_id_key").on(table.id),
+    // A member's own codes (issue 29 item 6: the retention code; the checkout's running offer).
+    index("discount_codes_user_key")
+      .on(table.userId, table.createdAt)
+      .where(sql`${table.userId} is not null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "discount_codes_user_key" ON "discount_codes" USING btree ("user_id","created_at") WHERE "discount_codes"."user_id" is not null;
