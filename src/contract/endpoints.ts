@@ -195,6 +195,7 @@ export type ApiEndpoints = StaffReportEndpoints & {
   "POST /api/report.php": { body: ReportBody; answer: OkAnswer };
   // Discovery and search (src/server/discovery, search)
   "POST /api/match-seen.php": { body: ProfileTargetBody; answer: OkAnswer };
+  "POST /api/like-seen.php": { body: ProfileTargetBody; answer: OkAnswer };
   "POST /api/swipe.php": { body: SwipeBody; answer: SwipeAnswer };
   "GET /api/likes.php": { body: undefined; answer: LikesAnswer };
   "POST /api/auto-like.php": { body: undefined; answer: AutoLikeAnswer };

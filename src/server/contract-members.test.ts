@@ -111,6 +111,10 @@ describe("every answer of a journey through the API matches the document", () =>
       200,
     );
     expect((await call("post", "/match-seen.php", { cookie, json: { id: 0 } })).status).toBe(422);
+    expect((await call("post", "/like-seen.php", { cookie, json: { id: second } })).status).toBe(
+      200,
+    );
+    expect((await call("post", "/like-seen.php", { json: { id: second } })).status).toBe(403);
   });
 
   it("for a member turning push notifications on and off in a browser", async () => {

@@ -64,6 +64,50 @@ test.describe("likes and matches (issue 13)", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a profile the browser fetches ahead leaves its like new until it is opened (issue 29 item 3)", async ({
+    page,
+    browser,
+    baseURL,
+    createMember,
+  }) => {
+    const liker = await createMember({ name: "Zofia", photos: 1 });
+    const me = await createMember({ name: "Piotr", gender: "male", photos: 1 });
+    const z = await asMember(browser, liker, baseURL ?? "");
+    expect((await z.request.post("/api/like.php", { data: { id: me.profile_id } })).status()).toBe(
+      200,
+    );
+    await signIn(page, me);
+    await page.goto("/members");
+    await waitForHydration(page);
+    const badge = page.getByRole("link", { name: /Likes/ }).getByText("1 new like");
+    await expect(badge).toBeAttached();
+    // What /members does for its first cards once idle: the browser fetches the page ahead.
+    const fetched = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/members/${liker.profile_id}`) &&
+        response.request().headers()["sec-purpose"] === "prefetch",
+    );
+    await page.evaluate((href) => {
+      const link = document.createElement("link");
+      link.rel = "prefetch";
+      link.href = href;
+      document.head.append(link);
+    }, `/members/${liker.profile_id}`);
+    await fetched;
+    await page.reload();
+    await waitForHydration(page);
+    await expect(badge).toBeAttached();
+    // Opened (the page fetched ahead may be the one shown): now it is seen.
+    await page.goto(`/members/${liker.profile_id}`);
+    await waitForHydration(page);
+    await expect(page.getByRole("link", { name: /Likes/ }).getByText(/new like/)).toHaveCount(0);
+    await page.goto("/likes");
+    await waitForHydration(page);
+    await expect(
+      page.getByRole("listitem").filter({ hasText: "Zofia" }).getByText("New", { exact: true }),
+    ).toHaveCount(0);
+  });
+
   test("a member who was away sees 'It's a match' on their next page, once", async ({
     browser,
     baseURL,

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { Gift } from "../../contract/chat-options";
 import type { MessageKey } from "../../i18n/catalogues";
 import { ApiRequestError, api } from "../../lib/api-client";
@@ -15,6 +15,11 @@ type Props = I18nProps & {
   name: string;
   liked: boolean;
   blocked: boolean;
+  /**
+   * The page was fetched ahead (issue 29 item 3): now that it is shown, this profile's like to
+   * the viewer is seen (spec §4).
+   */
+  seenOnShow: boolean;
   /** The viewer's credit balance and what a gift costs (site gift_credits). */
   credits: number;
   giftCredits: number;
@@ -34,7 +39,11 @@ export default function ProfileActions(props: Props) {
   const [dialog, setDialog] = useState<"gift" | "block" | "report" | null>(null);
   const [gift, setGift] = useState<Gift | undefined>(props.gifts[0]);
   const [giftError, setGiftError] = useState<string | null>(null);
-  const { name } = props;
+  const { name, profileId, seenOnShow } = props;
+
+  useEffect(() => {
+    if (seenOnShow) api("POST /api/like-seen.php", { body: { id: profileId } }).catch(() => {});
+  }, [seenOnShow, profileId]);
 
   async function act(action: () => Promise<void>) {
     setBusy(true);

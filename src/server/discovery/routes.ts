@@ -15,7 +15,7 @@ import { ERRORS, jsonRoute, MEMBER_WRITE_ERRORS, QUERY_WRITE_ERRORS } from "../l
 import { enforceRateLimit } from "../lib/rate-limit";
 import { createRouter } from "../lib/router";
 import { idSchema } from "../lib/validation";
-import { markMatchSeen } from "../likes/service";
+import { markLikeSeen, markMatchSeen } from "../likes/service";
 import { preferencesOf } from "../members/user-view";
 import { requireMemberViewer } from "../profiles/viewer";
 import { listLikes } from "./likes-list";
@@ -48,6 +48,16 @@ const matchSeenRoute = jsonRoute({
   path: "/match-seen.php",
   summary:
     "issue 13: the member was shown 'It's a match' with this member; it is not shown again (nothing happens for a member who is no match)",
+  body: profileTargetBody,
+  answer: [okAnswer, "Noted"],
+  errors: [...MEMBER_WRITE_ERRORS, ERRORS.noProfile],
+});
+
+const likeSeenRoute = jsonRoute({
+  method: "post",
+  path: "/like-seen.php",
+  summary:
+    "spec §4, issue 29 item 3: the member's page showed this profile, so its like to them is no longer new (a prefetched page tells the server only when it is shown)",
   body: profileTargetBody,
   answer: [okAnswer, "Noted"],
   errors: [...MEMBER_WRITE_ERRORS, ERRORS.noProfile],
@@ -128,6 +138,11 @@ export const discoveryRoutes = createRouter()
   .openapi(matchSeenRoute, async (c) => {
     const member = requireMemberViewer(c.get("viewer"));
     await markMatchSeen(c.get("db"), member.profileId, c.req.valid("json").id);
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(likeSeenRoute, async (c) => {
+    const member = requireMemberViewer(c.get("viewer"));
+    await markLikeSeen(c.get("db"), c.req.valid("json").id, member.profileId);
     return c.json({ ok: true as const }, 200);
   })
   .openapi(autoLikeRoute, async (c) => {

@@ -59,6 +59,49 @@ describe("likes (spec §2 Profile view, §4)", () => {
     expect(await isNew()).toBe(false);
   });
 
+  it("clears it when a page fetched ahead is shown: POST /api/like-seen.php (issue 29 item 3)", async () => {
+    const [liker, liked, other] = [
+      await createLoggedInMember(app),
+      await createLoggedInMember(app),
+      await createLoggedInMember(app),
+    ];
+    await call("POST", "/api/like.php", liker.cookie, { id: liked.profile.id });
+    const isNew = async () => {
+      const db = await getDb();
+      const [row] = await db
+        .select({ isNew: likes.isNew })
+        .from(likes)
+        .where(
+          and(
+            eq(likes.likerProfileId, liker.profile.id),
+            eq(likes.likedProfileId, liked.profile.id),
+          ),
+        );
+      return row?.isNew;
+    };
+    // Another member saying so, or the liked member naming a profile that never liked them,
+    // changes nothing.
+    expect(
+      (await call("POST", "/api/like-seen.php", other.cookie, { id: liker.profile.id })).status,
+    ).toBe(200);
+    await call("POST", "/api/like-seen.php", liked.cookie, { id: other.profile.id });
+    expect(await isNew()).toBe(true);
+    const seen = await call("POST", "/api/like-seen.php", liked.cookie, { id: liker.profile.id });
+    expect(await seen.json()).toEqual({ ok: true });
+    expect(await isNew()).toBe(false);
+    // Said again (a second tab): still seen, still 200.
+    expect(
+      (await call("POST", "/api/like-seen.php", liked.cookie, { id: liker.profile.id })).status,
+    ).toBe(200);
+    expect((await call("POST", "/api/like-seen.php", "", { id: liker.profile.id })).status).toBe(
+      403,
+    );
+    for (const id of [0, 2 ** 31, "1\u0000", null]) {
+      const refused = await call("POST", "/api/like-seen.php", liked.cookie, { id });
+      expect(refused.status).toBe(422);
+    }
+  });
+
   it("needs a login (spec §6)", async () => {
     const liked = await createLoggedInMember(app);
     expect((await call("POST", "/api/like.php", "", { id: liked.profile.id })).status).toBe(403);

@@ -8,13 +8,21 @@ import type { Viewer } from "../profiles/viewer";
 import type { Site } from "../sites/registry";
 import { findPartnerCards, getProfileDetail } from "./service";
 
-/** What the profile screen shows (spec §2 Profile view): the profile and the partner cards. */
-export type ProfileScreen = { profile: ProfileDetail; partners: ProfileCard[] };
+/**
+ * What the profile screen shows (spec §2 Profile view): the profile and the partner cards, and
+ * whether the page itself must say it was seen when it is shown (a page fetched ahead).
+ */
+export type ProfileScreen = {
+  profile: ProfileDetail;
+  partners: ProfileCard[];
+  seenOnShow: boolean;
+};
 
 /**
  * The profile screen of /members/{id} and /likes/m/{id} as the viewer may see it, or null when
  * the profile does not exist, is disabled, or its member blocked the viewer (spec §6: the same
- * 404 for all three). Opening it clears that member's new like (spec §4).
+ * 404 for all three). Opening it clears that member's new like (spec §4); a page the browser
+ * fetches ahead (`speculative`) clears nothing: the page does, when it is shown (issue 29 item 3).
  *
  * Pages call this in their own frontmatter, before anything renders: once a component runs,
  * the page has begun streaming and can no longer become a 404.
@@ -22,7 +30,13 @@ export type ProfileScreen = { profile: ProfileDetail; partners: ProfileCard[] };
 export async function findProfileScreen(
   db: Database,
   profileId: number,
-  visitor: { viewer: Viewer | null; site: Site; locale: Locale; media: MediaSigner },
+  visitor: {
+    viewer: Viewer | null;
+    site: Site;
+    locale: Locale;
+    media: MediaSigner;
+    speculative: boolean;
+  },
 ): Promise<ProfileScreen | null> {
   const { viewer } = visitor;
   let profile: ProfileDetail;
@@ -32,9 +46,12 @@ export async function findProfileScreen(
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
-  if (viewer?.profileId && !profile.is_own) await markLikeSeen(db, profile.id, viewer.profileId);
+  const opensLike = Boolean(viewer?.profileId) && !profile.is_own;
+  if (opensLike && viewer?.profileId && !visitor.speculative) {
+    await markLikeSeen(db, profile.id, viewer.profileId);
+  }
   const partners = profile.is_own
     ? []
     : await findPartnerCards(db, visitor.site, viewer, visitor.media, visitor.locale);
-  return { profile, partners };
+  return { profile, partners, seenOnShow: opensLike && visitor.speculative };
 }
