@@ -112,3 +112,36 @@ export async function updateOwnProfile(
   if (!saved) throw notFound("error.profileUnavailable");
   return toOwnProfile(saved);
 }
+
+/** What signup matches need to know first (issue 29 item 4): the fields the site asks. */
+export function missingMatchAnswers(
+  site: Site,
+  me: { gender: string | null; seeking: string | null },
+): ("gender" | "seeking")[] {
+  return (["gender", "seeking"] as const).filter(
+    (field) => site.visibleProfileFields.includes(field) && me[field] === null,
+  );
+}
+
+/**
+ * Saves who the new member is and whom they look for, asked before their signup matches
+ * (issue 29 item 4): the same columns as the wizard's first step, which then shows them
+ * answered; the wizard's place is left as it is.
+ */
+export async function saveMatchAnswers(
+  db: Database,
+  site: Site,
+  profileId: number,
+  answers: Pick<ProfileUpdate, "gender" | "seeking">,
+): Promise<void> {
+  const shows = (field: string) => site.visibleProfileFields.includes(field);
+  const changes = {
+    gender: shows("gender") ? answers.gender : undefined,
+    seeking: shows("seeking") ? answers.seeking : undefined,
+  };
+  const given = Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined),
+  );
+  if (Object.keys(given).length === 0) return;
+  await db.update(profiles).set(given).where(eq(profiles.id, profileId));
+}
