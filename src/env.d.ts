@@ -7,6 +7,11 @@ declare namespace App {
     client: import("./server/request/client").RequestClient;
     settings: import("./contract/sites").PublicSettings;
     locale: import("./i18n/locales").Locale;
+    /**
+     * The language a /{locale}/… URL chose (issue 29 item 1), kept for the page Astro renders
+     * in its place after a rewrite (/de/signup's page, /de/anything's 404).
+     */
+    urlLocale?: import("./i18n/locales").Locale;
     t: import("./i18n/translate").Translate;
     db: import("./server/db/client").Database;
     /** The process's payment and SMS providers (src/server/startup.ts, getProviders). */

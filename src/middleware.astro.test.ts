@@ -17,19 +17,29 @@ beforeAll(async () => {
 });
 
 /** Runs the middleware for a page request; answers its locals, cookies and statements. */
-async function requestPage(cookie?: string) {
+async function requestPage(cookie?: string, path = "/members") {
   const context = createContext({
-    request: new Request("http://localhost/members", { headers: cookie ? { cookie } : {} }),
+    request: new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }),
     defaultLocale: "en",
     locals: {} as App.Locals,
     clientAddress: "192.0.2.1",
   });
   let status = 0;
+  let rendered: string | null = null;
   const statements = await recordQueries(async () => {
-    const response = await onRequest(context, async () => new Response("page"));
+    const response = await onRequest(context, async (rewrite) => {
+      rendered = rewrite === undefined ? path : new URL(String(rewrite)).pathname;
+      return new Response("page");
+    });
     status = response instanceof Response ? response.status : 0;
   });
-  return { status, locals: context.locals, setCookies: [...context.cookies.headers()], statements };
+  return {
+    status,
+    rendered,
+    locals: context.locals,
+    setCookies: [...context.cookies.headers()],
+    statements,
+  };
 }
 
 describe("the page middleware", () => {
@@ -65,5 +75,25 @@ describe("the page middleware", () => {
     expect(setCookies).toContainEqual(
       expect.stringMatching(/^auth=deleted; Path=\/; Expires=Thu, 01 Jan 1970/),
     );
+  });
+
+  it("renders /{locale}/signup as the signup page in that language, and keeps it (issue 29 item 1)", async () => {
+    const german = await requestPage(undefined, "/de/signup");
+    expect(german.rendered).toBe("/signup");
+    expect(german.locals.locale).toBe("de");
+    expect(german.setCookies).toContainEqual(
+      expect.stringMatching(/^locale=de; Max-Age=31536000; Path=\/; SameSite=Lax/),
+    );
+    // A member's own language gives way to the link's, on this device.
+    const { cookie } = await createLoggedInMember(app, { language: "fi" });
+    const polish = await requestPage(`${cookie}; locale=fi`, "/pl/members");
+    expect(polish.rendered).toBe("/members");
+    expect(polish.locals.locale).toBe("pl");
+    expect(polish.setCookies).toContainEqual(expect.stringMatching(/^locale=pl;/));
+    // An unprefixed page leaves the language as it was.
+    const plain = await requestPage("locale=pl", "/members");
+    expect(plain.rendered).toBe("/members");
+    expect(plain.locals.locale).toBe("pl");
+    expect(plain.setCookies).not.toContainEqual(expect.stringMatching(/^locale=/));
   });
 });

@@ -2,6 +2,7 @@ import { defineMiddleware } from "astro:middleware";
 import type { APIContext } from "astro";
 import { isLocale, type Locale } from "./i18n/locales";
 import { SESSION_COOKIE } from "./server/auth/session";
+import { memberRouteOf, rememberLocale } from "./server/content/locale-routes";
 import { CONSENT_COOKIE } from "./server/content/service";
 import {
   COUNTRY_HINT_COOKIE,
@@ -83,8 +84,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const input = {
     request,
     peerAddress: peerAddressOf(context),
-    // Public pages under /{locale}/… are in the URL's language (design §5).
-    pathLocale: pathname.split("/")[1],
+    // Public pages under /{locale}/… are in the URL's language (design §5), and so is what
+    // they were rewritten to (the middleware runs again for a rewrite, with the same locals).
+    pathLocale: context.locals.urlLocale ?? pathname.split("/")[1],
   };
   const info = resolveRequest(input);
   const settingsFor = (locale: Locale) =>
@@ -165,7 +167,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
     landingTracking ?? parseTrackingCookie(cookies.get(TRACKING_COOKIE)?.value),
   );
 
-  const response = await next();
+  // Issue 29 item 1: /{locale}/signup, /{locale}/members, … are the member area's pages in that
+  // language (public pages link them so), and the language is kept for the pages after them.
+  const memberRoute = memberRouteOf(pathname);
+  if (memberRoute) {
+    rememberLocale(cookies, locale, info.client.isHttps);
+    locals.urlLocale = locale;
+  }
+  const response = await next(
+    memberRoute ? new URL(`${memberRoute}${context.url.search}`, context.url) : undefined,
+  );
   applySecurityHeaders(response, info.client.isHttps);
   if (!response.headers.has("cache-control")) {
     response.headers.set("cache-control", "private, no-cache");

@@ -47,6 +47,11 @@ export const signupBody = z
     signup_message: textSchema({ multiline: true }).trim().max(2000).optional(),
     /** The profile whose landing the visitor signed up from (/members/{id}/signup). */
     signup_message_to: idSchema.optional(),
+    /**
+     * The language of the page the visitor signed up on (issue 29 item 1): the member's
+     * language, and the activation mail's; the request's locale when left out.
+     */
+    language: z.enum(locales, { message: "validation.locale" }).optional(),
   })
   .refine((body) => body.name.toLowerCase() !== body.email.toLowerCase(), {
     path: ["name"],

@@ -120,8 +120,8 @@ describe("the footer and entry warning (spec §2 Default layout)", () => {
       "/de/privacy",
       "/de/cookies",
       "/de/ban",
-      "/pricing",
-      "/complaints",
+      "/de/pricing",
+      "/de/complaints",
       "/de/return-policy",
       "/de/faq",
       "/de/service",
@@ -179,7 +179,7 @@ describe("the error page (spec §8)", () => {
       locals: locals("en"),
     });
     expect(html).toContain("This page could not be found");
-    expect(html).toContain('href="/"');
+    expect(html).toContain('href="/en/"');
   });
 
   it("shows the message of another error, 'Error' by default, and no home link", async () => {
@@ -188,7 +188,7 @@ describe("the error page (spec §8)", () => {
       locals: locals("en"),
     });
     expect(fallback).toMatch(/<h1[^>]*>Error<\/h1>/);
-    expect(fallback).not.toContain('href="/"');
+    expect(fallback).not.toContain('href="/en/"');
     const translated = await container.renderToString(ErrorPage, {
       props: { status: 500 },
       locals: locals("fi"),

@@ -44,6 +44,7 @@ export default function SignupForm(props: Props) {
           name: value("name"),
           password: value("password"),
           date_of_birth: value("date_of_birth"),
+          language: props.locale,
           ...(recipient
             ? { signup_message: value("signup_message"), signup_message_to: recipient.id }
             : {}),

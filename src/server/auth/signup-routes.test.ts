@@ -141,6 +141,20 @@ describe("POST /api/signup.php", () => {
     expect((await response.json()).fields.email).toBe("Ogiltig e-postadress");
   });
 
+  it("takes the member's language from the page they signed up on (issue 29 item 1)", async () => {
+    // An English site and an English locale cookie: the German page's form says German.
+    const body = validSignup({ language: "de" });
+    expect((await signUp(body, { cookie: "locale=en" })).status).toBe(201);
+    const db = await getDb();
+    const [user] = await db.select().from(users).where(eq(users.email, body.email));
+    expect(user?.language).toBe("de");
+    const [mail] = await findMailsTo(body.email);
+    expect(mail?.subject).toBe("Bestätige deine E-Mail-Adresse für Amora");
+    expect(mail?.text).toContain("Hallo Kim,");
+    const unknown = await signUp(validSignup({ language: "xx" }));
+    expect(unknown.status).toBe(422);
+  });
+
   it("accepts on a traffic-source-only site only visitors with a traffic source (spec §6)", async () => {
     const closed = await signUp(validSignup(), { host: "127.0.0.1" });
     expect(closed.status).toBe(403);

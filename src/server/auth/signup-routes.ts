@@ -48,12 +48,14 @@ const activateRoute = redirectRoute({
 export const signupRoutes = createRouter()
   .openapi(signupRoute, async (c) => {
     await enforceRateLimit(c, "signupIp", clientAddress(c));
+    const body = c.req.valid("json");
+    const locale = body.language ?? c.get("locale");
     const settings = getPublicSettings(c.get("site"), {
-      locale: c.get("locale"),
+      locale,
       geoipCountry: readGeoipCountry(c.req.raw.headers),
     });
-    const result = await signUp(c.get("db"), c.get("site"), c.req.valid("json"), {
-      locale: c.get("locale"),
+    const result = await signUp(c.get("db"), c.get("site"), body, {
+      locale,
       tracking: parseTrackingCookie(getCookie(c, TRACKING_COOKIE)),
       country: settings.geoip_selected_country,
       origin: c.get("site").origin,

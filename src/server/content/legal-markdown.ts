@@ -6,7 +6,7 @@ import type { MessageKey } from "../../i18n/catalogues";
 import type { Locale } from "../../i18n/locales";
 import { type FieldMessage, ValidationError } from "../lib/errors";
 import { defaultSite, type Site } from "../sites/registry";
-import { fillLegalText, getLegalValues } from "./legal";
+import { fillLegalText, getLegalValues, LEGAL_MEMBER_PAGES } from "./legal";
 import { contentDocuments } from "./pages";
 
 /**
@@ -25,13 +25,7 @@ export const legalFrontmatter = z.object({
 /** The pages of the site a text may link to; links to the texts get the page's language. */
 export const LEGAL_LINKS: ReadonlySet<string> = new Set([
   ...contentDocuments.map((document) => `/${document}`),
-  "/notifications",
-  "/pricing",
-  "/signup",
-  "/login",
-  "/reset-password",
-  // The return policy: the credit history, where a purchase is withdrawn.
-  "/transactions",
+  ...LEGAL_MEMBER_PAGES,
 ]);
 
 /** A link a text may hold: an allowed page, a text's page with an anchor, or an anchor. */

@@ -57,14 +57,14 @@ describe("renderLegalHtml", () => {
     expect(html).toBe("<p>Herzklopfen, Niederlande, 15. März 2024</p>");
   });
 
-  it("points links to other texts at the same language and leaves other links alone", () => {
+  it("points links to other texts and to member pages at the same language, and leaves other links alone", () => {
     const html = renderLegalHtml(
-      '<a href="/privacy">x</a> <a href="/faq#account">y</a> <a href="/notifications">z</a>',
+      '<a href="/privacy">x</a> <a href="/faq#account">y</a> <a href="/notifications">z</a> <a href="/pricingx">w</a>',
       defaultSite,
       "fi",
     );
     expect(html).toBe(
-      '<a href="/fi/privacy">x</a> <a href="/fi/faq#account">y</a> <a href="/notifications">z</a>',
+      '<a href="/fi/privacy">x</a> <a href="/fi/faq#account">y</a> <a href="/fi/notifications">z</a> <a href="/pricingx">w</a>',
     );
   });
 });

@@ -79,21 +79,35 @@ export function getLegalValues(site: Site, locale: Locale): Record<string, strin
   return values;
 }
 
-const prerenderedLink = new RegExp(`href="/(${legalDocuments.join("|")})(#[^"]*)?"`, "g");
+/**
+ * The member pages a text may link to besides the texts. Like the texts, they are linked with
+ * the page's language in front (issue 29 item 1: a reader stays in their language).
+ */
+export const LEGAL_MEMBER_PAGES = [
+  "/notifications",
+  "/pricing",
+  "/signup",
+  "/login",
+  "/reset-password",
+  // The return policy: the credit history, where a purchase is withdrawn.
+  "/transactions",
+] as const;
+
+const localLink = new RegExp(
+  `href="/(${[...legalDocuments, ...LEGAL_MEMBER_PAGES.map((page) => page.slice(1))].join("|")})(#[^"]*)?"`,
+  "g",
+);
 
 /**
  * Fills a rendered text for a site and language: {{placeholders}} become the site's values, and
- * links to other texts point at their page in the same language (/terms -> /de/terms).
+ * links to other texts and to member pages point at them in the same language (/terms -> /de/terms).
  * @example renderLegalHtml('<p>{{site_name}}</p>', site, "de") // "<p>Herzklopfen</p>"
  */
 export function renderLegalHtml(html: string, site: Site, locale: Locale): string {
   const values = getLegalValues(site, locale);
   return html
     .replace(/\{\{([a-z_]+)\}\}/g, (match, name: string) => values[name] ?? match)
-    .replace(
-      prerenderedLink,
-      (_match, page: string, hash = "") => `href="/${locale}/${page}${hash}"`,
-    );
+    .replace(localLink, (_match, page: string, hash = "") => `href="/${locale}/${page}${hash}"`);
 }
 
 /**
