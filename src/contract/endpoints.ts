@@ -182,6 +182,7 @@ export type ApiEndpoints = StaffReportEndpoints & {
   "PUT /api/password.php": { body: PasswordChangeBody; answer: OkAnswer };
   "POST /api/mail-change.php": { body: EmailChangeBody; answer: CheckMailAnswer };
   "POST /api/account-delete.php": { body: AccountDeleteBody; answer: PendingDeletionAnswer };
+  "POST /api/retention-offer.php": { body: undefined; answer: DiscountCodeView };
   "POST /api/reactivate.php": { body: LoginBody; answer: UserResponse };
   "POST /api/complaints.php": { body: ComplaintBody; answer: ComplaintReceipt };
   // Profiles, photos and reports (src/server/profiles, photos, likes, blocks, reports)

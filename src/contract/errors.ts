@@ -65,6 +65,9 @@ export type ErrorCode =
   | "withdrawal_period_over"
   | "withdrawal_credits_used"
   | "withdrawal_premium_used"
+  // The retention offer of account deletion (issue 29 item 6)
+  | "no_retention_offer"
+  | "retention_offer_taken"
   // The staff side (design §13): its own sign-in, and one role table
   | "flag_resolved"
   | "already_banned"

@@ -79,6 +79,9 @@ describe("every answer of a journey through the API matches the document", () =>
     const member = await createLoggedInMember(app, { password });
     const credentials = { email: member.email, password };
     const cookie = member.cookie;
+    // Keeping the account instead: the retention offer (issue 29 item 6).
+    expect((await call("post", "/retention-offer.php", { cookie })).status).toBe(200);
+    expect((await call("post", "/retention-offer.php")).status).toBe(403);
     expect(
       (await call("post", "/account-delete.php", { cookie, json: { password: "no" } })).status,
     ).toBe(422);

@@ -106,6 +106,43 @@ test.describe("settings", () => {
     expect(me.status()).toBe(200);
   });
 
+  test("keeping the account takes the retention offer: a code of the member's own, applied at checkout (issue 29 item 6)", async ({
+    page,
+    createMember,
+  }) => {
+    // A member long past their welcome offers, paying in euros.
+    const me = await createMember({ country: "nl", premium: true });
+    await signIn(page, me);
+    await page.goto("/notifications");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByText(/get 50% off your next credit package/)).toBeFocused();
+    await page.getByRole("button", { name: "Keep my account" }).click();
+    const kept = page.getByRole("status").filter({ hasText: /^Glad you're staying!/ });
+    await expect(kept).toBeFocused();
+    await expect(kept).toContainText(
+      /Your code STAY[A-Z2-9]{8} takes 50 % off your next credit package\. It is valid for 30 days/,
+    );
+    const code = (await kept.textContent())?.match(/STAY[A-Z2-9]{8}/)?.[0] ?? "";
+    await expectAccessible(page);
+
+    await kept.getByRole("link", { name: "Buy credits" }).click();
+    await expect(
+      page.getByText("Your 50 % discount is already taken off these prices."),
+    ).toBeVisible();
+    await page.getByRole("link", { name: /^Choose .* for €10\.00$/ }).click();
+    await waitForHydration(page);
+    await expect(page.getByRole("status").filter({ hasText: `${code}: 50 % off` })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay €10.00" })).toBeVisible();
+
+    // Once more on another visit: the same code, not a second one.
+    await page.goto("/notifications");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await page.getByRole("button", { name: "Keep my account" }).click();
+    await expect(page.getByRole("status").filter({ hasText: code })).toBeVisible();
+  });
+
   test("asks visitors to log in first", async ({ page }) => {
     await page.goto("/notifications");
     await expect(page).toHaveURL(/\/login\?next=%2Fnotifications$/);

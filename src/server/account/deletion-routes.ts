@@ -1,5 +1,6 @@
 import { accountDeleteBody } from "../../contract/account";
 import { loginBody } from "../../contract/auth";
+import { discountCodeView } from "../../contract/payments";
 import { pendingDeletionAnswer, userResponse } from "../../contract/users";
 import { clearSessionCookie, startSession } from "../auth/cookie";
 import { refuseSanctioned, verifyCredentials } from "../auth/service";
@@ -20,6 +21,7 @@ import {
   reactivateWithToken,
   requestAccountDeletion,
 } from "./deletion";
+import { takeRetentionOffer } from "./retention-offer";
 
 const deleteRoute = jsonRoute({
   method: "post",
@@ -28,6 +30,19 @@ const deleteRoute = jsonRoute({
   body: accountDeleteBody,
   answer: [pendingDeletionAnswer, "Pending deletion; logged out"],
   errors: MEMBER_WRITE_ERRORS,
+});
+
+const retentionOfferRoute = jsonRoute({
+  method: "post",
+  path: "/retention-offer.php",
+  summary:
+    "issue 29 item 6: the member keeps their account and takes the retention offer (Company info delete_discount): their own code, the same on every call",
+  answer: [discountCodeView, "The member's retention code"],
+  errors: [
+    ...MEMBER_WRITE_ERRORS,
+    { 404: "no_retention_offer: the site's company makes none" },
+    { 409: "retention_offer_taken: the member's code was used or ran out" },
+  ],
 });
 
 const reactivateRoute = jsonRoute({
@@ -60,6 +75,11 @@ export const deletionRoutes = createRouter()
     });
     clearSessionCookie(c);
     return c.json({ status: "pending_deletion" as const, days: REACTIVATION_DAYS }, 200);
+  })
+  .openapi(retentionOfferRoute, async (c) => {
+    const { user, userViewProfile } = requireMember(c);
+    const country = userViewProfile.profile?.country ?? null;
+    return c.json(await takeRetentionOffer(c.get("db"), c.get("site"), user, country), 200);
   })
   .openapi(reactivateRoute, async (c) => {
     const user = await verifyCredentials(c.get("db"), c.req.valid("json"), {

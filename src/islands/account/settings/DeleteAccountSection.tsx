@@ -1,4 +1,5 @@
 import { type SubmitEvent, useEffect, useId, useRef, useState } from "react";
+import type { DiscountCodeView } from "../../../contract/payments";
 import type { Translate } from "../../../i18n/translate";
 import { api } from "../../../lib/api-client";
 import PasswordField from "../../ui/PasswordField";
@@ -15,7 +16,8 @@ type Props = {
 
 /**
  * spec §1: deleting the account first shows the retention offer, then asks for the password;
- * the account can be reactivated for `reactivationDays` days.
+ * the account can be reactivated for `reactivationDays` days. Keeping the account takes the
+ * offer (issue 29 item 6): the member's own code is made and shown, and the checkout applies it.
  */
 export default function DeleteAccountSection({ t, deleteDiscount, reactivationDays }: Props) {
   const id = useId();
@@ -23,6 +25,8 @@ export default function DeleteAccountSection({ t, deleteDiscount, reactivationDa
   const [confirming, setConfirming] = useState(false);
   const startRef = useRef<HTMLButtonElement>(null);
   const offerRef = useRef<HTMLParagraphElement>(null);
+  const keptRef = useRef<HTMLDivElement>(null);
+  const [kept, setKept] = useState<DiscountCodeView | null>(null);
   const passwordId = `${id}-password`;
   const opened = useRef(false);
 
@@ -32,10 +36,25 @@ export default function DeleteAccountSection({ t, deleteDiscount, reactivationDa
     if (confirming) {
       opened.current = true;
       (offerRef.current ?? document.getElementById(passwordId))?.focus();
-    } else if (opened.current) {
+    } else if (opened.current && !keptRef.current) {
       startRef.current?.focus();
     }
   }, [confirming, passwordId]);
+
+  useEffect(() => {
+    if (kept) keptRef.current?.focus();
+  }, [kept]);
+
+  function keep() {
+    if (deleteDiscount <= 0) {
+      setConfirming(false);
+      return;
+    }
+    void form.run(async () => {
+      setKept(await api("POST /api/retention-offer.php"));
+      setConfirming(false);
+    });
+  }
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,6 +71,22 @@ export default function DeleteAccountSection({ t, deleteDiscount, reactivationDa
   return (
     <SettingsSection heading={t("settings.delete.heading")} className="danger-zone">
       <p>{t("settings.delete.text", { days: reactivationDays })}</p>
+      {kept && !confirming ? (
+        <div ref={keptRef} tabIndex={-1} className="alert alert-success stack" role="status">
+          <p>
+            {t("settings.delete.kept", {
+              code: kept.code,
+              discount: kept.value_percentage,
+              days: Math.max(1, Math.ceil((kept.validity ?? 0) / 86_400)),
+            })}
+          </p>
+          <p>
+            <a className="btn btn-primary btn-sm" href="/credits">
+              {t("settings.delete.keptCta")}
+            </a>
+          </p>
+        </div>
+      ) : null}
       {confirming ? (
         <form className="stack" onSubmit={submit} noValidate>
           {deleteDiscount > 0 ? (
@@ -68,7 +103,12 @@ export default function DeleteAccountSection({ t, deleteDiscount, reactivationDa
           />
           <SectionStatus form={form} />
           <div className="cluster">
-            <button type="button" className="btn btn-primary" onClick={() => setConfirming(false)}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              aria-disabled={form.busy}
+              onClick={form.busy ? undefined : keep}
+            >
               {t("settings.delete.keep")}
             </button>
             <button type="submit" className="btn btn-danger" aria-disabled={form.busy}>

@@ -178,19 +178,22 @@ describe("SettingsPanel", () => {
 
   it("shows the retention offer before asking for the password to delete the account", async () => {
     const member = await api.signInNewMember({ password: "the right passphrase" });
-    await renderSettings({ deleteDiscount: 30 });
+    await renderSettings({ deleteDiscount: 50 });
     const deletion = section("Delete account");
     const start = within(deletion).getByRole("button", { name: "Delete my account" });
     expect(within(deletion).queryByLabelText("Your password, to confirm")).toBeNull();
 
     fireEvent.click(start);
     const offer = within(deletion).getByText(
-      "Before you go: stay with us and get 30% off your next credit package.",
+      "Before you go: stay with us and get 50% off your next credit package.",
     );
     await waitFor(() => expect(document.activeElement).toBe(offer));
+    // Keeping the account takes the offer (issue 29 item 6): the member's code, said and focused.
     fireEvent.click(within(deletion).getByRole("button", { name: "Keep my account" }));
+    const kept = await within(deletion).findByRole("status");
+    expect(kept.textContent).toMatch(/Your code STAY[A-Z2-9]{8} takes 50 % off/);
+    await waitFor(() => expect(document.activeElement).toBe(kept));
     const startAgain = within(deletion).getByRole("button", { name: "Delete my account" });
-    await waitFor(() => expect(document.activeElement).toBe(startAgain));
 
     fireEvent.click(startAgain);
     const password = within(deletion).getByLabelText("Your password, to confirm");
