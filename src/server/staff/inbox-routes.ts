@@ -127,7 +127,7 @@ const typingRoute = jsonRoute({
   errors: [
     ...STAFF_WRITE_ERRORS,
     NOT_FOUND,
-    { 409: "inbox_not_claimed: the caller holds no live claim" },
+    { 409: "inbox_not_claimed: the caller holds no claim; inbox_claim_expired: it ran out" },
   ],
 });
 

@@ -14,7 +14,6 @@ import {
   typingAsOperated,
 } from "../chat/operated";
 import { notifyInbox } from "../chat/operated-notice";
-import { messages } from "../chat/schema";
 import type { Database } from "../db/client";
 import { ApiError, ValidationError } from "../lib/errors";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../lib/keyset-cursor";
@@ -137,6 +136,37 @@ export async function claimConversation(
 }
 
 /**
+ * Renews the caller's live claim, in one statement that is also the check (a reply or typing
+ * is the agent's activity); only a refusal asks why: 409 inbox_not_claimed (none, or another's)
+ * or inbox_claim_expired (the caller's ran out).
+ */
+async function renewClaim(
+  db: Database,
+  conversationId: number,
+  staffId: number,
+): Promise<typeof inboxClaims.$inferSelect> {
+  const [renewed] = await db
+    .update(inboxClaims)
+    .set({ expiresAt: sql`now() + make_interval(mins => ${CLAIM_MINUTES})` })
+    .where(
+      and(
+        eq(inboxClaims.conversationId, conversationId),
+        eq(inboxClaims.staffId, staffId),
+        sql`${inboxClaims.expiresAt} > now()`,
+      ),
+    )
+    .returning();
+  if (renewed) return renewed;
+  const [held] = await db
+    .select({ staffId: inboxClaims.staffId })
+    .from(inboxClaims)
+    .where(eq(inboxClaims.conversationId, conversationId));
+  throw held?.staffId === staffId
+    ? new ApiError(409, "inbox_claim_expired", "staff.inbox.error.expired")
+    : new ApiError(409, "inbox_not_claimed", "staff.inbox.error.notClaimed");
+}
+
+/**
  * POST /api/staff/inbox/{conversation}/reply: the agent's answer, written as the operated
  * profile through chat's own send (nothing charged, the agent recorded), with the lease renewed,
  * the figures' row and the audit row, in one transaction. Refused without a live claim of the
@@ -151,18 +181,7 @@ export async function replyAsOperated(
   const scope = await agentScope(db, actor);
   const conversation = assertInScope(scope, await operatedConversation(db, conversationId));
   return db.transaction(async (tx) => {
-    const [held] = await tx
-      .select({
-        staffId: inboxClaims.staffId,
-        live: sql<boolean>`${inboxClaims.expiresAt} > now()`,
-      })
-      .from(inboxClaims)
-      .where(eq(inboxClaims.conversationId, conversationId))
-      .for("update");
-    if (!held || held.staffId !== scope.staffId) {
-      throw new ApiError(409, "inbox_not_claimed", "staff.inbox.error.notClaimed");
-    }
-    if (!held.live) throw new ApiError(409, "inbox_claim_expired", "staff.inbox.error.expired");
+    const renewed = await renewClaim(tx, conversationId, scope.staffId);
     const waited = await waitingSince(tx, conversationId, conversation);
     // Answering is reading: the member sees their messages read, as from a member.
     await markReadAsOperated(tx, { ...conversation, conversationId });
@@ -174,11 +193,7 @@ export async function replyAsOperated(
       scope.staffId,
       text,
     );
-    const [stored] = await tx
-      .select({ id: messages.id, createdAt: messages.createdAt })
-      .from(messages)
-      .where(and(eq(messages.id, sent.message.id)));
-    const createdAt = stored?.createdAt ?? new Date();
+    const createdAt = new Date(sent.message.created_at);
     await tx.insert(inboxAnswers).values({
       messageId: sent.message.id,
       conversationId,
@@ -189,11 +204,6 @@ export async function replyAsOperated(
         : null,
       createdAt,
     });
-    const [renewed] = await tx
-      .update(inboxClaims)
-      .set({ expiresAt: sql`now() + make_interval(mins => ${CLAIM_MINUTES})` })
-      .where(eq(inboxClaims.conversationId, conversationId))
-      .returning();
     await recordStaffAction(tx, actor, {
       action: "inbox.reply",
       target: { type: "conversation", id: conversationId },
@@ -227,18 +237,6 @@ export async function agentTyping(
 ): Promise<void> {
   const scope = await agentScope(db, actor);
   const conversation = assertInScope(scope, await operatedConversation(db, conversationId));
-  // Typing is the agent's activity: it renews the lease, as a reply does.
-  const [held] = await db
-    .update(inboxClaims)
-    .set({ expiresAt: sql`now() + make_interval(mins => ${CLAIM_MINUTES})` })
-    .where(
-      and(
-        eq(inboxClaims.conversationId, conversationId),
-        eq(inboxClaims.staffId, scope.staffId),
-        sql`${inboxClaims.expiresAt} > now()`,
-      ),
-    )
-    .returning({ staffId: inboxClaims.staffId });
-  if (!held) throw new ApiError(409, "inbox_not_claimed", "staff.inbox.error.notClaimed");
+  await renewClaim(db, conversationId, scope.staffId);
   await typingAsOperated(db, { ...conversation, conversationId });
 }
