@@ -488,7 +488,6 @@ async function inboxLines(base: string, seed: InboxSeed, label: string): Promise
     };
   };
   return [
-    line("inbox: the agent's open inbox hears a message", measured.eventOnly),
     line("inbox: a message in the agent's open inbox", measured.toInbox),
     line("inbox: the agent's reply to an open stream", measured.reply),
   ];

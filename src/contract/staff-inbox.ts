@@ -55,6 +55,12 @@ export const inboxItem = z
   .openapi("InboxItem");
 export type InboxItem = z.infer<typeof inboxItem>;
 
+/**
+ * GET /api/staff/inbox/events, each `inbox` event (issue 28): a conversation's place in the
+ * queue now (null: it no longer waits); `{}`: read the queue again (a notice was missed).
+ */
+export type InboxEvent = { conversation: number; item: InboxItem | null } | Record<string, never>;
+
 export const inboxAnswer = z
   .object({ items: z.array(inboxItem), next_cursor: z.string().nullable() })
   .openapi("InboxAnswer");

@@ -58,8 +58,11 @@ test.describe("the operators' inbox (issue 28 item 1)", () => {
 
     // It reaches the open inbox without a reload; the agent claims it and adds a canned answer.
     await expect(item).toBeVisible();
+    await expect(item).toContainText("Hi, how are you?");
     await item.getByRole("button", { name: "Open the conversation" }).click();
     await console.getByRole("button", { name: "Claim the conversation" }).click();
+    // The claim comes back with the conversation's place: the queue says who holds it.
+    await expect(item).toContainText("Claimed by you");
     const answer = console.getByLabel("Your answer as the profile");
     await expect(answer).toBeVisible();
     await console.getByText("Add a canned answer").click();
@@ -80,6 +83,8 @@ test.describe("the operators' inbox (issue 28 item 1)", () => {
     await expectAccessible(console);
     await console.getByRole("button", { name: "Send the answer" }).click();
     await expect(answer).toHaveValue("");
+    // Answered, it leaves the queue live.
+    await expect(item).toHaveCount(0);
     await console.screenshot({ path: testInfo.outputPath("inbox-desktop.png"), fullPage: true });
 
     // The member's open chat shows the answer live, from the profile, with nothing unusual.

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { InboxFiguresAnswer, InboxItem } from "../../contract/staff-inbox";
+import type { InboxEvent, InboxFiguresAnswer, InboxItem } from "../../contract/staff-inbox";
 import { api } from "../../lib/api-client";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
@@ -19,13 +19,20 @@ export const INBOX_MESSAGES = ["staff.console.inbox.", "error.", "validation."];
 
 type Entry = InboxItem & { id: number };
 
-/** How long the queue waits after a notice before reading again (a burst reads once). */
-const RELOAD_MS = 300;
+/** How long the figures wait after a notice before reading again (a burst reads once). */
+const FIGURES_MS = 1000;
+
+/** The queue's order: the longest wait first, then the conversation. */
+function byWait(a: Entry, b: Entry): number {
+  return a.waiting_since.localeCompare(b.waiting_since) || a.conversation - b.conversation;
+}
 
 /**
  * issue 28 item 1: the operators' inbox. The conversations with the site's own profiles that
- * wait for an answer, oldest first, in the agent's languages and sites, read again whenever the
- * stream says one changed; the one opened beside it, to claim and answer; the figures above.
+ * wait for an answer, oldest first, in the agent's languages and sites; the stream brings each
+ * change with the conversation's place (it is shown at once, without reading the queue again;
+ * a missed notice reads it again); the one opened beside it, to claim and answer; the figures
+ * above.
  */
 export default function Inbox(props: Props) {
   const t = useTranslate(props);
@@ -43,12 +50,23 @@ export default function Inbox(props: Props) {
       next: page.next_cursor,
     };
   });
-  const reload = useRef<() => void>(() => {});
-  reload.current = () => {
-    void list.load(null);
+  const loadFigures = useRef<() => void>(() => {});
+  loadFigures.current = () => {
     api("GET /api/staff/inbox/figures")
       .then(setFigures)
       .catch((caught: unknown) => list.setError(describeApiError(caught, t)));
+  };
+  const reload = useRef<() => void>(() => {});
+  reload.current = () => {
+    void list.load(null);
+    loadFigures.current();
+  };
+  const changed = useRef<(event: InboxEvent) => void>(() => {});
+  changed.current = (event) => {
+    if (!("conversation" in event)) return reload.current();
+    if (!event.item) return list.remove(event.conversation);
+    if (site && event.item.site !== site) return;
+    list.place({ ...event.item, id: event.item.conversation }, byWait);
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the site changes
@@ -58,9 +76,10 @@ export default function Inbox(props: Props) {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource("/api/staff/inbox/events");
     let timer: ReturnType<typeof setTimeout> | undefined;
-    source.addEventListener("inbox", () => {
+    source.addEventListener("inbox", (message) => {
+      changed.current(JSON.parse(message.data) as InboxEvent);
       clearTimeout(timer);
-      timer = setTimeout(() => reload.current(), RELOAD_MS);
+      timer = setTimeout(() => loadFigures.current(), FIGURES_MS);
     });
     return () => {
       clearTimeout(timer);

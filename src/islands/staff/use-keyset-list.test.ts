@@ -55,4 +55,29 @@ describe("a console queue a page at a time (useKeysetList)", () => {
     expect(result.current.next).toBeNull();
     expect(result.current.loading).toBe(false);
   });
+
+  it("places an item that changed elsewhere at its place in the order (the inbox's events)", async () => {
+    type Timed = Item & { at: number };
+    const byTime = (a: Timed, b: Timed) => a.at - b.at;
+    const fetchPage = async (): Promise<KeysetPage<Timed>> => ({
+      items: [
+        { id: 1, at: 10 },
+        { id: 2, at: 20 },
+        { id: 3, at: 30 },
+      ],
+      next: "more",
+    });
+    const { result } = renderHook(() => useKeysetList<Timed>(t, fetchPage));
+    await act(() => result.current.load(null));
+    // A new one inside the loaded range goes where it sorts; a known one is replaced in place.
+    act(() => result.current.place({ id: 4, at: 15 }, byTime));
+    act(() => result.current.place({ id: 2, at: 20 }, byTime));
+    expect(result.current.items?.map((item) => item.id)).toEqual([1, 4, 2, 3]);
+    // One that sorts after the last loaded item belongs to a later page while there is one.
+    act(() => result.current.place({ id: 5, at: 99 }, byTime));
+    expect(result.current.items?.map((item) => item.id)).toEqual([1, 4, 2, 3]);
+    // A known item that now sorts elsewhere moves.
+    act(() => result.current.place({ id: 1, at: 25 }, byTime));
+    expect(result.current.items?.map((item) => item.id)).toEqual([4, 2, 1, 3]);
+  });
 });

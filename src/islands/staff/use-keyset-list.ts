@@ -54,5 +54,22 @@ export function useKeysetList<T extends { id: number }>(
       setItems(
         (current) => current?.map((item) => (item.id === itemId ? change(item) : item)) ?? null,
       ),
+    /**
+     * An item that changed elsewhere, at its place in the list's order: replaced, or put in
+     * where it sorts. One that sorts after the last loaded item while more pages follow is left
+     * to its page.
+     */
+    place: (placed: T, order: (a: T, b: T) => number) =>
+      setItems((current) => {
+        if (current === null) return null;
+        const others = current.filter((item) => item.id !== placed.id);
+        const last = others.at(-1);
+        const known = others.length !== current.length;
+        if (!known && next !== null && last && order(placed, last) > 0) return current;
+        const index = others.findIndex((item) => order(placed, item) < 0);
+        return index < 0
+          ? [...others, placed]
+          : [...others.slice(0, index), placed, ...others.slice(index)];
+      }),
   };
 }

@@ -4,7 +4,8 @@ import type { Database } from "../db/client";
 /**
  * issue 28: the operators' inbox hears on this channel that a conversation with an operated
  * profile changed (a member wrote, an agent claimed or answered). A signal, not stored: an open
- * inbox reloads its queue, and a new one reads it afresh.
+ * inbox hears it with the conversation's place (staff/inbox-stream.ts), a new one reads it
+ * afresh.
  */
 export const INBOX_CHANNEL = "staff_inbox";
 

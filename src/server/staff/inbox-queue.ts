@@ -29,18 +29,19 @@ const waitingSinceSql = (conversation: SQL, operated: SQL) => sql`
 /**
  * The waiting conversations of some sites: `cm` the operated profile's side (its profile `op`),
  * `m` the member, who wrote last and may still be answered (not erased, leaving or sanctioned);
- * `joins` adds tables to read more of them.
+ * `joins` adds tables to read more of them, `only` one conversation.
  */
-const waitingFrom = (siteIds: string[], joins: SQL = sql``) => sql`
+const waitingFrom = (siteIds: string[], joins: SQL = sql``, only?: number) => sql`
   from ${conversationMembers} cm
   join ${profiles} op on op.user_id = cm.user_id and op.fictional
   join ${messages} last on last.id = cm.last_message_id and last.sender_user_id = cm.other_user_id
   join ${users} m on m.id = cm.other_user_id
   ${joins}
   where m.site_id in ${siteIds}
-    and m.erased_at is null and m.deletion_requested_at is null and m.sanction is null`;
+    and m.erased_at is null and m.deletion_requested_at is null and m.sanction is null
+    ${only === undefined ? sql`` : sql`and cm.conversation_id = ${only}`}`;
 
-type QueueRow = {
+export type QueueRow = {
   conversation: number;
   site: string;
   language: string;
@@ -57,7 +58,10 @@ type QueueRow = {
   claim_expires_at: string | null;
 };
 
-/** The waiting conversations of some sites and languages, oldest first, after a keyset. */
+/**
+ * The waiting conversations of some sites and languages, oldest first, after a keyset; or the
+ * one `conversation` when it waits (the open inboxes' event, inbox-stream.ts).
+ */
 export async function waitingQueue(
   db: Database,
   options: {
@@ -65,6 +69,7 @@ export async function waitingQueue(
     languages: string[];
     after: { at: string; id: number } | null;
     limit: number;
+    conversation?: number;
   },
 ): Promise<QueueRow[]> {
   if (options.sites.length === 0 || options.languages.length === 0) return [];
@@ -81,7 +86,7 @@ export async function waitingQueue(
         cm.user_id as operated_user_id, op.id as operated_profile_id, op.name as operated_name,
         last.body as last_text,
         ${waitingSinceSql(sql`cm.conversation_id`, sql`cm.user_id`)} as waiting_since
-      ${waitingFrom(options.sites, sql`left join ${profiles} mp on mp.user_id = m.id`)}
+      ${waitingFrom(options.sites, sql`left join ${profiles} mp on mp.user_id = m.id`, options.conversation)}
     )
     select w.*, w.waiting_since::text as waiting_since_text,
       c.staff_id as claim_staff_id, c.expires_at as claim_expires_at

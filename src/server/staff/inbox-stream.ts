@@ -1,35 +1,76 @@
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
+import type { InboxEvent } from "../../contract/staff-inbox";
+import { locales } from "../../i18n/locales";
 import { INBOX_CHANNEL } from "../chat/operated-notice";
 import { type Database, getConnection } from "../db/client";
 import type { AppEnv } from "../request/context";
+import { sites } from "../sites/registry";
 import { staffActor } from "./context";
-import { agentScope } from "./inbox-scope";
+import { toInboxItem } from "./inbox";
+import { type QueueRow, waitingQueue } from "./inbox-queue";
+import { type AgentScope, agentScope } from "./inbox-scope";
 
 /*
  * issue 28: the open inbox hears that a conversation changed (chat's notifyInbox: a member
- * wrote to an operated profile, an agent claimed or answered) and reloads its queue. One
- * listener a process on the bus's LISTEN/NOTIFY, handing each notice to the open streams.
+ * wrote to an operated profile, an agent claimed or answered), with the conversation's place
+ * in the queue, so it shows it at once without reading the queue again: the item as it waits
+ * now, or null when it no longer waits. One listener a process on the bus's LISTEN/NOTIFY reads
+ * that place once a notice and hands it to the open streams whose agent may see it (their
+ * sites and languages); a missed notice, or a failed read, tells every open inbox to read its
+ * queue again (`{}`).
  */
 
-type Subscriber = (data: string) => void;
+type Subscriber = { scope: AgentScope; send: (event: InboxEvent) => void };
 
 const hubs = new WeakMap<object, Promise<Set<Subscriber>>>();
+
+/** The conversation's place in the queue, in every site and language, or null. */
+async function placeOf(db: Database, conversation: number): Promise<QueueRow | null> {
+  const [row] = await waitingQueue(db, {
+    sites: sites.map((site) => site.id),
+    languages: [...locales],
+    after: null,
+    limit: 1,
+    conversation,
+  });
+  return row ?? null;
+}
+
+function deliver(subscribers: Set<Subscriber>, conversation: number, row: QueueRow | null) {
+  for (const { scope, send } of subscribers) {
+    if (!row) {
+      send({ conversation, item: null });
+    } else if (scope.sites.includes(row.site) && scope.languages.includes(row.language)) {
+      send({ conversation, item: toInboxItem(row, scope.staffId) });
+    }
+  }
+}
 
 async function inboxHub(): Promise<Set<Subscriber>> {
   const connection = await getConnection();
   let hub = hubs.get(connection.db);
   if (!hub) {
     const subscribers = new Set<Subscriber>();
-    const deliver = (data: string) => {
-      for (const subscriber of subscribers) subscriber(data);
+    const reloadAll = () => {
+      for (const { send } of subscribers) send({});
+    };
+    // Notices are handled one after another, so a conversation's events keep their order.
+    let turn = Promise.resolve();
+    const handle = (payload: string) => {
+      turn = turn.then(async () => {
+        if (subscribers.size === 0) return;
+        try {
+          const { conversation } = JSON.parse(payload) as { conversation?: unknown };
+          if (typeof conversation !== "number") return reloadAll();
+          deliver(subscribers, conversation, await placeOf(connection.db, conversation));
+        } catch {
+          reloadAll();
+        }
+      });
     };
     hub = connection
-      .listen(INBOX_CHANNEL, {
-        onNotify: (payload) => deliver(payload),
-        // Missed notices: every open inbox reloads.
-        onReset: () => deliver("{}"),
-      })
+      .listen(INBOX_CHANNEL, { onNotify: handle, onReset: reloadAll })
       .then(() => subscribers);
     hubs.set(connection.db, hub);
   }
@@ -42,14 +83,17 @@ const STREAM_MS = 10 * 60_000;
 /** GET /api/staff/inbox/events: `inbox` events until the page leaves (10 minutes at most). */
 export async function startInboxStream(c: Context<AppEnv>): Promise<Response> {
   const db: Database = c.get("db");
-  await agentScope(db, staffActor(c));
+  const scope = await agentScope(db, staffActor(c));
   const hub = await inboxHub();
   const response = streamSSE(c, async (sse) => {
     const queue: string[] = [];
     let wake: (() => void) | null = null;
-    const subscriber: Subscriber = (data) => {
-      queue.push(data);
-      wake?.();
+    const subscriber: Subscriber = {
+      scope,
+      send: (event) => {
+        queue.push(JSON.stringify(event));
+        wake?.();
+      },
     };
     hub.add(subscriber);
     let closed = false;

@@ -19,7 +19,7 @@ import { ApiError, ValidationError } from "../lib/errors";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../lib/keyset-cursor";
 import { getSiteById } from "../sites/registry";
 import { recordStaffAction, type StaffActor } from "./audit";
-import { waitingQueue, waitingSince } from "./inbox-queue";
+import { type QueueRow, waitingQueue, waitingSince } from "./inbox-queue";
 import { inboxAnswers, inboxClaims } from "./inbox-schema";
 import { agentScope, assertInScope, CLAIM_MINUTES } from "./inbox-scope";
 
@@ -42,24 +42,9 @@ function claimOf(
   };
 }
 
-/** GET /api/staff/inbox: the waiting conversations the agent may answer, oldest first. */
-export async function inboxQueue(
-  db: Database,
-  actor: StaffActor,
-  query: InboxQuery,
-): Promise<InboxAnswer> {
-  const scope = await agentScope(db, actor);
-  if (query.site !== undefined && !scope.sites.includes(query.site)) {
-    throw new ValidationError({ site: { key: "validation.invalidOption" } });
-  }
-  const after = query.cursor ? decodeKeysetCursor(query.cursor) : null;
-  const rows = await waitingQueue(db, {
-    sites: query.site ? [query.site] : scope.sites,
-    languages: scope.languages,
-    after,
-    limit: PAGE + 1,
-  });
-  const items: InboxItem[] = rows.slice(0, PAGE).map((row) => ({
+/** A queue row as the agent sees it (their own claim is `mine`). */
+export function toInboxItem(row: QueueRow, staffId: number): InboxItem {
+  return {
     conversation: row.conversation,
     site: row.site,
     language: row.language,
@@ -79,9 +64,29 @@ export async function inboxQueue(
       row.claim_staff_id === null
         ? null
         : { staffId: row.claim_staff_id, expiresAt: new Date(row.claim_expires_at ?? 0) },
-      scope.staffId,
+      staffId,
     ),
-  }));
+  };
+}
+
+/** GET /api/staff/inbox: the waiting conversations the agent may answer, oldest first. */
+export async function inboxQueue(
+  db: Database,
+  actor: StaffActor,
+  query: InboxQuery,
+): Promise<InboxAnswer> {
+  const scope = await agentScope(db, actor);
+  if (query.site !== undefined && !scope.sites.includes(query.site)) {
+    throw new ValidationError({ site: { key: "validation.invalidOption" } });
+  }
+  const after = query.cursor ? decodeKeysetCursor(query.cursor) : null;
+  const rows = await waitingQueue(db, {
+    sites: query.site ? [query.site] : scope.sites,
+    languages: scope.languages,
+    after,
+    limit: PAGE + 1,
+  });
+  const items = rows.slice(0, PAGE).map((row) => toInboxItem(row, scope.staffId));
   const last = rows.length > PAGE ? rows[PAGE - 1] : undefined;
   return {
     items,
