@@ -87,6 +87,37 @@ test.describe("on a phone", () => {
     }
   });
 
+  test("pricing is in the visitor's currency, says who pays for a photo, and fits (issue 29 item 5)", async ({
+    page,
+  }) => {
+    for (const [path, price, photo] of [
+      ["/pl/pricing", /zł/, "Wysłanie zdjęcia na czacie: 5 kredytów"],
+      ["/de/pricing", /€/, "Foto im Chat senden: 5 Credits"],
+      ["/fi/pricing", /€/, "Kuvan lähettäminen chatissa: 5 krediittiä"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByText(photo)).toBeVisible();
+      const prices = page.locator(".package-price");
+      await expect(prices.first()).toHaveText(price);
+      await expect(page.getByText("£")).toHaveCount(0);
+      // Every saving badge shows its whole text inside its card.
+      for (const badge of await page.locator(".package-discount").all()) {
+        const fits = await badge.evaluate((element) => {
+          const card = element.closest(".package")?.getBoundingClientRect();
+          const box = element.getBoundingClientRect();
+          return (
+            element.scrollWidth <= element.clientWidth + 1 &&
+            element.scrollHeight <= element.clientHeight + 1 &&
+            !!card &&
+            box.left >= card.left &&
+            box.right <= card.right
+          );
+        });
+        expect(fits, `${path}: ${await badge.textContent()}`).toBe(true);
+      }
+    }
+  });
+
   test("shows the activation reminder as a modal right after signup", async ({
     page,
     createMember,
