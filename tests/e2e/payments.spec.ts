@@ -400,6 +400,33 @@ test.describe("one price while an offer runs (issue 29 item 2)", () => {
   });
 });
 
+test.describe("an old link to a method no longer offered (issue 29 item 15)", () => {
+  test("says so in the member's language and offers the others, none chosen for them", async ({
+    page,
+    createMember,
+  }) => {
+    const me = await createMember({ country: "de", language: "de" });
+    await signIn(page, me);
+    for (const [method, name] of [
+      ["giropay", "giropay"],
+      ["sofort", "Sofort"],
+    ] as const) {
+      const response = await page.goto(`/credits/2/${method}`);
+      expect(response?.status()).toBe(200);
+      await waitForHydration(page);
+      await expect(page.getByRole("status").filter({ hasText: name })).toHaveText(
+        `${name} bieten wir nicht mehr an. Bitte wähle unten eine andere Zahlungsart.`,
+      );
+      const methods = page.getByRole("group", { name: "Wie möchtest du bezahlen?" });
+      await expect(methods.getByRole("radio", { name })).toHaveCount(0);
+      await expect(methods.getByRole("radio", { checked: true })).toHaveCount(0);
+    }
+    await page.getByRole("radio", { name: "Visa" }).check();
+    await expect(page.getByRole("button", { name: /bezahlen$/ })).toBeEnabled();
+    await expectAccessible(page);
+  });
+});
+
 test.describe("the time bonus (spec §2, §4, §9)", () => {
   test("counts down each second, pops up 40 s into the members area once, then gives way to the welcome discount", async ({
     page,

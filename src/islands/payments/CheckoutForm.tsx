@@ -15,6 +15,8 @@ type Props = I18nProps & {
   methods: PaymentMethod[];
   /** The method the URL named (/credits/{id}/{method}), preselected. */
   chosen: PaymentMethod | null;
+  /** Whether the first method is preselected (not when the URL named one not offered). */
+  preselect?: boolean;
   /** The package's list price, in minor units of `currency`. */
   amount: number;
   currency: string;
@@ -37,7 +39,7 @@ export default function CheckoutForm(props: Props) {
   const t = useTranslate(props);
   const locale = props.locale as Locale;
   const [method, setMethod] = useState<PaymentMethod | null>(
-    props.chosen ?? props.methods[0] ?? null,
+    props.chosen ?? (props.preselect === false ? null : (props.methods[0] ?? null)),
   );
   const [typed, setTyped] = useState("");
   const [applied, setApplied] = useState<Applied | null>(props.offer);
