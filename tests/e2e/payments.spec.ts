@@ -124,6 +124,11 @@ test.describe("buying credits through the sandbox provider (issue 14)", () => {
     await expect(page.locator(".order-total")).toHaveText("€14.99");
     await waitForHydration(page);
     await expectAccessible(page);
+    // The creditor's name ends in a full stop; its sentence does not get a second (item 19).
+    await expect(
+      page.getByText(/debit drawn by Amora Media B\.V\. I can ask my bank/),
+    ).toBeVisible();
+    await expect(page.locator("main")).not.toContainText("B.V..");
 
     // Sent empty: each field says what it needs, and focus goes to the first.
     await page.getByRole("button", { name: "Text me the code" }).click();

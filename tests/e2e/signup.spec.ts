@@ -46,6 +46,12 @@ test.describe("signing up", () => {
   test("keeps what was typed and names the problem when too young", async ({ page }) => {
     await page.goto("/signup");
     await waitForHydration(page);
+    // British English writes day, month, year (issue 29 item 19).
+    const parts = page.getByRole("group", { name: "Date of birth" }).getByRole("combobox");
+    await expect(parts).toHaveCount(3);
+    for (const [index, name] of ["Day", "Month", "Year"].entries()) {
+      await expect(parts.nth(index)).toHaveAccessibleName(name);
+    }
     await page.getByLabel("E-mail address").fill(`young-${Date.now()}@test.example`);
     await page.getByLabel("Username").fill("Sam");
     await page.getByLabel("Password").fill("a long and unusual passphrase");
@@ -66,7 +72,8 @@ test.describe("signing up", () => {
     });
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(dateOfBirth).toHaveAccessibleDescription("You must be 18+ to sign up");
-    await expect(dateOfBirth.getByLabel("Month")).toBeFocused();
+    // The first of its three parts, in the page's order (day, month, year in British English).
+    await expect(dateOfBirth.getByLabel("Day")).toBeFocused();
     await expect(page.getByLabel("Username")).toHaveValue("Sam");
   });
 

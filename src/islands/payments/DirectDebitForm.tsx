@@ -16,6 +16,14 @@ type Props = I18nProps & {
   creditor: string;
 };
 
+/**
+ * The mandate's words with the creditor in them: a name that ends its own sentence keeps one
+ * full stop ("… drawn by Amora Media B.V." not "B.V..", issue 29 item 19).
+ */
+export function mandateText(text: string, creditor: string): string {
+  return creditor.endsWith(".") ? text.replaceAll(`${creditor}.`, creditor) : text;
+}
+
 /** The mandate's fields, as the member typed them: kept across both steps and every refusal. */
 type Details = {
   holder: string;
@@ -239,7 +247,12 @@ export default function DirectDebitForm(props: Props) {
             aria-invalid={fields.mandate ? true : undefined}
             aria-describedby={fields.mandate ? `${id}-mandate-error` : undefined}
           />
-          <span>{t("payments.directDebit.mandate", { creditor: props.creditor })}</span>
+          <span>
+            {mandateText(
+              t("payments.directDebit.mandate", { creditor: props.creditor }),
+              props.creditor,
+            )}
+          </span>
         </label>
         {fields.mandate ? (
           <p id={`${id}-mandate-error`} className="field-error">

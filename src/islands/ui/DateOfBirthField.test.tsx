@@ -63,6 +63,9 @@ describe("DateOfBirthField", () => {
       "Year",
     ]);
     cleanup();
+    // The page's "en" is British English (issue 29 item 19).
+    expect(renderField({ catalogue: "en" }).labels()).toEqual(["Day", "Month", "Year"]);
+    cleanup();
     expect(renderField({ catalogue: "pl" }).labels()).toEqual(["Dzień", "Miesiąc", "Rok"]);
     cleanup();
     expect(renderField({ catalogue: "sv" }).labels()).toEqual(["År", "Månad", "Dag"]);

@@ -5,12 +5,13 @@ export type DatePart = "day" | "month" | "year";
 
 /**
  * The order in which the locale writes a date, e.g. day, month, year for "de" (23.11.2001),
- * month, day, year for "en-US" (11/23/2001), year, month, day for "sv" (2001-11-23).
+ * month, day, year for "en-US" (11/23/2001), year, month, day for "sv" (2001-11-23). Our "en"
+ * is British English (issue 29 item 19: the sites' English market is the UK): day, month, year.
  */
 export function findDatePartOrder(locale: string): DatePart[] {
   const isPart = (type: string): type is DatePart =>
     type === "day" || type === "month" || type === "year";
-  const order = new Intl.DateTimeFormat(locale, { timeZone: "UTC" })
+  const order = new Intl.DateTimeFormat(locale === "en" ? "en-GB" : locale, { timeZone: "UTC" })
     .formatToParts(Date.UTC(2001, 10, 23))
     .map((part) => part.type)
     .filter(isPart);
