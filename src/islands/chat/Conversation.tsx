@@ -51,6 +51,13 @@ export default function Conversation(props: Props) {
   );
   const textRef = useRef<HTMLTextAreaElement>(null);
 
+  // The icebreaker opened by itself: however it closes, the member writes next, so focus goes
+  // to the message field once the dialog has handed it back (issue 29 item 16).
+  function closeIcebreaker() {
+    setIcebreaker(false);
+    setTimeout(() => textRef.current?.focus(), 0);
+  }
+
   async function block() {
     if (!profile) return;
     try {
@@ -128,7 +135,7 @@ export default function Conversation(props: Props) {
       />
       <IcebreakerDialog
         open={icebreaker}
-        onClose={() => setIcebreaker(false)}
+        onClose={closeIcebreaker}
         name={name}
         terms={terms}
         priceFrom={props.priceFrom}
@@ -136,14 +143,9 @@ export default function Conversation(props: Props) {
         t={t}
         onChoose={(text) => {
           updateDraft(store, id, { text });
-          setIcebreaker(false);
-          // After the dialog has closed and handed focus back.
-          setTimeout(() => textRef.current?.focus(), 0);
+          closeIcebreaker();
         }}
-        onOwn={() => {
-          setIcebreaker(false);
-          textRef.current?.focus();
-        }}
+        onOwn={closeIcebreaker}
       />
       {premium ? (
         <PremiumAlert

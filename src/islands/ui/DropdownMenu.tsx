@@ -82,7 +82,11 @@ export default function DropdownMenu({ label, buttonClassName, menuClassName, ch
         onKeyDown={onMenuKeyDown}
         onBlur={onBlur}
         onClick={(event) => {
-          if ((event.target as HTMLElement).closest("a, button")) setOpen(false);
+          if (!(event.target as HTMLElement).closest("a, button")) return;
+          setOpen(false);
+          // The item is hidden with the menu: focus goes back to the menu's button, which is
+          // where a dialog the item opened returns it when it closes (issue 29 item 16).
+          buttonRef.current?.focus();
         }}
       >
         {children}

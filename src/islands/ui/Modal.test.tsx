@@ -40,7 +40,47 @@ function Harness({ dismissible }: { dismissible: boolean }) {
   );
 }
 
+/** A dialog its owner stops rendering while it is open (a list row's, a conditional one). */
+function Unmounting() {
+  const [open, setOpen] = useState(false);
+  return (
+    <main id="main">
+      {open ? null : (
+        <button type="button" onClick={() => setOpen(true)}>
+          Report
+        </button>
+      )}
+      {open ? (
+        <Modal open title="Report" closeLabel="Close" onClose={() => setOpen(false)}>
+          <button type="button" onClick={() => setOpen(false)}>
+            Send
+          </button>
+        </Modal>
+      ) : null}
+    </main>
+  );
+}
+
 describe("Modal", () => {
+  it("gives focus back to its opener, or to the main content when that is gone (issue 29 item 16)", async () => {
+    render(<Harness dismissible />);
+    const opener = screen.getByRole("button", { name: "Open" });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent(screen.getByRole("dialog"), new Event("cancel", { cancelable: true }));
+    expect(document.activeElement).toBe(opener);
+    cleanup();
+
+    render(<Unmounting />);
+    const report = screen.getByRole("button", { name: "Report" });
+    report.focus();
+    fireEvent.click(report);
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    await act(async () => {});
+    expect(document.activeElement).toBe(document.getElementById("main"));
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
   it("opens as a labelled dialog and closes on Escape", () => {
     render(<Harness dismissible />);
     fireEvent.click(screen.getByRole("button", { name: "Open" }));

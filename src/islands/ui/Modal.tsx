@@ -16,8 +16,31 @@ type Props = {
 };
 
 /**
+ * Gives focus back after a dialog (issue 29 item 16): to the control that opened it; when that
+ * control is gone (the row it was in was removed) or nothing had focus (a dialog that opened by
+ * itself), to the page's main content, never to the page's body.
+ */
+function returnFocus(opener: Element | null): void {
+  const usable =
+    opener instanceof HTMLElement &&
+    opener.isConnected &&
+    opener !== document.body &&
+    (opener.checkVisibility?.() ?? true);
+  if (usable) {
+    opener.focus();
+    return;
+  }
+  const main = document.getElementById("main");
+  if (main) {
+    if (!main.hasAttribute("tabindex")) main.setAttribute("tabindex", "-1");
+    main.focus({ preventScroll: true });
+  }
+}
+
+/**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert, so focus stays
- * inside; focus returns to the opener on close.
+ * inside; focus returns to the opener on close, also when the modal goes away open (its owner
+ * stopped rendering it).
  */
 export default function Modal({
   open,
@@ -31,6 +54,7 @@ export default function Modal({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const opener = useRef<Element | null>(null);
+  const shown = useRef(false);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -38,11 +62,21 @@ export default function Modal({
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
+      shown.current = true;
     } else if (!open && dialog.open) {
       dialog.close();
-      if (opener.current instanceof HTMLElement) opener.current.focus();
+      shown.current = false;
+      returnFocus(opener.current);
     }
   }, [open]);
+
+  // Unmounted while open: the dialog left the page with focus inside it.
+  useEffect(
+    () => () => {
+      if (shown.current) queueMicrotask(() => returnFocus(opener.current));
+    },
+    [],
+  );
 
   return (
     // A backdrop click is a pointer convenience; keyboards close with Escape (onCancel).
