@@ -89,7 +89,7 @@ describe("layouts (spec §2)", () => {
     expect(html).not.toContain("<astro-island");
   });
 
-  it("Chat: bare, without navigation or footer; the entry warning only in Dutch and German", async () => {
+  it("Chat: bare, without navigation or footer; the entry warning only for NL and DE", async () => {
     const english = await container.renderToString(Chat, {
       props: { title: "Chat" },
       locals: locals("en"),
@@ -105,6 +105,26 @@ describe("layouts (spec §2)", () => {
       slots,
     });
     expect(dutch).toContain('id="entry-warning"');
+    // Chat is for members: the warning is for members in the Netherlands and Germany, by their
+    // profile's country whatever the page's language (issue 29 item 20).
+    const inGermany = await container.renderToString(Chat, {
+      props: { title: "Chat" },
+      locals: {
+        ...locals("en"),
+        member: { ...memberView, profile: { country: "de" } } as unknown as UserView,
+      },
+      slots,
+    });
+    expect(inGermany).toMatch(/<dialog id="entry-warning"[^>]* data-members/);
+    const inFrance = await container.renderToString(Chat, {
+      props: { title: "Chat" },
+      locals: {
+        ...locals("de"),
+        member: { ...memberView, profile: { country: "fr" } } as unknown as UserView,
+      },
+      slots,
+    });
+    expect(inFrance).not.toContain('id="entry-warning"');
   });
 });
 

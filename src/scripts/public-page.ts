@@ -100,7 +100,9 @@ if (entryWarning) {
     if (cookieNotice && isCookieNoticeDue) showCookieNotice(cookieNotice, true);
     else if (document.activeElement === document.body || !document.activeElement) focusMain();
   });
-  if (!isMember && !isInstalledApp && !dismissed && isForCountry) {
+  // The chat's warning is for members as well (data-members, src/layouts/Chat.astro).
+  const forThisVisitor = !isMember || entryWarning.hasAttribute("data-members");
+  if (forThisVisitor && !isInstalledApp && !dismissed && isForCountry) {
     entryWarning.showModal();
     isEntryWarningOpen = true;
   }

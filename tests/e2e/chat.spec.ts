@@ -5,7 +5,11 @@ import { collectConsoleErrors, expectAccessible, signIn, waitForHydration } from
 
 /** A member in a browser context of their own (two people, two browsers). */
 async function asMember(browser: Browser, member: TestMember, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
+  // The project's answered notices (playwright.config.ts): the entry warning and cookie notice.
+  const context = await browser.newContext({
+    baseURL,
+    storageState: test.info().project.use.storageState,
+  });
   const page = await context.newPage();
   await signIn(page, member);
   return page;
@@ -30,6 +34,38 @@ async function startChat(
   await expect(page.getByRole("log").getByText("Hello")).toBeVisible();
   return { alice, bob };
 }
+
+test.describe("the chat's entry warning (spec §2 Chat layout, issue 29 item 20)", () => {
+  test("asks members in Germany and the Netherlands once, and nobody else", async ({
+    page,
+    createMember,
+  }) => {
+    const bob = await createMember({ name: "Bob", gender: "male" });
+    const inGermany = await createMember({ country: "de", premium: true, credits: 50 });
+    const inFrance = await createMember({ country: "fr", premium: true, credits: 50 });
+    const warning = page.getByRole("dialog", { name: "Adults only" });
+
+    await signIn(page, inFrance);
+    await page.goto(`/members/${bob.profile_id}/chat`);
+    await page.evaluate(() => localStorage.removeItem("entry-warning-dismissed-at"));
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: "Write my own" })).toBeVisible();
+    await expect(warning).toHaveCount(0);
+
+    await page.context().clearCookies();
+    await signIn(page, inGermany);
+    await page.goto(`/members/${bob.profile_id}/chat`);
+    await expect(warning).toBeVisible();
+    await expectAccessible(page);
+    await warning.getByRole("button", { name: /^I am 18/ }).click();
+    await expect(warning).toBeHidden();
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: "Write my own" })).toBeVisible();
+    await expect(warning).toBeHidden();
+  });
+});
 
 test.describe("chat (spec §2 Chats)", () => {
   test("two members write live: typing, unread badge, read receipt", async ({

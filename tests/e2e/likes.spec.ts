@@ -4,7 +4,11 @@ import { collectConsoleErrors, expectAccessible, signIn, waitForHydration } from
 
 /** A member in a browser context of their own (two people, two browsers). */
 async function asMember(browser: Browser, member: TestMember, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
+  // The project's answered notices (playwright.config.ts): the entry warning and cookie notice.
+  const context = await browser.newContext({
+    baseURL,
+    storageState: test.info().project.use.storageState,
+  });
   const page = await context.newPage();
   await signIn(page, member);
   return page;

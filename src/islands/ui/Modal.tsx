@@ -60,9 +60,20 @@ export default function Modal({
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      dialog.showModal();
-      shown.current = true;
+      const show = () => {
+        opener.current = document.activeElement;
+        dialog.showModal();
+        shown.current = true;
+      };
+      // The site's entry warning (spec §2) is a gate: a dialog that opens by itself behind it
+      // waits until it is answered, rather than cover it.
+      const gate = document.querySelector<HTMLDialogElement>("dialog#entry-warning[open]");
+      if (!gate) {
+        show();
+        return;
+      }
+      gate.addEventListener("close", show, { once: true });
+      return () => gate.removeEventListener("close", show);
     } else if (!open && dialog.open) {
       dialog.close();
       shown.current = false;
