@@ -2,9 +2,15 @@ import { persistentAtom } from "@nanostores/persistent";
 
 /**
  * spec §9: dismissals of the profile-photo, push and disabled-notifications alerts and of the
- * time-bonus modal are remembered with a timestamp (ms since epoch), per browser.
+ * time-bonus modal (and the welcome discount's, issue 29 item 12) are remembered with a
+ * timestamp (ms since epoch), per browser.
  */
-export type DismissalKind = "profilePhoto" | "push" | "disabledNotifications" | "timeBonus";
+export type DismissalKind =
+  | "profilePhoto"
+  | "push"
+  | "disabledNotifications"
+  | "timeBonus"
+  | "welcome";
 
 export const $dismissals = persistentAtom<Partial<Record<DismissalKind, number>>>(
   "dismissals",

@@ -177,13 +177,17 @@ test.describe("buying credits through the sandbox provider (issue 14)", () => {
     await page.getByRole("button", { name: "Confirm and pay €14.99" }).click();
 
     await page.waitForURL(/\/transactions\/\d+$/);
+    const orderId = page.url().split("/").pop();
     await expect(
       page.getByRole("heading", { level: 1, name: "Your payment is being processed" }),
     ).toBeVisible();
     await expect(page.getByText("Your direct debit mandate is in place.")).toBeVisible();
+    // The pending debit holds the time bonus: no banner advertises it any more (item 12).
+    await page.goto("/members");
+    await waitForHydration(page);
+    await expect(page.getByRole("complementary", { name: /^Time bonus/ })).toHaveCount(0);
 
     // Days later the bank pays: the sandbox's page plays the bank.
-    const orderId = page.url().split("/").pop();
     const answer = await page.request.get(`/api/order.php?id=${orderId}`);
     const { order } = (await answer.json()) as { order: { checkout_url: string } };
     await page.goto(order.checkout_url);
@@ -460,6 +464,8 @@ test.describe("the time bonus (spec §2, §4, §9)", () => {
     await page.clock.runFor(40_000);
     await expect(popup).toBeVisible();
     await expect(popup).toContainText("25 % less");
+    // spec §9: the pop-up states the bonus's 4 hours (issue 29 item 12).
+    await expect(popup).toContainText("For the first 4 hours after you join");
     await expect(popup.getByRole("link", { name: "Get the discount" })).toHaveAttribute(
       "href",
       "/credits",
@@ -478,5 +484,19 @@ test.describe("the time bonus (spec §2, §4, §9)", () => {
     await expect(
       page.getByRole("complementary", { name: "Welcome! 25 % off your first credits" }),
     ).toBeVisible();
+    // spec §2: the welcome discount has its pop-up too, once (issue 29 item 12).
+    const welcome = page.getByRole("dialog", { name: "A welcome gift for you" });
+    await expect(welcome).toBeVisible();
+    await expect(welcome).toContainText("In your first week, your first credits cost 25 % less.");
+    await expect(welcome.getByRole("link", { name: "Get the discount" })).toHaveAttribute(
+      "href",
+      "/credits",
+    );
+    await welcome.getByRole("button", { name: "Not now" }).click();
+    await expect(welcome).toBeHidden();
+    await page.reload();
+    await waitForHydration(page);
+    await page.clock.runFor(45_000);
+    await expect(welcome).toHaveCount(0);
   });
 });

@@ -13,6 +13,8 @@ type Props = I18nProps & {
   member: UserView | null;
   /** The member's welcome discount, if they have one (the server's word, spec §1). */
   welcome: DiscountCodeView | null;
+  /** An order took the time bonus (used, or held by an unfinished one): it is not offered. */
+  timeBonusTaken?: boolean;
   /** spec §2: the members area, where the time-bonus pop-up may open. */
   membersArea: boolean;
 };
@@ -51,8 +53,8 @@ export default function OfferBanner(props: Props) {
   const t = useTranslate(props);
   const member = useSeededStore($member, props.member);
   const [now, setNow] = useState(() => Date.now());
-  const [popup, setPopup] = useState(false);
-  const left = timeBonusLeft(member, now);
+  const [popup, setPopup] = useState<"timeBonus" | "welcome" | null>(null);
+  const left = props.timeBonusTaken ? 0 : timeBonusLeft(member, now);
   const running = left > 0;
   // Paid, or logged out, since the page was made: no offer.
   const welcome = member && !member.paid_user ? props.welcome : null;
@@ -65,20 +67,24 @@ export default function OfferBanner(props: Props) {
   }, [running]);
 
   // spec §9: the pop-up, 40 s after entering the members area: counted from the first of its
-  // pages in this tab, so moving between them does not start the wait again.
+  // pages in this tab, so moving between them does not start the wait again. The time bonus's
+  // while it runs and the member has no credits; else the welcome discount's (spec §2, issue
+  // 29 item 12). Each once: its dismissal is remembered.
   const zeroCredits = member?.credits === 0;
+  const due: "timeBonus" | "welcome" | null =
+    running && zeroCredits ? "timeBonus" : !running && welcome ? "welcome" : null;
   useEffect(() => {
-    if (!props.membersArea || !zeroCredits || !running || isDismissed("timeBonus")) return;
+    if (!props.membersArea || due === null || isDismissed(due)) return;
     const entered = Number(sessionStorage.getItem(ENTERED_KEY)) || Date.now();
     sessionStorage.setItem(ENTERED_KEY, String(entered));
     const wait = Math.max(0, entered + TIME_BONUS_POPUP_DELAY_MS - Date.now());
-    const timer = setTimeout(() => setPopup(true), wait);
+    const timer = setTimeout(() => setPopup(due), wait);
     return () => clearTimeout(timer);
-  }, [props.membersArea, zeroCredits, running]);
+  }, [props.membersArea, due]);
 
   function closePopup() {
-    dismiss("timeBonus");
-    setPopup(false);
+    if (popup) dismiss(popup);
+    setPopup(null);
   }
 
   if (running) {
@@ -97,7 +103,7 @@ export default function OfferBanner(props: Props) {
           <a href="/credits">{t("payments.offer.cta")}</a>
         </aside>
         <Modal
-          open={popup}
+          open={popup === "timeBonus"}
           title={t("payments.offer.modalTitle")}
           onClose={closePopup}
           closeLabel={t("common.close")}
@@ -110,20 +116,45 @@ export default function OfferBanner(props: Props) {
           }
         >
           {/* Only while open: its countdown is the browser's (no server text to match). */}
-          {popup && <p>{t("payments.offer.modalText", { time, percent: TIME_BONUS.percent })}</p>}
+          {popup === "timeBonus" && (
+            <p>
+              {t("payments.offer.modalText", {
+                hours: TIME_BONUS.seconds / 3600,
+                time,
+                percent: TIME_BONUS.percent,
+              })}
+            </p>
+          )}
         </Modal>
       </>
     );
   }
   if (welcome) {
     return (
-      <aside
-        className="offer-banner"
-        aria-label={t("payments.offer.welcome", { percent: welcome.value_percentage })}
-      >
-        <span>{t("payments.offer.welcome", { percent: welcome.value_percentage })}</span>
-        <a href="/credits">{t("payments.offer.cta")}</a>
-      </aside>
+      <>
+        <aside
+          className="offer-banner"
+          aria-label={t("payments.offer.welcome", { percent: welcome.value_percentage })}
+        >
+          <span>{t("payments.offer.welcome", { percent: welcome.value_percentage })}</span>
+          <a href="/credits">{t("payments.offer.cta")}</a>
+        </aside>
+        <Modal
+          open={popup === "welcome"}
+          title={t("payments.offer.welcomeTitle")}
+          onClose={closePopup}
+          closeLabel={t("common.close")}
+          footer={
+            <ModalActions cancelLabel={t("payments.offer.notNow")} onCancel={closePopup}>
+              <a className="btn btn-primary" href="/credits" onClick={() => dismiss("welcome")}>
+                {t("payments.offer.cta")}
+              </a>
+            </ModalActions>
+          }
+        >
+          <p>{t("payments.offer.welcomeText", { percent: welcome.value_percentage })}</p>
+        </Modal>
+      </>
     );
   }
   return null;

@@ -290,15 +290,25 @@ export function memberOfferCode(member: OfferHolder, now = new Date()): string |
 }
 
 /**
+ * The time bonus's code while it runs for a member who has not paid (its first four hours), so
+ * the page shell asks whether an order took it; null otherwise.
+ */
+export function memberTimeBonusCode(member: OfferHolder, now = new Date()): string | null {
+  const since = now.getTime() - new Date(member.signup_date).getTime();
+  return member.paid_user || since >= TIME_BONUS.seconds * 1000 ? null : TIME_BONUS.code;
+}
+
+/**
  * What the page shell offers a member who has not paid yet (issue 14): whether their time bonus
  * or welcome discount could show, once the page's one statement said whether they have taken
- * the welcome code (codeTaken). Null when memberOfferCode is.
+ * the welcome code and the time bonus (codeTaken: used, or held by an unfinished order; issue
+ * 29 item 12: a banner never advertises a code already taken). Null when memberOfferCode is.
  */
 export function memberOffer(
   member: OfferHolder,
-  taken: boolean,
+  taken: { welcome: boolean; timeBonus: boolean },
   now = new Date(),
-): { welcome: DiscountCodeView | null } | null {
+): { welcome: DiscountCodeView | null; timeBonusTaken: boolean } | null {
   if (memberOfferCode(member, now) === null) return null;
   const code = memberCode(WELCOME_DISCOUNT.code, {
     userId: member.id,
@@ -307,6 +317,7 @@ export function memberOffer(
     signupDate: new Date(member.signup_date),
     country: member.profile?.country ?? null,
   });
-  const usable = code !== null && !taken && (code.expiresAt === null || code.expiresAt > now);
-  return { welcome: usable ? toView(code, now) : null };
+  const usable =
+    code !== null && !taken.welcome && (code.expiresAt === null || code.expiresAt > now);
+  return { welcome: usable ? toView(code, now) : null, timeBonusTaken: taken.timeBonus };
 }

@@ -8,7 +8,7 @@ import { createApp } from "../app";
 import { unreadTotal } from "../chat/unread";
 import { countNewLikes } from "../likes/service";
 import { syncOrder } from "../payments/crediting";
-import { memberOffer, memberOfferCode } from "../payments/discounts";
+import { memberOffer, memberOfferCode, memberTimeBonusCode } from "../payments/discounts";
 import { createSandboxProvider, setSandboxOutcome } from "../payments/sandbox";
 import { orders } from "../payments/schema";
 import { getReadyDb } from "../startup";
@@ -41,6 +41,7 @@ describe("loadNavBadges: the member pages' badges in one statement (spec §2, is
       newLikes: 0,
       unseenMatchPartner: null,
       offerCodeTaken: null,
+      timeBonusTaken: null,
     });
 
     const chat = await ok(call("POST", "/api/chat.php", alice.cookie, { profile: bob.profile.id }));
@@ -63,6 +64,7 @@ describe("loadNavBadges: the member pages' badges in one statement (spec §2, is
       newLikes: await countNewLikes(db, bob.profile.id),
       unseenMatchPartner: carol.profile.id,
       offerCodeTaken: null,
+      timeBonusTaken: null,
     });
     expect(result?.unreadMessages).toBe(2);
     expect(result?.newLikes).toBe(2);
@@ -79,6 +81,7 @@ describe("loadNavBadges: the member pages' badges in one statement (spec §2, is
       newLikes: 0,
       unseenMatchPartner: null,
       offerCodeTaken: null,
+      timeBonusTaken: null,
     });
   });
 
@@ -102,7 +105,8 @@ describe("loadNavBadges: the member pages' badges in one statement (spec §2, is
       }),
     ).toHaveLength(1);
     expect(first?.offerCodeTaken).toBe(false);
-    expect(memberOffer(view, false)?.welcome).toMatchObject({ code: "WELCOME25" });
+    const none = { welcome: false, timeBonus: false };
+    expect(memberOffer(view, none)?.welcome).toMatchObject({ code: "WELCOME25" });
 
     // Paying with it (a bank's confirmation on its way) takes it, as a completed order would.
     const placed = await memberCall(app, "POST", "/api/order.php", member.cookie, {
@@ -119,18 +123,56 @@ describe("loadNavBadges: the member pages' badges in one statement (spec §2, is
     await syncOrder(db, createSandboxProvider(db), row);
     expect((await shell()).offerCodeTaken).toBe(true);
     // The time bonus may still show; the welcome discount no longer does.
-    expect(memberOffer(view, true)).toEqual({ welcome: null });
+    expect(memberOffer(view, { welcome: true, timeBonus: false })).toEqual({
+      welcome: null,
+      timeBonusTaken: false,
+    });
     // Past the welcome week, or paid: nothing to offer, nothing to ask.
     const weekAgo = new Date(Date.now() - 8 * 86_400_000).toISOString();
     expect(memberOfferCode({ ...view, signup_date: weekAgo })).toBeNull();
     expect(memberOfferCode({ ...view, paid_user: true })).toBeNull();
-    expect(memberOffer({ ...view, paid_user: true }, false)).toBeNull();
+    expect(memberOffer({ ...view, paid_user: true }, none)).toBeNull();
+  });
+
+  it("says whether an order took the running time bonus, so its banner goes (issue 29 item 12)", async () => {
+    const db = await getReadyDb();
+    const member = await createLoggedInMember(app, { profile: { country: "nl" } });
+    const view = {
+      id: member.user.id,
+      paid_user: false,
+      signup_date: new Date().toISOString(),
+      profile: { country: "nl" },
+    };
+    const timeBonusCode = memberTimeBonusCode(view);
+    expect(timeBonusCode).toBe("TIMEBONUS25");
+    const shell = () =>
+      loadNavBadges(db, { userId: member.user.id, profileId: member.profile.id, timeBonusCode });
+    expect((await shell()).timeBonusTaken).toBe(false);
+    const placed = await memberCall(app, "POST", "/api/order.php", member.cookie, {
+      package_id: 2,
+      method: "ideal",
+      code: "TIMEBONUS25",
+      immediate_performance: true,
+    });
+    expect(placed.status).toBe(201);
+    // Held by the open order (the member is at the provider's page): taken.
+    expect((await shell()).timeBonusTaken).toBe(true);
+    expect(memberOffer(view, { welcome: false, timeBonus: true })?.timeBonusTaken).toBe(true);
+    // Four hours on, there is no bonus to ask about.
+    const later = new Date(Date.now() + 4 * 3_600_000);
+    expect(memberTimeBonusCode(view, later)).toBeNull();
   });
 
   it("counts only messages for a member who has no profile yet", async () => {
     const member = await createLoggedInMember(app);
     expect(
       await loadNavBadges(await getReadyDb(), { userId: member.user.id, profileId: null }),
-    ).toEqual({ unreadMessages: 0, newLikes: 0, unseenMatchPartner: null, offerCodeTaken: null });
+    ).toEqual({
+      unreadMessages: 0,
+      newLikes: 0,
+      unseenMatchPartner: null,
+      offerCodeTaken: null,
+      timeBonusTaken: null,
+    });
   });
 });

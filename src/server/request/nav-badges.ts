@@ -14,6 +14,8 @@ export type NavBadges = {
   unseenMatchPartner: number | null;
   /** Whether the member has taken the code the shell offers (memberOfferCode); null if none. */
   offerCodeTaken: boolean | null;
+  /** Whether they have taken the running time bonus (memberTimeBonusCode); null if none. */
+  timeBonusTaken: boolean | null;
 };
 
 /**
@@ -25,27 +27,36 @@ export type NavBadges = {
  */
 export async function loadNavBadges(
   db: Database,
-  member: { userId: number; profileId: number | null; offerCode?: string | null },
+  member: {
+    userId: number;
+    profileId: number | null;
+    offerCode?: string | null;
+    timeBonusCode?: string | null;
+  },
 ): Promise<NavBadges> {
-  const { profileId, offerCode = null } = member;
+  const { profileId, offerCode = null, timeBonusCode = null } = member;
   const likes = profileId === null ? sql`0` : sql`(${newLikesQuery(db, profileId)})`;
   const match =
     profileId === null ? sql`null::int` : sql`(${unseenMatchPartnerQuery(db, profileId)})`;
   const taken = offerCode === null ? sql`null::boolean` : codeTaken(db, member.userId, offerCode);
+  const bonus =
+    timeBonusCode === null ? sql`null::boolean` : codeTaken(db, member.userId, timeBonusCode);
   type Row = {
     unread: number | null;
     likes: number | null;
     match: number | null;
     taken: boolean | null;
+    bonus: boolean | null;
   };
   const [row] = await executeRows<Row>(
     db,
-    sql`select (${unreadTotalQuery(db, member.userId)}) as unread, ${likes} as likes, ${match} as match, ${taken} as taken`,
+    sql`select (${unreadTotalQuery(db, member.userId)}) as unread, ${likes} as likes, ${match} as match, ${taken} as taken, ${bonus} as bonus`,
   );
   return {
     unreadMessages: row?.unread ?? 0,
     newLikes: row?.likes ?? 0,
     unseenMatchPartner: row?.match ?? null,
     offerCodeTaken: row?.taken ?? null,
+    timeBonusTaken: row?.bonus ?? null,
   };
 }
