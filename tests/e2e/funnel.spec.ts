@@ -113,7 +113,9 @@ for (const journey of journeys) {
       await page.getByRole("link", { name: t["signupMatches.continue"] }).click();
       await expect(page).toHaveURL(/\/profile(\?step=0)?$/);
       await waitForHydration(page);
-      await expect(page.getByRole("radio", { name: t["profile.gender.male"], exact: true })).toBeChecked();
+      await expect(
+        page.getByRole("radio", { name: t["profile.gender.male"], exact: true }),
+      ).toBeChecked();
       await expectNoEnglish(page, journey.locale);
       await page.goto("/members");
       await waitForHydration(page);
