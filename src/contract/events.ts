@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { MEMBER_SANCTIONS } from "./account-options";
 import { messageView } from "./chat";
+import type { STREAM_EVENT_TYPES } from "./event-options";
 
 /**
  * design §7: what GET /api/events.php delivers, one Server-Sent Event per change. The event's
@@ -73,3 +74,11 @@ export const typingEvent = z.object({
 export type TypingEvent = z.infer<typeof typingEvent>;
 
 export type StreamEvent = MemberEvent | TypingEvent;
+
+/** The browser's list of event names (event-options.ts) is exactly this union's, or no build. */
+type SameNames = [StreamEvent["type"]] extends [(typeof STREAM_EVENT_TYPES)[number]]
+  ? [(typeof STREAM_EVENT_TYPES)[number]] extends [StreamEvent["type"]]
+    ? true
+    : never
+  : never;
+export const EVENT_NAMES_MATCH: SameNames = true;

@@ -1,20 +1,11 @@
+import { STREAM_EVENT_TYPES } from "../contract/event-options";
 import type { MemberEvent, StreamEvent } from "../contract/events";
 import { refreshChats } from "./chats";
 import { $newLikes, $unreadMessages } from "./counts";
+import { likesChanged, reloadLikes } from "./likes";
 import { $member, refreshMember } from "./session";
 
 type Handler = (event: StreamEvent) => void;
-
-const EVENT_TYPES: StreamEvent["type"][] = [
-  "message",
-  "receipt",
-  "chats",
-  "credits",
-  "like",
-  "match",
-  "sanction",
-  "typing",
-];
 
 const handlers = new Set<Handler>();
 let source: EventSource | null = null;
@@ -41,6 +32,9 @@ function dispatch(event: StreamEvent): void {
     $unreadMessages.set(event.data.unread_total);
   } else if (event.type === "like" || event.type === "likes") {
     $newLikes.set(event.data.new_likes);
+    likesChanged();
+  } else if (event.type === "match") {
+    likesChanged();
   } else if (event.type === "credits") {
     const member = $member.get();
     if (member) $member.set({ ...member, credits: event.data.credits });
@@ -79,7 +73,7 @@ function open(): void {
   if (source) return;
   const query = lastEventId ? `?last_event_id=${encodeURIComponent(lastEventId)}` : "";
   const opened = new EventSource(`/api/events.php${query}`);
-  for (const type of EVENT_TYPES) {
+  for (const type of STREAM_EVENT_TYPES) {
     opened.addEventListener(type, (message) => {
       const { data, lastEventId: id } = message as MessageEvent<string>;
       if (id) lastEventId = id;
@@ -139,10 +133,14 @@ function sendPageHidden(): void {
   }).catch(() => {});
 }
 
-/** spec §9: a push reloads the chats and the member (the service worker tells open pages). */
+/**
+ * spec §9: a push reloads the chats, the likes and the member (the service worker tells open
+ * pages).
+ */
 function onWorkerMessage(message: MessageEvent): void {
   if ((message.data as { type?: unknown } | null)?.type !== "push" || !$member.get()) return;
   void refreshChats().catch(() => {});
+  void reloadLikes().catch(() => {});
   void refreshMember().catch(() => {});
 }
 

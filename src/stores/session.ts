@@ -2,6 +2,7 @@ import { atom } from "nanostores";
 import type { UserView } from "../contract/users";
 import { api, configureApiClient } from "../lib/api-client";
 import { refreshChats } from "./chats";
+import { reloadLikes } from "./likes";
 import { $pushState, unsubscribePush } from "./push";
 
 /** spec §4 Chat state's owner: the logged-in member, or null. */
@@ -39,8 +40,10 @@ export function startMemberRefresh(): () => void {
     timer = setTimeout(async () => {
       if ($member.get()) {
         await refreshMember().catch(() => {});
-        // spec §9: the chats with the user (the unread badge between events).
+        // spec §9: the chats with the user (the unread badge between events), and the likes
+        // (issue 29 item 13).
         if ($member.get()) await refreshChats().catch(() => {});
+        if ($member.get()) await reloadLikes().catch(() => {});
       }
       if ($member.get()) {
         run($pushState.get() === "subscribed" ? USER_REFRESH_PUSH_MS : USER_REFRESH_MS);

@@ -112,6 +112,40 @@ test.describe("likes and matches (issue 13)", () => {
     ).toHaveCount(0);
   });
 
+  test("the likes page follows new likes and other tabs live (issue 29 item 13)", async ({
+    page,
+    browser,
+    baseURL,
+    createMember,
+  }) => {
+    const me = await createMember({ name: "Marta", photos: 1 });
+    const liker = await createMember({ name: "Jonas", gender: "male", photos: 1 });
+    await signIn(page, me);
+    await page.goto("/likes");
+    await waitForHydration(page);
+    // A second tab of the same member, on the same list.
+    const other = await page.context().newPage();
+    await other.goto("/likes");
+    await waitForHydration(other);
+    await expect(other.getByRole("listitem").filter({ hasText: "Jonas" })).toHaveCount(0);
+
+    // Jonas likes Marta: both tabs show him, marked new, without a reload.
+    const jonas = await asMember(browser, liker, baseURL ?? "");
+    await jonas.request.post("/api/like.php", { data: { id: me.profile_id } });
+    for (const tab of [page, other]) {
+      const card = tab.getByRole("listitem").filter({ hasText: "Jonas" });
+      await expect(card.getByText("New", { exact: true })).toBeVisible();
+    }
+    // Marta opens his profile in the first tab: the other tab's list is told (the `likes`
+    // event), and the mark goes there too.
+    await page.goto(`/members/${liker.profile_id}`);
+    await waitForHydration(page);
+    await expect(
+      other.getByRole("listitem").filter({ hasText: "Jonas" }).getByText("New", { exact: true }),
+    ).toHaveCount(0);
+    await expect(other.getByRole("link", { name: /Likes/ }).getByText(/new like/)).toHaveCount(0);
+  });
+
   test("a member who was away sees 'It's a match' on their next page, once", async ({
     browser,
     baseURL,

@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { LikeList } from "../../contract/like-options";
 import type { LikesAnswer } from "../../contract/likes";
 import { api } from "../../lib/api-client";
 import { $newLikes } from "../../stores/counts";
+import { $likesVersion } from "../../stores/likes";
 import { showToast } from "../../stores/toasts";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
@@ -16,6 +17,8 @@ type Props = I18nProps & {
 /**
  * issue 13: one list of the likes page (who likes me, whom I like, matches) as member cards with
  * their actions: like back, message, remove (take my like back). Further pages load by keyset.
+ * When the page hears the likes changed (an event, the periodic refresh, a push: issue 29 item
+ * 13), the list reads its first page again.
  */
 export default function LikesList(props: Props) {
   const t = useTranslate(props);
@@ -27,6 +30,23 @@ export default function LikesList(props: Props) {
   const countries = new Intl.DisplayNames([props.locale], { type: "region" });
   const newIds = new Set(likedBy.filter((entry) => entry.like_new).map((entry) => entry.id));
   const likesMe = new Set(likedBy.map((entry) => entry.id));
+
+  useEffect(
+    () =>
+      $likesVersion.listen(() => {
+        api("GET /api/likes.php", { query: { type: props.list } })
+          .then((first) => {
+            setProfiles(first.profiles);
+            setLikedBy(first.liked_by);
+            setLiked(new Set(first.liked));
+            setCursor(first.next_cursor);
+            $newLikes.set(first.new_likes);
+          })
+          // The next change, or the next refresh, tries again.
+          .catch(() => {});
+      }),
+    [props.list],
+  );
 
   async function loadMore() {
     if (!cursor || busy) return;
