@@ -128,7 +128,7 @@ test.describe("browsing members", () => {
     await expect(page.getByText("Sign up free to write to Vera", { exact: false })).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign up free" })).toHaveAttribute(
       "href",
-      "/signup",
+      "/en/signup",
     );
     await expect(page.getByRole("main").getByRole("link", { name: "Log in" })).toHaveAttribute(
       "href",

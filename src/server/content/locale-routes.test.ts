@@ -26,5 +26,7 @@ describe("memberRouteOf (issue 29 item 1)", () => {
     expect(memberRouteOf("/xx/signup")).toBeNull();
     expect(memberRouteOf("/en-US/privacy")).toBeNull();
     expect(memberRouteOf("/DE/signup")).toBeNull();
+    expect(memberRouteOf("/de/%E0%A4%A")).toBeNull();
+    expect(memberRouteOf("/de/%25E0%25A4%25A")).toBeNull();
   });
 });

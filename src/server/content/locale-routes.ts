@@ -19,6 +19,16 @@ import { resolveStaticPage } from "./pages";
 export function memberRouteOf(pathname: string): string | null {
   const [, first, ...rest] = pathname.split("/");
   if (!isLocale(first) || rest.length === 0 || rest[0] === "") return null;
+  // A path that does not decode, also once more (a repaired malformed escape, %25E0, decodes
+  // to one that does not: Astro's rewrite decodes twice), is nobody's page: left to the 404.
+  // (The decoded text is used, so a bundler cannot drop the call as free of effects.)
+  let decoded: string;
+  try {
+    decoded = decodeURI(decodeURI(pathname));
+  } catch {
+    return null;
+  }
+  if (decoded === "") return null;
   if (resolveStaticPage(pathname)) return null;
   const route = `/${rest.join("/")}`;
   // The console keeps its own routes (src/server/staff/page-context.ts isStaffPath).
