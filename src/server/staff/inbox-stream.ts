@@ -18,7 +18,9 @@ import { type AgentScope, agentScope } from "./inbox-scope";
  * now, or null when it no longer waits. One listener a process on the bus's LISTEN/NOTIFY reads
  * that place once a notice and hands it to the open streams whose agent may see it (their
  * sites and languages); a missed notice, or a failed read, tells every open inbox to read its
- * queue again (`{}`).
+ * queue again (`{}`). A place that did not change since it was last sent is not sent again: on
+ * PostgreSQL each notice is heard twice (the server's listener and the pool's own, for
+ * read-your-writes), and a no-op notice changes nothing on the page either.
  */
 
 type Subscriber = { scope: AgentScope; send: (event: InboxEvent) => void };
@@ -52,7 +54,10 @@ async function inboxHub(): Promise<Set<Subscriber>> {
   let hub = hubs.get(connection.db);
   if (!hub) {
     const subscribers = new Set<Subscriber>();
+    /** Each conversation's place as last sent (its row's JSON; "" when it left the queue). */
+    const sent = new Map<number, string>();
     const reloadAll = () => {
+      sent.clear();
       for (const { send } of subscribers) send({});
     };
     // Notices are handled one after another, so a conversation's events keep their order.
@@ -63,7 +68,13 @@ async function inboxHub(): Promise<Set<Subscriber>> {
         try {
           const { conversation } = JSON.parse(payload) as { conversation?: unknown };
           if (typeof conversation !== "number") return reloadAll();
-          deliver(subscribers, conversation, await placeOf(connection.db, conversation));
+          const place = await placeOf(connection.db, conversation);
+          const seen = place ? JSON.stringify(place) : "";
+          if (sent.get(conversation) === seen) return;
+          // Bounded: a process that runs for weeks forgets old places (a resend is harmless).
+          if (sent.size >= 10_000) sent.clear();
+          sent.set(conversation, seen);
+          deliver(subscribers, conversation, place);
         } catch {
           reloadAll();
         }
