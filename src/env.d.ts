@@ -12,6 +12,8 @@ declare namespace App {
      * in its place after a rewrite (/de/signup's page, /de/anything's 404).
      */
     urlLocale?: import("./i18n/locales").Locale;
+    /** The member's time zone, from the browser's `tz` cookie; UTC without one (issue 29 item 17). */
+    timeZone: string;
     t: import("./i18n/translate").Translate;
     db: import("./server/db/client").Database;
     /** The process's payment and SMS providers (src/server/startup.ts, getProviders). */

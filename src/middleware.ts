@@ -1,6 +1,7 @@
 import { defineMiddleware } from "astro:middleware";
 import type { APIContext } from "astro";
 import { isLocale, type Locale } from "./i18n/locales";
+import { knownTimeZone, TIME_ZONE_COOKIE } from "./lib/time-zone";
 import { SESSION_COOKIE } from "./server/auth/session";
 import { memberRouteOf, rememberLocale } from "./server/content/locale-routes";
 import { CONSENT_COOKIE } from "./server/content/service";
@@ -59,6 +60,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       context.locals.site = site;
       context.locals.client = { address: "prerendered", isHttps: site.origin.startsWith("https:") };
       context.locals.locale = locale;
+      context.locals.timeZone = "UTC";
       context.locals.t = getTranslate(locale);
       context.locals.settings = getPublicSettings(site, { locale, geoipCountry: null });
       context.locals.user = null;
@@ -95,6 +97,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.site = info.site;
   locals.client = info.client;
   locals.locale = info.locale;
+  locals.timeZone = knownTimeZone(info.cookies[TIME_ZONE_COOKIE]) ?? "UTC";
   locals.t = info.t;
   locals.settings = settingsFor(info.locale);
   locals.user = null;

@@ -43,6 +43,7 @@ async function renderHomeFor({ user, profile }: { user: User; profile: { id: num
       member: await getUserView(db, user, defaultSite),
       preferences: null,
       hasTrafficSource: false,
+      timeZone: "UTC",
     },
   });
 }

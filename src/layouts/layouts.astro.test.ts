@@ -43,6 +43,7 @@ function locals(locale: Locale) {
     member: null,
     preferences: null,
     hasTrafficSource: false,
+    timeZone: "UTC",
   };
 }
 

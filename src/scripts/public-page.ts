@@ -7,9 +7,12 @@
  *   listed countries when there is a list, dismissal remembered;
  * - the cookie notice, whose answer the server records, shown after the entry warning is
  *   answered (one notice at a time), with focus kept in a sensible place as each closes;
- * - language links that also save the choice (spec §4: cookie for 365 days, member's language).
+ * - language links that also save the choice (spec §4: cookie for 365 days, member's language);
+ * - the browser's time zone in the `tz` cookie, so the server writes times as the browser will
+ *   (issue 29 item 17: no hydration mismatch, no time that changes as the page hydrates).
  */
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "../i18n/locales";
+import { ownTimeZone, TIME_ZONE_COOKIE } from "../lib/time-zone";
 
 const ENTRY_WARNING_KEY = "entry-warning-dismissed-at";
 
@@ -33,6 +36,12 @@ const isInstalledApp =
   matchMedia("(display-mode: standalone)").matches ||
   (navigator as Navigator & { standalone?: boolean }).standalone === true;
 if (isInstalledApp) root.dataset.app = "";
+const timeZone = ownTimeZone();
+if (timeZone && cookies.get(TIME_ZONE_COOKIE) !== timeZone) {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain, non-secret preference cookie
+  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
+}
 
 const main = document.querySelector<HTMLElement>("main#main");
 

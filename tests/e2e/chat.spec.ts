@@ -67,6 +67,47 @@ test.describe("the chat's entry warning (spec §2 Chat layout, issue 29 item 20)
   });
 });
 
+test.describe("chat times in the member's time zone (issue 29 item 17)", () => {
+  for (const timezoneId of ["Europe/Berlin", "America/New_York", "Asia/Tokyo"]) {
+    test(`in ${timezoneId}: written as the browser will, hydrated without an error`, async ({
+      browser,
+      baseURL,
+      createMember,
+    }) => {
+      const context = await browser.newContext({
+        baseURL,
+        timezoneId,
+        storageState: test.info().project.use.storageState,
+      });
+      const page = await context.newPage();
+      const errors = collectConsoleErrors(page);
+      const { bob } = await startChat(page, createMember);
+      const conversationUrl = new URL(page.url()).pathname;
+      const { messages } = (await (
+        await page.request.get(`/api/messages.php?conversation=${conversationUrl.split("/").pop()}`)
+      ).json()) as { messages: { text: string; created_at: string }[] };
+      const sent = new Date(messages.find((message) => message.text === "Hello")?.created_at ?? 0);
+      const expected = new Intl.DateTimeFormat("en", {
+        timeStyle: "short",
+        timeZone: timezoneId,
+      }).format(sent);
+      // The server's HTML already says the browser's time (the page script told it the zone).
+      const html = await (await page.request.get(conversationUrl)).text();
+      expect(html).toContain(`>${expected}</time>`);
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.getByRole("log").locator("time").first()).toHaveText(expected);
+      await page.goto("/chats");
+      await waitForHydration(page);
+      await expect(page.getByRole("link", { name: new RegExp(bob.name) })).toBeVisible();
+      expect(
+        errors.filter((error) => /hydrat|did not match|Minified React error/i.test(error)),
+      ).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
 test.describe("chat (spec §2 Chats)", () => {
   test("two members write live: typing, unread badge, read receipt", async ({
     browser,

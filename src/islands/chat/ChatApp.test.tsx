@@ -107,6 +107,7 @@ function showChats(conversation: ConversationAnswer | null) {
       priceFrom="€0.29"
       pushPublicKey={null}
       fictionalIcon="🎭"
+      timeZone="UTC"
     />,
   );
 }

@@ -9,6 +9,7 @@ import { onMemberEvent, startMemberEvents } from "../../stores/events";
 import { syncPush } from "../../stores/push";
 import { useSeededStore } from "../../stores/seeded";
 import { $member, startMemberRefresh } from "../../stores/session";
+import { useTimeZone } from "../../stores/time-zone";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 import Conversation from "./Conversation";
@@ -32,6 +33,8 @@ type Props = I18nProps & {
   pushPublicKey: string | null;
   /** The site's glyph for a fictional profile's warning (spec §3 `fictional_icon`). */
   fictionalIcon: string;
+  /** The zone the server wrote the times in (the browser's `tz` cookie): issue 29 item 17. */
+  timeZone: string;
 };
 
 /** The catalogue keys this island needs (its page picks them; its test too). */
@@ -86,6 +89,7 @@ function useTypingShown(until: number): boolean {
 export default function ChatApp(props: Props) {
   const t = useTranslate(props);
   const member = useSeededStore($member, props.member);
+  const timeZone = useTimeZone(props.timeZone);
   const list = useSeededStore($chats, props.initialChats) ?? props.initialChats;
   const [store] = useState(() => createChatStore(props.conversation));
   const active = useStore(store.$conversation);
@@ -193,6 +197,7 @@ export default function ChatApp(props: Props) {
         chats={list.chats}
         t={t}
         locale={props.locale}
+        timeZone={timeZone}
         current={active?.conversation ?? null}
         loading={loadingId}
         onOpen={(conversation) => open(conversation)}
@@ -204,6 +209,7 @@ export default function ChatApp(props: Props) {
           store={store}
           t={t}
           locale={props.locale}
+          timeZone={timeZone}
           messages={props.messages}
           credits={member?.credits ?? 0}
           isPremium={member?.paid_user ?? false}

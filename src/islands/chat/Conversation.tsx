@@ -21,6 +21,8 @@ type Props = {
   store: ChatStore;
   t: Translate;
   locale: I18nProps["locale"];
+  /** The zone its times are written in (issue 29 item 17). */
+  timeZone: string;
   /** The island's catalogue, for the premium alert. */
   messages: I18nProps["messages"];
   credits: number;
@@ -89,6 +91,7 @@ export default function Conversation(props: Props) {
         name={name}
         t={t}
         locale={props.locale}
+        timeZone={props.timeZone}
         onError={(text, code) => {
           setError({ text, code });
           if (code === "premium_required") setPremium({ feature: "chat_images", open: true });

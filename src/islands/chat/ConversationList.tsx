@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import type { ChatEntry } from "../../contract/chat";
 import type { Translate } from "../../i18n/translate";
+import { dayIn } from "../../lib/time-zone";
 import { formatBadgeCount } from "../../stores/counts";
 import Avatar from "./Avatar";
 import { nameOf, preview } from "./chat-text";
@@ -9,6 +10,8 @@ type Props = {
   chats: ChatEntry[];
   t: Translate;
   locale: string;
+  /** The zone the times are written in (issue 29 item 17). */
+  timeZone: string;
   /** The open conversation's id, if any. */
   current: number | null;
   /** The conversation being fetched, if any. */
@@ -43,6 +46,7 @@ export default function ConversationList(props: Props) {
               chat={chat}
               t={t}
               locale={props.locale}
+              timeZone={props.timeZone}
               current={props.current === chat.conversation}
               busy={props.loading === chat.conversation}
               onOpen={() => props.onOpen(chat.conversation)}
@@ -58,6 +62,7 @@ function ConversationEntry(props: {
   chat: ChatEntry;
   t: Translate;
   locale: string;
+  timeZone: string;
   current: boolean;
   busy: boolean;
   onOpen: () => void;
@@ -66,12 +71,13 @@ function ConversationEntry(props: {
   const name = nameOf(chat.profile, t);
   const time = useMemo(() => {
     const date = new Date(chat.updated_at);
-    const today = new Date().toDateString() === date.toDateString();
-    return new Intl.DateTimeFormat(
-      props.locale,
-      today ? { timeStyle: "short" } : { dateStyle: "short" },
-    ).format(date);
-  }, [chat.updated_at, props.locale]);
+    // "Today" in the member's zone, on the server as in the browser.
+    const today = dayIn(props.timeZone, new Date()) === dayIn(props.timeZone, date);
+    return new Intl.DateTimeFormat(props.locale, {
+      ...(today ? { timeStyle: "short" } : { dateStyle: "short" }),
+      timeZone: props.timeZone,
+    }).format(date);
+  }, [chat.updated_at, props.locale, props.timeZone]);
   return (
     <li
       className={`chat-entry${props.current ? " is-current" : ""}${chat.num_unread_messages ? " is-unread" : ""}`}

@@ -19,6 +19,8 @@ type Props = {
   name: string;
   t: Translate;
   locale: string;
+  /** The zone the times are written in: the server's, then the browser's (issue 29 item 17). */
+  timeZone: string;
   /** A call from the log failed (older messages, opening a photo): why, and the API's code. */
   onError: (text: string, code: ClientErrorCode | null) => void;
 };
@@ -35,12 +37,12 @@ export default function MessageList(props: Props) {
   const keepScroll = useRef<number | null>(null);
 
   const time = useMemo(
-    () => new Intl.DateTimeFormat(props.locale, { timeStyle: "short" }),
-    [props.locale],
+    () => new Intl.DateTimeFormat(props.locale, { timeStyle: "short", timeZone: props.timeZone }),
+    [props.locale, props.timeZone],
   );
   const day = useMemo(
-    () => new Intl.DateTimeFormat(props.locale, { dateStyle: "medium" }),
-    [props.locale],
+    () => new Intl.DateTimeFormat(props.locale, { dateStyle: "medium", timeZone: props.timeZone }),
+    [props.locale, props.timeZone],
   );
 
   // New messages scroll into view when the member is at the bottom; older ones keep the place.

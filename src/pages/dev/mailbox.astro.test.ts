@@ -42,6 +42,7 @@ describe("/dev/mailbox without DEV_OUTBOX (design §10: fail closed)", () => {
         member: null,
         preferences: null,
         hasTrafficSource: false,
+        timeZone: "UTC",
       },
     });
     expect(response.status).toBe(404);

@@ -39,6 +39,7 @@ async function renderResult(user: User, orderId: number) {
       member: null,
       preferences: null,
       hasTrafficSource: false,
+      timeZone: "UTC",
     },
   });
   expect(response.status).toBe(200);
