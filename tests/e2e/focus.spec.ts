@@ -7,10 +7,7 @@ import { signIn, waitForHydration } from "./helpers";
  * the page's body.
  */
 test.describe("focus after a dialog", () => {
-  test("report, block and delete from menus; the icebreaker; 'It's a match'", async ({
-    page,
-    createMember,
-  }) => {
+  test("report, block and delete from menus; the icebreaker", async ({ page, createMember }) => {
     const me = await createMember({ name: "Ada", premium: true, credits: 100 });
     const bob = await createMember({ name: "Bob", gender: "male" });
     await signIn(page, me);

@@ -55,6 +55,9 @@ test.describe("likes and matches (issue 13)", () => {
     await expectAccessible(b);
     await bobsDialog.getByRole("button", { name: "Keep browsing" }).click();
     await expect(bobsDialog).toBeHidden();
+    // The button that answered the like is gone (the card says "Match" now): focus goes to the
+    // page's content, never the body (issue 29 item 16).
+    expect(await b.evaluate(() => document.activeElement?.id)).toBe("main");
 
     // The match is listed on both sides; removing it takes Bob's like back.
     await b.goto("/likes/matches");

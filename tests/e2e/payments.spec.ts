@@ -472,6 +472,8 @@ test.describe("the time bonus (spec §2, §4, §9)", () => {
     );
     await popup.getByRole("button", { name: "Not now" }).click();
     await expect(popup).toBeHidden();
+    // It opened by itself: focus goes to the page's content, never the body (issue 29 item 16).
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
     // Remembered: not again on the next page.
     await page.reload();
     await waitForHydration(page);
