@@ -12,6 +12,20 @@ const app = createApp();
 
 const call = memberCaller(app);
 
+type Member = Awaited<ReturnType<typeof createLoggedInMember>>;
+
+/** Whether the like `liker` gave `liked` is still new to them (spec §4). */
+async function likeIsNew(liker: Member, liked: Member) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ isNew: likes.isNew })
+    .from(likes)
+    .where(
+      and(eq(likes.likerProfileId, liker.profile.id), eq(likes.likedProfileId, liked.profile.id)),
+    );
+  return row?.isNew;
+}
+
 describe("likes (spec §2 Profile view, §4)", () => {
   it("records a like, shows it on the profile, and takes it back", async () => {
     const [liker, liked] = [await createLoggedInMember(app), await createLoggedInMember(app)];
@@ -34,19 +48,7 @@ describe("likes (spec §2 Profile view, §4)", () => {
   it("clears the new-like flag when the liked member opens the liker's profile", async () => {
     const [liker, liked] = [await createLoggedInMember(app), await createLoggedInMember(app)];
     await call("POST", "/api/like.php", liker.cookie, { id: liked.profile.id });
-    const db = await getDb();
-    const isNew = async () => {
-      const [row] = await db
-        .select({ isNew: likes.isNew })
-        .from(likes)
-        .where(
-          and(
-            eq(likes.likerProfileId, liker.profile.id),
-            eq(likes.likedProfileId, liked.profile.id),
-          ),
-        );
-      return row?.isNew;
-    };
+    const isNew = () => likeIsNew(liker, liked);
     expect(await isNew()).toBe(true);
     // Someone else opening the profile changes nothing.
     await call(
@@ -66,19 +68,7 @@ describe("likes (spec §2 Profile view, §4)", () => {
       await createLoggedInMember(app),
     ];
     await call("POST", "/api/like.php", liker.cookie, { id: liked.profile.id });
-    const isNew = async () => {
-      const db = await getDb();
-      const [row] = await db
-        .select({ isNew: likes.isNew })
-        .from(likes)
-        .where(
-          and(
-            eq(likes.likerProfileId, liker.profile.id),
-            eq(likes.likedProfileId, liked.profile.id),
-          ),
-        );
-      return row?.isNew;
-    };
+    const isNew = () => likeIsNew(liker, liked);
     // Another member saying so, or the liked member naming a profile that never liked them,
     // changes nothing.
     expect(
