@@ -9,14 +9,24 @@
 /** The cookie that carries the browser's time zone to the server. */
 export const TIME_ZONE_COOKIE = "tz";
 
+/** Zones already checked (a few hundred exist): every page request asks, so each is asked once. */
+const checked = new Map<string, string | null>();
+
 /** A time zone the runtime knows, in its own spelling, or null (a forged or stale name). */
 export function knownTimeZone(name: string | null | undefined): string | null {
   if (!name || name.length > 64) return null;
+  const known = checked.get(name);
+  if (known !== undefined) return known;
+  let zone: string | null;
   try {
-    return new Intl.DateTimeFormat("en", { timeZone: name }).resolvedOptions().timeZone;
+    zone = new Intl.DateTimeFormat("en", { timeZone: name }).resolvedOptions().timeZone;
   } catch {
-    return null;
+    zone = null;
   }
+  // Bounded against a client that sends a new forged name each time.
+  if (checked.size >= 1000) checked.clear();
+  checked.set(name, zone);
+  return zone;
 }
 
 /** The browser's (or the process's) own time zone. */

@@ -87,6 +87,25 @@ export default function OfferBanner(props: Props) {
     setPopup(null);
   }
 
+  /** An offer's pop-up: its words, and the way to the credits or away, remembered either way. */
+  const offerPopup = (kind: "timeBonus" | "welcome", title: string, text: string | false) => (
+    <Modal
+      open={popup === kind}
+      title={title}
+      onClose={closePopup}
+      closeLabel={t("common.close")}
+      footer={
+        <ModalActions cancelLabel={t("payments.offer.notNow")} onCancel={closePopup}>
+          <a className="btn btn-primary" href="/credits" onClick={() => dismiss(kind)}>
+            {t("payments.offer.cta")}
+          </a>
+        </ModalActions>
+      }
+    >
+      {text ? <p>{text}</p> : null}
+    </Modal>
+  );
+
   if (running) {
     const time = countdown(left);
     return (
@@ -102,30 +121,17 @@ export default function OfferBanner(props: Props) {
           </span>
           <a href="/credits">{t("payments.offer.cta")}</a>
         </aside>
-        <Modal
-          open={popup === "timeBonus"}
-          title={t("payments.offer.modalTitle")}
-          onClose={closePopup}
-          closeLabel={t("common.close")}
-          footer={
-            <ModalActions cancelLabel={t("payments.offer.notNow")} onCancel={closePopup}>
-              <a className="btn btn-primary" href="/credits" onClick={() => dismiss("timeBonus")}>
-                {t("payments.offer.cta")}
-              </a>
-            </ModalActions>
-          }
-        >
-          {/* Only while open: its countdown is the browser's (no server text to match). */}
-          {popup === "timeBonus" && (
-            <p>
-              {t("payments.offer.modalText", {
-                hours: TIME_BONUS.seconds / 3600,
-                time,
-                percent: TIME_BONUS.percent,
-              })}
-            </p>
-          )}
-        </Modal>
+        {offerPopup(
+          "timeBonus",
+          t("payments.offer.modalTitle"),
+          // Only while open: its countdown is the browser's (no server text to match).
+          popup === "timeBonus" &&
+            t("payments.offer.modalText", {
+              hours: TIME_BONUS.seconds / 3600,
+              time,
+              percent: TIME_BONUS.percent,
+            }),
+        )}
       </>
     );
   }
@@ -139,21 +145,11 @@ export default function OfferBanner(props: Props) {
           <span>{t("payments.offer.welcome", { percent: welcome.value_percentage })}</span>
           <a href="/credits">{t("payments.offer.cta")}</a>
         </aside>
-        <Modal
-          open={popup === "welcome"}
-          title={t("payments.offer.welcomeTitle")}
-          onClose={closePopup}
-          closeLabel={t("common.close")}
-          footer={
-            <ModalActions cancelLabel={t("payments.offer.notNow")} onCancel={closePopup}>
-              <a className="btn btn-primary" href="/credits" onClick={() => dismiss("welcome")}>
-                {t("payments.offer.cta")}
-              </a>
-            </ModalActions>
-          }
-        >
-          <p>{t("payments.offer.welcomeText", { percent: welcome.value_percentage })}</p>
-        </Modal>
+        {offerPopup(
+          "welcome",
+          t("payments.offer.welcomeTitle"),
+          t("payments.offer.welcomeText", { percent: welcome.value_percentage }),
+        )}
       </>
     );
   }
