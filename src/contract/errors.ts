@@ -29,6 +29,7 @@ export type ErrorCode =
   | "pending_deletion"
   | "reset_limit"
   | "signups_closed"
+  | "unauthorized"
   // Members between themselves
   | "already_reported"
   | "cannot_block_self"

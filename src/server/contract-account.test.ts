@@ -101,6 +101,9 @@ describe("every answer of a journey through the API matches the document", () =>
     expect((await call("post", "/unsubscribe.php", { query: { token: "short" } })).status).toBe(
       422,
     );
+    // Without MAIL_WEBHOOK_SECRET the bounce and complaint webhook is not there.
+    const complaint = { json: { events: [{ type: "complaint", email: member.email }] } };
+    expect((await call("post", "/mail-events.php", complaint)).status).toBe(404);
     expect((await call("get", "/unsubscribe.php", { query: { token } })).status).toBe(303);
     expect(
       (await call("get", "/unsubscribe.php", { query: { token: "x".repeat(101) } })).status,

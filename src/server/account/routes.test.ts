@@ -264,3 +264,15 @@ describe("GET /api/export.php", () => {
     expect((await app.request("/api/export.php")).status).toBe(403);
   });
 });
+
+describe("POST /api/mail-events.php without MAIL_WEBHOOK_SECRET", () => {
+  it("is not there: nobody can switch e-mail off through it (fail closed)", async () => {
+    const authorization = `Basic ${Buffer.from("user:").toString("base64")}`;
+    const response = await app.request("/api/mail-events.php", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization },
+      body: JSON.stringify({ events: [{ type: "complaint", email: "someone@example.com" }] }),
+    });
+    expect(response.status).toBe(404);
+  });
+});

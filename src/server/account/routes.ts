@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { emailChangeBody, passwordChangeBody, settingsUpdateBody } from "../../contract/account";
 import { checkMailAnswer, okAnswer } from "../../contract/common";
 import { memberExport, memberSettings } from "../../contract/users";
-import { notFound } from "../lib/errors";
+import { getEnv } from "../lib/env";
+import { ApiError, notFound } from "../lib/errors";
 import {
   ERRORS,
   emailLinkRoute,
@@ -13,6 +14,7 @@ import {
 import { createRouter, requireMember } from "../lib/router";
 import { requestEmailChange } from "./email-change";
 import { exportMemberData } from "./export";
+import { isMailWebhookAuthorized, mailEventsBody, recordMailEvents } from "./mail-events";
 import { unsubscribe } from "./notification-mail";
 import { changePassword, getMemberSettings, updateMemberSettings } from "./settings";
 
@@ -81,7 +83,31 @@ const unsubscribeLinkRoute = emailLinkRoute(
   "To the settings, where e-mail can be switched off",
 );
 
+const mailEventsRoute = jsonRoute({
+  method: "post",
+  path: "/mail-events.php",
+  summary:
+    "issue 29 item 14: the mail provider's bounce and spam-complaint webhook (HTTP Basic, the password MAIL_WEBHOOK_SECRET). A hard bounce or a complaint switches e-mail to the member off (spec §4 reasons bounce, fbl); a soft bounce changes nothing. Answers how many members it switched off; 404 while no secret is configured",
+  body: mailEventsBody,
+  answer: [z.object({ ok: z.literal(true), disabled: z.number().int() }), "Taken"],
+  errors: [
+    ...WRITE_ERRORS,
+    { 401: "unauthorized: missing or wrong credentials" },
+    { 404: "not_found: the webhook is not configured" },
+  ],
+});
+
 export const accountRoutes = createRouter()
+  .openapi(mailEventsRoute, async (c) => {
+    const secret = getEnv().MAIL_WEBHOOK_SECRET;
+    if (!secret) throw notFound();
+    if (!isMailWebhookAuthorized(c.req.header("authorization"), secret)) {
+      c.header("www-authenticate", 'Basic realm="mail-events"');
+      throw new ApiError(401, "unauthorized", "error.unauthorized");
+    }
+    const disabled = await recordMailEvents(c.get("db"), c.req.valid("json"));
+    return c.json({ ok: true as const, disabled }, 200);
+  })
   .openapi(unsubscribeRoute, async (c) => {
     if (!(await unsubscribe(c.get("db"), c.req.valid("query").token))) throw notFound();
     return c.json({ ok: true as const }, 200);

@@ -158,6 +158,12 @@ const envSchema = z
      * elsewhere a fixed development key stands in. A new key forgets every banned address.
      */
     EMAIL_HASH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /**
+     * issue 29 item 14: the password of the mail provider's bounce and spam-complaint webhook
+     * (POST /api/mail-events.php, HTTP Basic, any user name), at least 32 characters. Not set,
+     * the webhook answers 404: nobody can switch a member's e-mail off through it.
+     */
+    MAIL_WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** New accounts per IP address per hour (the signupIp rate-limit policy). */
     SIGNUP_IP_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Logins per IP address per 15 minutes (the loginIp rate-limit policy). */

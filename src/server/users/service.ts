@@ -1,4 +1,4 @@
-import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { EmailDisabledReason, MemberSanction } from "../../contract/account-options";
 import type { Locale } from "../../i18n/locales";
 import type { Database } from "../db/client";
@@ -83,6 +83,30 @@ export async function disableUserEmail(
   reason: EmailDisabledReason,
 ): Promise<void> {
   await db.update(users).set({ emailDisabledReason: reason }).where(eq(users.id, userId));
+}
+
+/**
+ * issue 29 item 14: no e-mail at all to the member with this address (any case) any more, for
+ * a reason the mail provider reported, unless e-mail is already off for one of the reasons in
+ * `unless`. Answers how many members changed.
+ */
+export async function disableEmailOfAddress(
+  db: Database,
+  address: string,
+  reason: EmailDisabledReason,
+  unless: readonly EmailDisabledReason[],
+): Promise<number> {
+  const rows = await db
+    .update(users)
+    .set({ emailDisabledReason: reason })
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${address})`,
+        or(isNull(users.emailDisabledReason), notInArray(users.emailDisabledReason, [...unless])),
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length;
 }
 
 /** spec §3 Signup form draft: the first message is taken once (chat sends it). */
