@@ -1,28 +1,32 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/chromium";
+import { MAIL_WEBHOOK_SECRET } from "./tests/e2e-server";
 
 const PORT = Number(process.env.E2E_PORT ?? 4322);
 
 // Most journeys start as a visitor who has already passed the entry warning and answered the
 // cookie notice, and as a member who put the time-bonus pop-up away (spec §9: it opens 40 s
 // into the members area); tests of those start from an empty state of their own.
-const answeredNotices = {
-  cookies: ["localhost", "127.0.0.1"].map((domain) => ({
-    name: "cookie_consent",
-    value: "all",
+const hosts = ["localhost", "127.0.0.1"];
+const cookie = (name: string, value: string) =>
+  hosts.map((domain) => ({
+    name,
+    value,
     domain,
     path: "/",
     expires: -1,
     httpOnly: false,
     secure: false,
     sameSite: "Lax" as const,
-  })),
-  origins: ["localhost", "127.0.0.1"].map((host) => ({
+  }));
+const answeredNotices = {
+  cookies: [
+    ...cookie("cookie_consent", "all"),
+    ...cookie("dismissals", encodeURIComponent(JSON.stringify({ timeBonus: Date.now() }))),
+  ],
+  origins: hosts.map((host) => ({
     origin: `http://${host}:${PORT}`,
-    localStorage: [
-      { name: "entry-warning-dismissed-at", value: "2026-01-01T00:00:00.000Z" },
-      { name: "dismissals", value: JSON.stringify({ timeBonus: Date.now() }) },
-    ],
+    localStorage: [{ name: "entry-warning-dismissed-at", value: "2026-01-01T00:00:00.000Z" }],
   })),
 };
 
@@ -81,6 +85,8 @@ export default defineConfig({
       // e-mailed links from: development aids, on only for this throwaway server.
       TEST_FIXTURES: "true",
       DEV_OUTBOX: "true",
+      // The mail provider's bounce and complaint webhook (issue 29 item 14), as production has it.
+      MAIL_WEBHOOK_SECRET,
       // Every journey signs up and logs in from 127.0.0.1; the defaults allow 10 signups an
       // hour and 30 logins in 15 minutes.
       SIGNUP_IP_LIMIT: "100",

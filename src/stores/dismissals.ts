@@ -1,31 +1,46 @@
-import { persistentAtom } from "@nanostores/persistent";
+import { atom } from "nanostores";
+import {
+  DISMISSALS_COOKIE,
+  type DismissalKind,
+  type Dismissals,
+  isDismissedIn,
+  parseDismissals,
+} from "../contract/dismissal-options";
 
-/**
- * spec §9: dismissals of the profile-photo, push and disabled-notifications alerts and of the
- * time-bonus modal (and the welcome discount's, issue 29 item 12) are remembered with a
- * timestamp (ms since epoch), per browser.
- */
-export type DismissalKind =
-  | "profilePhoto"
-  | "push"
-  | "disabledNotifications"
-  | "timeBonus"
-  | "welcome";
+export type { DismissalKind };
 
-export const $dismissals = persistentAtom<Partial<Record<DismissalKind, number>>>(
-  "dismissals",
-  {},
-  { encode: JSON.stringify, decode: JSON.parse },
-);
+/** A year, as long as the locale cookie (spec §9 keeps the timestamps; DISMISSAL_DAYS ages them). */
+const MAX_AGE = 365 * 24 * 60 * 60;
 
-/** An alert comes back this long after it was dismissed. */
-export const DISMISSAL_DAYS = 7;
+function readCookie(): Dismissals {
+  if (typeof document === "undefined") return {};
+  const pair = document.cookie
+    .split("; ")
+    .find((entry) => entry.startsWith(`${DISMISSALS_COOKIE}=`));
+  if (!pair) return {};
+  try {
+    return parseDismissals(decodeURIComponent(pair.slice(DISMISSALS_COOKIE.length + 1)));
+  } catch {
+    return {};
+  }
+}
+
+function writeCookie(dismissals: Dismissals): void {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  const value = encodeURIComponent(JSON.stringify(dismissals));
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain, non-secret preference cookie the server reads too
+  document.cookie = `${DISMISSALS_COOKIE}=${value}; Path=/; Max-Age=${MAX_AGE}; SameSite=Lax${secure}`;
+}
+
+/** The browser's dismissals (the `dismissals` cookie, which the layout reads as well). */
+export const $dismissals = atom<Dismissals>(readCookie());
 
 export function isDismissed(kind: DismissalKind, now = Date.now()): boolean {
-  const at = $dismissals.get()[kind];
-  return at !== undefined && now - at < DISMISSAL_DAYS * 86_400_000;
+  return isDismissedIn($dismissals.get(), kind, now);
 }
 
 export function dismiss(kind: DismissalKind, now = Date.now()): void {
-  $dismissals.set({ ...$dismissals.get(), [kind]: now });
+  const dismissals = { ...readCookie(), ...$dismissals.get(), [kind]: now };
+  $dismissals.set(dismissals);
+  writeCookie(dismissals);
 }

@@ -69,6 +69,28 @@ test.describe("on a phone", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  test("the photo alert sits above the content, covering none of it, until dismissed (issue 29 item 11)", async ({
+    page,
+    newMember,
+  }) => {
+    await signIn(page, newMember);
+    await page.goto("/members");
+    await waitForHydration(page);
+    const alert = page.getByRole("complementary", { name: "Add a photo" });
+    await expect(alert).toBeVisible();
+    // Nothing of the page lies under it: it ends before the main content starts.
+    const alertBox = await alert.boundingBox();
+    const mainBox = await page.locator("main#main").boundingBox();
+    expect(alertBox && mainBox && alertBox.y + alertBox.height <= mainBox.y).toBe(true);
+    await alert.getByRole("button", { name: "Dismiss" }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(page.locator("main#main")).toBeFocused();
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(alert).toHaveCount(0);
+  });
+
   test("every lander design and a legal page fit the screen, in German and Polish", async ({
     page,
   }) => {

@@ -446,7 +446,7 @@ test.describe("the time bonus (spec §2, §4, §9)", () => {
     await signIn(page, me);
     await page.goto("/members");
     // This test's browser has not put the pop-up away yet.
-    await page.evaluate(() => localStorage.removeItem("dismissals"));
+    await page.context().clearCookies({ name: "dismissals" });
     await page.reload();
     await waitForHydration(page);
     const banner = page.getByRole("complementary", {

@@ -186,28 +186,47 @@ test.describe("the push settings and alert (spec §2 Settings, §9)", () => {
     );
   });
 
-  test("the alert offers push on member pages, not on settings, and stays away once dismissed", async ({
+  test("asks for push once the member has a conversation, under the chats, never over content", async ({
     page,
     createMember,
   }) => {
-    await signIn(page, await createMember({ name: "Bob", photos: 1 }));
+    const bob = await createMember({ name: "Bob", photos: 1 });
+    const ada = await createMember({ name: "Ada", photos: 1 });
+    await signIn(page, bob);
+    const prompt = page.getByRole("complementary", { name: "Notifications on this device" });
+    // Not on the first member page, nor in chats without a conversation (issue 29 item 11).
     await page.goto("/members");
     await waitForHydration(page);
-    const alert = page.getByRole("complementary", { name: "Notifications on this device" });
-    await expect(alert).toContainText("Don't miss a message");
-    await expect(alert.getByRole("button", { name: "Turn on" })).toBeVisible();
-
-    await page.goto("/notifications");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(prompt).toHaveCount(0);
+    await page.goto("/chats");
     await waitForHydration(page);
-    await expect(alert).toHaveCount(0);
+    await expect(page.getByText("No conversations yet", { exact: false })).toBeVisible();
+    await expect(prompt).toHaveCount(0);
 
-    await page.goto("/members");
+    const opened = await page.request.post("/api/chat.php", { data: { profile: ada.profile_id } });
+    const { conversation } = await opened.json();
+    const sent = await page.request.post("/api/message.php", {
+      data: { conversation, text: "Hi Ada" },
+    });
+    expect(sent.status()).toBe(200);
+    await page.goto("/chats");
     await waitForHydration(page);
-    await alert.getByRole("button", { name: "Dismiss" }).click();
-    await expect(alert).toHaveCount(0);
+    await expect(prompt).toContainText("Don't miss a message");
+    await expect(prompt.getByRole("button", { name: "Turn on" })).toBeVisible();
+    // In the page's flow, under the conversation: nothing on screen lies beneath it.
+    const entry = page.getByRole("link", { name: /Ada/ }).first();
+    const [entryBox, promptBox] = [await entry.boundingBox(), await prompt.boundingBox()];
+    expect(promptBox && entryBox && promptBox.y >= entryBox.y + entryBox.height).toBe(true);
+    expect(await prompt.evaluate((element) => getComputedStyle(element).position)).toBe("static");
+    await expectAccessible(page);
+
+    await prompt.getByRole("button", { name: "Dismiss" }).click();
+    await expect(prompt).toHaveCount(0);
+    await expect(page.locator("main#main")).toBeFocused();
     await page.reload();
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(alert).toHaveCount(0);
+    await expect(prompt).toHaveCount(0);
   });
 });

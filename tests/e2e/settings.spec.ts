@@ -1,3 +1,4 @@
+import { MAIL_WEBHOOK_SECRET } from "../e2e-server";
 import { expect, test } from "./fixtures";
 import { expectAccessible, openMailLink, signIn, waitForHydration } from "./helpers";
 
@@ -141,6 +142,78 @@ test.describe("settings", () => {
     await page.getByRole("button", { name: "Delete my account" }).click();
     await page.getByRole("button", { name: "Keep my account" }).click();
     await expect(page.getByRole("status").filter({ hasText: code })).toBeVisible();
+  });
+
+  test("a bounce reported by the mail provider shows why e-mail stopped, with the way back (issue 29 item 14)", async ({
+    page,
+    playwright,
+    member,
+  }) => {
+    // The provider calls the webhook from outside: no cookie, HTTP Basic with the password.
+    const provider = await playwright.request.newContext({
+      baseURL: test.info().project.use.baseURL,
+    });
+    const report = (password: string) =>
+      provider.post("/api/mail-events.php", {
+        headers: { authorization: `Basic ${btoa(`mail:${password}`)}` },
+        data: { RecordType: "Bounce", Type: "HardBounce", Email: member.email },
+      });
+    expect((await report("a guess")).status()).toBe(401);
+    const reported = await report(MAIL_WEBHOOK_SECRET);
+    expect(await reported.json()).toEqual({ ok: true, disabled: 1 });
+    await provider.dispose();
+
+    await signIn(page, member);
+    await page.goto("/members");
+    await waitForHydration(page);
+    const alert = page.getByRole("complementary", { name: "E-mails are switched off" });
+    await expect(alert).toContainText(
+      `We stopped sending you e-mails because they could not be delivered to ${member.email}.`,
+    );
+    // In the page's flow, above the content: it covers nothing.
+    expect(await alert.evaluate((element) => getComputedStyle(element).position)).toBe("static");
+    await expect(alert.getByRole("link", { name: "E-mail settings" })).toHaveAttribute(
+      "href",
+      "/notifications",
+    );
+    await expectAccessible(page);
+    await alert.getByRole("button", { name: "Send me e-mails again" }).click();
+    await expect(alert.getByRole("status")).toHaveText("E-mails are switched on again.");
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(alert).toHaveCount(0);
+  });
+
+  test("the e-mail alert, dismissed, stays away; in German it says why in German", async ({
+    page,
+    playwright,
+    createMember,
+  }) => {
+    const member = await createMember({ language: "de" });
+    const provider = await playwright.request.newContext({
+      baseURL: test.info().project.use.baseURL,
+    });
+    await provider.post("/api/mail-events.php", {
+      headers: { authorization: `Basic ${btoa(`mail:${MAIL_WEBHOOK_SECRET}`)}` },
+      data: { events: [{ type: "complaint", email: member.email }] },
+    });
+    await provider.dispose();
+    await signIn(page, member);
+    await page.goto("/de/members");
+    await waitForHydration(page);
+    const alert = page.getByRole("complementary", { name: "E-Mails sind ausgeschaltet" });
+    await expect(alert).toContainText("weil eine davon als Spam markiert wurde");
+    await alert.getByRole("button", { name: "Ausblenden" }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(page.locator("main#main")).toBeFocused();
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(alert).toHaveCount(0);
+    // The settings still say why, with the way back.
+    await page.goto("/de/notifications");
+    await expect(page.getByText("weil eine davon als Spam markiert wurde")).toBeVisible();
   });
 
   test("asks visitors to log in first", async ({ page }) => {

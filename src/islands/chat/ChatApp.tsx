@@ -21,6 +21,7 @@ import {
   createChatStore,
   updateChatEntry,
 } from "./chat-store";
+import PushPrompt from "./PushPrompt";
 
 type Props = I18nProps & {
   member: UserView;
@@ -49,6 +50,8 @@ export const CHAT_APP_MESSAGES = [
   "nav.searchMembers",
   "report.",
   "premium.alert.",
+  "alert.push.",
+  "settings.push.",
 ];
 
 /**
@@ -201,7 +204,11 @@ export default function ChatApp(props: Props) {
         current={active?.conversation ?? null}
         loading={loadingId}
         onOpen={(conversation) => open(conversation)}
-      />
+      >
+        {list.chats.length > 0 && props.pushPublicKey ? (
+          <PushPrompt t={t} publicKey={props.pushPublicKey} memberId={props.member.id} />
+        ) : null}
+      </ConversationList>
       {active ? (
         <Conversation
           key={active.conversation}

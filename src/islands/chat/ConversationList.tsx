@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import type { ChatEntry } from "../../contract/chat";
 import type { Translate } from "../../i18n/translate";
 import { dayIn } from "../../lib/time-zone";
@@ -17,6 +17,8 @@ type Props = {
   /** The conversation being fetched, if any. */
   loading: number | null;
   onOpen: (conversation: number) => void;
+  /** Shown under the conversations (the push prompt), where it moves nothing above it. */
+  children?: ReactNode;
 };
 
 /** spec §2 Chats: the member's conversations, newest first, each with its unread count. */
@@ -54,6 +56,7 @@ export default function ConversationList(props: Props) {
           ))}
         </ul>
       )}
+      {props.children}
     </section>
   );
 }

@@ -1,20 +1,22 @@
-import { useEffect, useState } from "react";
-import { dismiss, isDismissed } from "../../stores/dismissals";
+import { useState } from "react";
+import { dismiss } from "../../stores/dismissals";
+import { returnFocus } from "../ui/return-focus";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
 
 /**
  * spec §9 profile-photo alert: a member without a main photo is asked for one, until they
- * dismiss it (remembered with a timestamp). It floats at the bottom, so showing it moves nothing.
+ * dismiss it (remembered with a timestamp). The layout renders it only when it is due (the
+ * dismissals cookie), in the page's flow above the content: it covers nothing, and it is there
+ * from the first paint (issue 29 item 11).
  */
 export default function ProfilePhotoAlert(props: I18nProps) {
   const t = useTranslate(props);
-  const [visible, setVisible] = useState(false);
-  useEffect(() => setVisible(!isDismissed("profilePhoto")), []);
+  const [visible, setVisible] = useState(true);
   if (!visible) return null;
   return (
-    <aside className="floating-alert card" aria-label={t("alert.profilePhoto.cta")}>
+    <aside className="inline-alert card" aria-label={t("alert.profilePhoto.cta")}>
       <p>{t("alert.profilePhoto.text")}</p>
-      <div className="floating-alert-actions">
+      <div className="inline-alert-actions">
         <a className="btn btn-primary btn-sm" href="/profile?step=4">
           {t("alert.profilePhoto.cta")}
         </a>
@@ -24,6 +26,7 @@ export default function ProfilePhotoAlert(props: I18nProps) {
           onClick={() => {
             dismiss("profilePhoto");
             setVisible(false);
+            returnFocus(null);
           }}
         >
           {t("common.dismiss")}

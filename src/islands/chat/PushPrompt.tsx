@@ -1,31 +1,35 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
+import type { Translate } from "../../i18n/translate";
 import { dismiss, isDismissed } from "../../stores/dismissals";
 import { $pushState, subscribePush } from "../../stores/push";
 import { showToast } from "../../stores/toasts";
-import { type I18nProps, useTranslate } from "../ui/use-translate";
+import { returnFocus } from "../ui/return-focus";
 
-type Props = I18nProps & { publicKey: string | null; memberId: number };
+type Props = { t: Translate; publicKey: string | null; memberId: number };
 
 /**
- * spec §9 push alert: a member whose browser could notify them, and who was never asked, is
- * offered notifications until they turn them on or dismiss the alert (remembered with a
- * timestamp). The layout leaves it off the pages spec §9 names. It floats at the bottom.
+ * spec §9 push alert, asked when it is useful (issue 29 item 11): in the chats of a member who
+ * has a conversation (a match or a message), under the list, in the page's flow, so it covers
+ * nothing and moves nothing above it. Only where the browser could notify, never asked before,
+ * until the member turns notifications on or dismisses it (remembered with a timestamp).
  */
-export default function PushAlert(props: Props) {
-  const t = useTranslate(props);
+export default function PushPrompt({ t, publicKey, memberId }: Props) {
   const state = useStore($pushState);
+  const [asked, setAsked] = useState(false);
   const [dismissed, setDismissed] = useState(true);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setDismissed(isDismissed("push")), []);
+  useEffect(() => {
+    setDismissed(isDismissed("push"));
+    setAsked(typeof Notification === "undefined" || Notification.permission !== "default");
+  }, []);
 
-  const neverAsked = typeof Notification !== "undefined" && Notification.permission === "default";
-  if (dismissed || state !== "not_subscribed" || !neverAsked) return null;
+  if (dismissed || asked || state !== "not_subscribed") return null;
 
   async function enable() {
     setBusy(true);
     try {
-      if ((await subscribePush(props.publicKey, props.memberId)) === "subscribed") {
+      if ((await subscribePush(publicKey, memberId)) === "subscribed") {
         showToast(t("settings.push.enabled"), "success");
       }
     } catch {
@@ -36,9 +40,9 @@ export default function PushAlert(props: Props) {
   }
 
   return (
-    <aside className="floating-alert card" aria-label={t("settings.push.heading")}>
+    <aside className="inline-alert card" aria-label={t("settings.push.heading")}>
       <p>{t("alert.push.text")}</p>
-      <div className="floating-alert-actions">
+      <div className="inline-alert-actions">
         <button
           type="button"
           className="btn btn-primary btn-sm"
@@ -53,6 +57,7 @@ export default function PushAlert(props: Props) {
           onClick={() => {
             dismiss("push");
             setDismissed(true);
+            returnFocus(null);
           }}
         >
           {t("common.dismiss")}
