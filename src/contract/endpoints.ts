@@ -62,6 +62,7 @@ import type {
   GiftAnswer,
   LikeAnswer,
   OwnProfile,
+  ProfileDetail,
   ProfileTargetBody,
   ProfileUpdateBody,
 } from "./profiles";
@@ -186,6 +187,7 @@ export type ApiEndpoints = StaffReportEndpoints & {
   "POST /api/reactivate.php": { body: LoginBody; answer: UserResponse };
   "POST /api/complaints.php": { body: ComplaintBody; answer: ComplaintReceipt };
   // Profiles, photos and reports (src/server/profiles, photos, likes, blocks, reports)
+  "GET /api/profile.php": { body: undefined; answer: ProfileDetail | OwnProfile };
   "PUT /api/profile.php": { body: ProfileUpdateBody; answer: OwnProfile };
   "PATCH /api/photos.php": { body: PhotoArrangementBody; answer: OwnPhotos };
   "DELETE /api/photos.php": { body: undefined; answer: OwnPhotos };

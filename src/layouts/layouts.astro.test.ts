@@ -90,14 +90,16 @@ describe("layouts (spec §2)", () => {
     expect(html).not.toContain("<astro-island");
   });
 
-  it("Chat: bare, without navigation or footer; the entry warning only for NL and DE", async () => {
+  it("Chat: the site's navigation, no footer; the entry warning only for NL and DE", async () => {
     const english = await container.renderToString(Chat, {
       props: { title: "Chat" },
       locals: locals("en"),
       slots,
     });
     expect(english).toContain("Seiteninhalt");
-    expect(english).not.toContain("<nav");
+    // The navigation stays on a desktop (issue 29 item 9); the conversation fills the rest.
+    expect(english).toContain('<nav class="topnav-inner');
+    expect(english).toMatch(/<main id="main"[^>]* class="chat-layout"/);
     expect(english).not.toContain("<footer");
     expect(english).not.toContain('id="entry-warning"');
     const dutch = await container.renderToString(Chat, {

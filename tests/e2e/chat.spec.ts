@@ -211,7 +211,7 @@ test.describe("chat (spec §2 Chats)", () => {
     await expect(page.getByRole("log").getByText("Hello")).toBeVisible();
 
     await page.getByRole("button", { name: "Conversation options" }).click();
-    await page.getByRole("button", { name: "Report" }).click();
+    await page.getByRole("button", { name: "Report", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Report Bob" });
     await dialog.getByRole("radio", { name: "Asking for money or a scam" }).check();
     await dialog
@@ -222,6 +222,69 @@ test.describe("chat (spec §2 Chats)", () => {
     await expect(page.getByText("No conversations yet.", { exact: false })).toBeVisible();
     await page.goto(`/members/${bob.profile_id}`);
     await expect(page.getByText("You have blocked Bob.", { exact: false })).toBeVisible();
+  });
+
+  test("on a desktop: the site's navigation stays and Bob's profile is beside the conversation; blocking ends with a confirmation (issue 29 item 9)", async ({
+    page,
+    createMember,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const alice = await createMember({ name: "Alice", premium: true, credits: 100 });
+    const bob = await createMember({ name: "Bob", gender: "male", photos: 1 });
+    await signIn(page, alice);
+    await page.goto(`/members/${bob.profile_id}/chat`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Write my own" }).click();
+    await page.getByRole("textbox", { name: "Message to Bob" }).fill("Hello");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Messages/ })).toBeVisible();
+    // The first message puts the conversation in the list at once.
+    const list = page.getByRole("region", { name: "Messages" });
+    await expect(list.getByRole("link", { name: /Bob/ })).toBeVisible();
+    const panel = page.getByRole("complementary", { name: "Bob's profile" });
+    await expect(panel.getByRole("heading", { name: /^Bob, \d+$/ })).toBeVisible();
+    await expect(panel.getByRole("img", { name: "Photo of Bob" })).toBeVisible();
+    await expect(panel).toContainText("Here for a browser test, and for good coffee.");
+    await expect(panel.getByRole("link", { name: "View profile" })).toHaveAttribute(
+      "href",
+      `/members/${bob.profile_id}`,
+    );
+    // The panel sits beside the conversation, and the page itself does not scroll.
+    const [log, side] = [await page.getByRole("log").boundingBox(), await panel.boundingBox()];
+    expect(log && side && side.x >= log.x + log.width - 1).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(
+      900,
+    );
+    await expectAccessible(page);
+
+    const block = panel.getByRole("button", { name: "Block Bob" });
+    await block.click();
+    const dialog = page.getByRole("dialog", { name: "Block Bob?" });
+    await dialog.getByRole("button", { name: "Block", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "You blocked Bob." })).toBeVisible();
+    await expect(page.getByText("No conversations yet.", { exact: false })).toBeVisible();
+  });
+
+  test("a report from the chat ends with a confirmation; a phone gives the conversation the whole screen", async ({
+    page,
+    createMember,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await startChat(page, createMember);
+    // The open conversation has the screen to itself; the list keeps the navigation.
+    await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeHidden();
+    await expect(page.getByRole("complementary", { name: "Bob's profile" })).toBeHidden();
+    await page.getByRole("button", { name: "Conversation options" }).click();
+    await page.getByRole("button", { name: "Report", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Report Bob" });
+    await dialog.getByRole("radio", { name: "Asking for money or a scam" }).check();
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Thank you. We will look into it" }),
+    ).toBeVisible();
+    await expect(page.getByText("No conversations yet.", { exact: false })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
   });
 
   test("an image message: sent for photo credits, blurred for a free recipient", async ({

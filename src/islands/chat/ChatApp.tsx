@@ -51,6 +51,9 @@ export const CHAT_APP_MESSAGES = [
   "report.",
   "premium.alert.",
   "alert.push.",
+  "members.nameAge",
+  "profile.interests",
+  "interest.",
   "settings.push.",
 ];
 

@@ -9,6 +9,7 @@ import {
   isOutcomeUnknown,
   newIdempotencyKey,
 } from "../../lib/api-client";
+import { $chats, refreshChats } from "../../stores/chats";
 import { $member } from "../../stores/session";
 import { describeApiError } from "../ui/use-api-form";
 import {
@@ -85,6 +86,10 @@ export default function Composer(props: Props) {
       updateDraft(store, conversation, { text: "", unanswered: null });
       setCredits(answer.credits);
       updateConversation(store, conversation, (shown) => withMessage(shown, answer.message));
+      // A first message makes a conversation the list does not have yet: it shows at once.
+      if (!$chats.get()?.chats.some((chat) => chat.conversation === conversation)) {
+        void refreshChats().catch(() => {});
+      }
       // Back to the box for the next message, unless the member has moved on meanwhile (opened
       // the options menu, say): taking focus from there would close what they just opened.
       const active = document.activeElement;

@@ -4,6 +4,7 @@ import type { PremiumFeature } from "../../contract/premium";
 import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
 import { refreshChats } from "../../stores/chats";
+import { showToast } from "../../stores/toasts";
 import PremiumAlert from "../payments/PremiumAlert";
 import { describeApiError } from "../ui/use-api-form";
 import type { I18nProps } from "../ui/use-translate";
@@ -15,6 +16,7 @@ import { type ChatError, nameOf } from "./chat-text";
 import FictionalNotice from "./FictionalNotice";
 import IcebreakerDialog from "./IcebreakerDialog";
 import MessageList from "./MessageList";
+import ProfilePanel from "./ProfilePanel";
 
 type Props = {
   conversation: ConversationAnswer;
@@ -65,6 +67,8 @@ export default function Conversation(props: Props) {
     try {
       await api("POST /api/block.php", { body: { id: profile.id } });
       setConfirm(null);
+      // Ended with a confirmation, as on the profile (issue 29 item 9).
+      showToast(t("profile.blocked", { name }), "success");
       await refreshChats().catch(() => {});
       props.onBack();
     } catch (caught) {
@@ -74,91 +78,103 @@ export default function Conversation(props: Props) {
   }
 
   return (
-    <section className="chat-conversation" aria-label={t("chat.conversationWith", { name })}>
-      <ConversationHeader
-        profile={profile}
-        name={name}
-        t={t}
-        credits={props.credits}
-        typing={props.typing}
-        onBack={props.onBack}
-        onConfirm={setConfirm}
-      />
-      {profile?.fictional ? <FictionalNotice t={t} icon={props.fictionalIcon} /> : null}
-      <MessageList
-        conversation={conversation}
-        store={store}
-        name={name}
-        t={t}
-        locale={props.locale}
-        timeZone={props.timeZone}
-        onError={(text, code) => {
-          setError({ text, code });
-          if (code === "premium_required") setPremium({ feature: "chat_images", open: true });
-        }}
-      />
-      <footer className="chat-footer">
-        {!terms.can_write && terms.blocked_reason ? (
-          <p className="alert alert-warning">
-            {t(`chat.blocked.${terms.blocked_reason}`, { name })}
-          </p>
-        ) : (
-          <Composer
-            conversation={id}
-            terms={terms}
-            name={name}
-            store={store}
-            t={t}
-            isPremium={props.isPremium}
-            textRef={textRef}
-            error={error}
-            onError={setError}
-            onPremiumRequired={() => setPremium({ feature: "conversations", open: true })}
-            onGoPremium={() =>
-              setPremium((shown) => ({ feature: shown?.feature ?? "conversations", open: true }))
-            }
-          />
-        )}
-      </footer>
-
-      <ConversationDialogs
-        confirm={confirm}
-        onClose={() => setConfirm(null)}
-        profile={profile}
-        name={name}
-        conversation={id}
-        t={t}
-        onRemove={props.onRemove}
-        onBlock={block}
-        onReported={async () => {
-          setConfirm(null);
-          await refreshChats().catch(() => {});
-          props.onBack();
-        }}
-      />
-      <IcebreakerDialog
-        open={icebreaker}
-        onClose={closeIcebreaker}
-        name={name}
-        terms={terms}
-        priceFrom={props.priceFrom}
-        fictionalIcon={profile?.fictional ? props.fictionalIcon : null}
-        t={t}
-        onChoose={(text) => {
-          updateDraft(store, id, { text });
-          closeIcebreaker();
-        }}
-        onOwn={closeIcebreaker}
-      />
-      {premium ? (
-        <PremiumAlert
+    <>
+      <section className="chat-conversation" aria-label={t("chat.conversationWith", { name })}>
+        <ConversationHeader
+          profile={profile}
+          name={name}
+          t={t}
+          credits={props.credits}
+          typing={props.typing}
+          onBack={props.onBack}
+          onConfirm={setConfirm}
+        />
+        {profile?.fictional ? <FictionalNotice t={t} icon={props.fictionalIcon} /> : null}
+        <MessageList
+          conversation={conversation}
+          store={store}
+          name={name}
+          t={t}
           locale={props.locale}
-          messages={props.messages}
-          open={premium.open}
-          feature={premium.feature}
-          onClose={() => setPremium({ ...premium, open: false })}
+          timeZone={props.timeZone}
+          onError={(text, code) => {
+            setError({ text, code });
+            if (code === "premium_required") setPremium({ feature: "chat_images", open: true });
+          }}
+        />
+        <footer className="chat-footer">
+          {!terms.can_write && terms.blocked_reason ? (
+            <p className="alert alert-warning">
+              {t(`chat.blocked.${terms.blocked_reason}`, { name })}
+            </p>
+          ) : (
+            <Composer
+              conversation={id}
+              terms={terms}
+              name={name}
+              store={store}
+              t={t}
+              isPremium={props.isPremium}
+              textRef={textRef}
+              error={error}
+              onError={setError}
+              onPremiumRequired={() => setPremium({ feature: "conversations", open: true })}
+              onGoPremium={() =>
+                setPremium((shown) => ({ feature: shown?.feature ?? "conversations", open: true }))
+              }
+            />
+          )}
+        </footer>
+
+        <ConversationDialogs
+          confirm={confirm}
+          onClose={() => setConfirm(null)}
+          profile={profile}
+          name={name}
+          conversation={id}
+          t={t}
+          onRemove={props.onRemove}
+          onBlock={block}
+          onReported={async () => {
+            setConfirm(null);
+            showToast(t("report.done", { name }), "success");
+            await refreshChats().catch(() => {});
+            props.onBack();
+          }}
+        />
+        <IcebreakerDialog
+          open={icebreaker}
+          onClose={closeIcebreaker}
+          name={name}
+          terms={terms}
+          priceFrom={props.priceFrom}
+          fictionalIcon={profile?.fictional ? props.fictionalIcon : null}
+          t={t}
+          onChoose={(text) => {
+            updateDraft(store, id, { text });
+            closeIcebreaker();
+          }}
+          onOwn={closeIcebreaker}
+        />
+        {premium ? (
+          <PremiumAlert
+            locale={props.locale}
+            messages={props.messages}
+            open={premium.open}
+            feature={premium.feature}
+            onClose={() => setPremium({ ...premium, open: false })}
+          />
+        ) : null}
+      </section>
+      {profile ? (
+        <ProfilePanel
+          profileId={profile.id}
+          name={name}
+          t={t}
+          locale={props.locale}
+          onConfirm={setConfirm}
         />
       ) : null}
-    </section>
+    </>
   );
 }
