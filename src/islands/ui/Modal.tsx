@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { returnFocus } from "./return-focus";
 
 type Props = {
@@ -14,6 +14,10 @@ type Props = {
   dismissible?: boolean;
   children: ReactNode;
   footer?: ReactNode;
+  /** A class of its own besides "modal" (the full-screen 'It's a match', say). */
+  className?: string;
+  /** What gets focus when it opens, instead of the first control (the close button). */
+  initialFocus?: RefObject<HTMLElement | null>;
 };
 
 /**
@@ -29,6 +33,8 @@ export default function Modal({
   dismissible = true,
   children,
   footer,
+  className,
+  initialFocus,
 }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -43,6 +49,8 @@ export default function Modal({
         opener.current = document.activeElement;
         dialog.showModal();
         shown.current = true;
+        const first = initialFocus?.current;
+        first?.focus();
       };
       // The site's entry warning (spec §2) is a gate: a dialog that opens by itself behind it
       // waits until it is answered, rather than cover it.
@@ -58,7 +66,7 @@ export default function Modal({
       shown.current = false;
       returnFocus(opener.current);
     }
-  }, [open]);
+  }, [open, initialFocus]);
 
   // Unmounted while open: the dialog left the page with focus inside it.
   useEffect(
@@ -73,7 +81,7 @@ export default function Modal({
     // biome-ignore lint/a11y/useKeyWithClickEvents: see comment above
     <dialog
       ref={ref}
-      className="modal"
+      className={className ? `modal ${className}` : "modal"}
       aria-labelledby={titleId}
       onCancel={(event) => {
         // Escape: close only when allowed.
