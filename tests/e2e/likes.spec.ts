@@ -48,7 +48,7 @@ test.describe("likes and matches (issue 13)", () => {
     for (const page of [b, a]) {
       const dialog = page.getByRole("dialog", { name: "It's a match!" });
       await expect(dialog).toBeVisible();
-      await expect(dialog.getByRole("link", { name: "Send a message" })).toBeVisible();
+      await expect(dialog.getByRole("textbox", { name: /^Your first message to / })).toBeVisible();
     }
     const bobsDialog = b.getByRole("dialog", { name: "It's a match!" });
     await expect(bobsDialog).toContainText("You and Alice like each other.");

@@ -1,6 +1,7 @@
 import { landerKinds } from "../../src/server/content/pages";
 import { expect, test } from "./fixtures";
 import { signIn, waitForHydration } from "./helpers";
+import { firstMessageFromTheMatch, matchInGerman } from "./match-journey";
 
 test.describe("on a phone", () => {
   test("the swipe game plays by touch and fits the screen", async ({
@@ -152,5 +153,18 @@ test.describe("on a phone", () => {
     await expect(dialog).toContainText(member.email);
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  test("'It's a match' fills the screen, and the first message is sent from it (issue 29 item 10)", async ({
+    browser,
+    baseURL,
+    page,
+    createMember,
+  }) => {
+    await firstMessageFromTheMatch(browser, baseURL ?? "", page, createMember, "phone-en");
+  });
+
+  test("'It's a match' in German on a phone", async ({ browser, baseURL, page, createMember }) => {
+    await matchInGerman(browser, baseURL ?? "", page, createMember, "phone-de");
   });
 });
