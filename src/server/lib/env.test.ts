@@ -31,6 +31,23 @@ describe("the env schema (design §10: every setting in one place, fail closed)"
     expect(() => parseEnv({ ...twilio, DEV_OUTBOX: "true" })).toThrow(/DEV_OUTBOX/);
   });
 
+  it("takes DKIM's selector and key together, the key's line breaks written as \\n", () => {
+    const key = "-----BEGIN PRIVATE KEY-----\\nMIIE\\n-----END PRIVATE KEY-----";
+    const env = parseEnv({ DKIM_SELECTOR: "amora2026", DKIM_PRIVATE_KEY: key });
+    expect(env.DKIM_PRIVATE_KEY).toBe(
+      "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----",
+    );
+    expect(() => parseEnv({ DKIM_SELECTOR: "amora2026" })).toThrow(/DKIM_SELECTOR/);
+    expect(() => parseEnv({ DKIM_PRIVATE_KEY: key })).toThrow(/DKIM_SELECTOR/);
+    expect(() => parseEnv({ DKIM_SELECTOR: "a b", DKIM_PRIVATE_KEY: key })).toThrow(/DKIM/);
+    expect(() => parseEnv({ DKIM_SELECTOR: "s", DKIM_PRIVATE_KEY: "secret" })).toThrow(/PEM/);
+  });
+
+  it("takes a mail webhook password of 32 characters or more", () => {
+    expect(() => parseEnv({ MAIL_WEBHOOK_SECRET: "short" })).toThrow(/MAIL_WEBHOOK_SECRET/);
+    expect(parseEnv({ MAIL_WEBHOOK_SECRET: "x".repeat(32) }).MAIL_WEBHOOK_SECRET).toHaveLength(32);
+  });
+
   it("refuses the outbox page to a production server, but not to the build", () => {
     // Astro builds with NODE_ENV=production: `DEV_OUTBOX=true npm start` builds first.
     const env = parseEnv({

@@ -78,6 +78,27 @@ const envSchema = z
       .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
       .optional(),
     /**
+     * DKIM signing of the mail the site sends over SMTP (issue 29 item 14: RFC 8058 one-click
+     * unsubscribe counts only when a DKIM signature covers List-Unsubscribe and its -Post). The
+     * selector and the PEM private key (`\n` may stand for line breaks), both or neither; each
+     * mail is signed for its sender's domain. Unset, the relay is expected to sign.
+     */
+    DKIM_SELECTOR: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/,
+        "must be a DKIM selector (letters, digits, . _ -)",
+      )
+      .optional(),
+    DKIM_PRIVATE_KEY: z
+      .string()
+      .transform((value) => value.replaceAll("\\n", "\n"))
+      .refine(
+        (value) => /-----BEGIN (RSA )?PRIVATE KEY-----/.test(value),
+        "must be a PEM private key",
+      )
+      .optional(),
+    /**
      * design §10: the page that shows the mail (and SMS) outbox, with live links, is a
      * development aid: off unless switched on, and never together with a real transport.
      */
@@ -229,6 +250,13 @@ const envSchema = z
         code: "custom",
         path: ["MOLLIE_API_KEY"],
         message: "PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY",
+      });
+    }
+    if (Boolean(env.DKIM_SELECTOR) !== Boolean(env.DKIM_PRIVATE_KEY)) {
+      context.addIssue({
+        code: "custom",
+        path: ["DKIM_SELECTOR"],
+        message: "DKIM_SELECTOR and DKIM_PRIVATE_KEY go together: set both or neither",
       });
     }
     if (env.DEV_OUTBOX && env.SMTP_URL) {

@@ -68,6 +68,41 @@ function getTransport(): Promise<Transporter | null> {
 }
 
 /**
+ * The headers a DKIM signature covers: nodemailer's list with List-Unsubscribe-Post added, which
+ * RFC 8058 §4 requires to be signed for a one-click unsubscribe to count.
+ */
+const DKIM_HEADERS = [
+  "From",
+  "Sender",
+  "Reply-To",
+  "Subject",
+  "Date",
+  "Message-ID",
+  "To",
+  "Cc",
+  "MIME-Version",
+  "Content-Type",
+  "Content-Transfer-Encoding",
+  "In-Reply-To",
+  "References",
+  "List-Unsubscribe",
+  "List-Unsubscribe-Post",
+].join(":");
+
+/** DKIM_SELECTOR's signature for the sender's domain, or none when DKIM is not configured. */
+export function dkimFor(from: string) {
+  const { DKIM_SELECTOR, DKIM_PRIVATE_KEY } = getEnv();
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1]?.toLowerCase();
+  if (!DKIM_SELECTOR || !DKIM_PRIVATE_KEY || !domain) return undefined;
+  return {
+    domainName: domain,
+    keySelector: DKIM_SELECTOR,
+    privateKey: DKIM_PRIVATE_KEY,
+    headerFieldNames: DKIM_HEADERS,
+  };
+}
+
+/**
  * Sends one e-mail from the site (its mail_name as the sender's name): writes it to the outbox
  * and, when SMTP is configured, enqueues its delivery job (design §10a). The request does no
  * network work for it and cannot fail on a mail server's trouble; the job retries with backoff.
@@ -118,6 +153,7 @@ export async function deliverOutboxMail(db: Database, outboxId: number): Promise
       text: mail.text,
       html: mail.html,
       headers: mail.headers,
+      dkim: dkimFor(mail.from),
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
