@@ -3,7 +3,7 @@
  * `npm start` with NODE_ENV=production serves the build in dist/ on a fresh embedded database,
  * with that switch on against a local stand-in, and one real flow goes through it:
  * - PAYMENT_PROVIDER=mollie (src/test/mollie-stand-in.ts): an order paid, the webhook credits it;
- * - SMTP_URL (src/test/smtp-stand-in.ts): a password reset mail received, its link used;
+ * - SMTP_URL (src/test/smtp-stand-in.ts): a password reset mail received, DKIM-signed, its link used;
  * - SMS_PROVIDER=twilio (src/test/twilio-stand-in.ts): a direct-debit code texted and used;
  * - S3_BUCKET (@20minutes/s3rver): a photo uploaded, stored in the bucket, served at its URL.
  * Tests run the code through Vitest, which loads packages its own way; this runs what production
@@ -11,6 +11,7 @@
  * bounded; servers, stand-ins and temp directories are removed on failure too.
  * SMOKE_PORT=41000 takes ports from 41000 up (else any free ones); SMOKE_ONLY=mollie runs one.
  */
+import { generateKeyPairSync } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -75,8 +76,15 @@ const INTEGRATIONS: Integration[] = [
     name: "smtp",
     async prepare(port) {
       const smtp = await startSmtpStandIn({ port });
+      const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+      const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
       return {
-        settings: { SMTP_URL: smtp.url, SANDBOX_PAYMENTS_IN_PRODUCTION: "true" },
+        settings: {
+          SMTP_URL: smtp.url,
+          SANDBOX_PAYMENTS_IN_PRODUCTION: "true",
+          DKIM_SELECTOR: "smoke",
+          DKIM_PRIVATE_KEY: pem.replaceAll("\n", "\\n"),
+        },
         drive: (server) => mailPasswordReset(server.url, smtp),
         close: () => smtp.close(),
       };

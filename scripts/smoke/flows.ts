@@ -91,6 +91,10 @@ export async function mailPasswordReset(url: string, smtp: SmtpStandIn) {
   const mail = await waitFor("the reset mail at the SMTP server", JOB_WAIT_MS, () =>
     smtp.received.find((message) => message.to.includes(DEMO.email)),
   );
+  // Signed with DKIM_SELECTOR's key for the sender's domain (RFC 8058 §4, issue 29 item 14).
+  const header = mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " ");
+  const dkim = /^DKIM-Signature: (.+)$/im.exec(header)?.[1] ?? "";
+  check(/\bd=amora\.example;/.test(dkim) && /\bs=smoke;/.test(dkim), `not DKIM-signed: ${dkim}`);
   const body = decodeQuotedPrintable(mail.raw);
   const link = new RegExp(`${PUBLIC_ORIGIN}/reset-password/do\\?token=([A-Za-z0-9_%-]+)`).exec(
     body,
@@ -101,7 +105,7 @@ export async function mailPasswordReset(url: string, smtp: SmtpStandIn) {
     body: { token: decodeURIComponent(link[1]), password, password_repeat: password },
   });
   await createSiteClient(url).login(DEMO.email, password);
-  return `reset mail to ${DEMO.email} received by SMTP, its ${PUBLIC_ORIGIN} link set a new password`;
+  return `reset mail to ${DEMO.email} received by SMTP, DKIM-signed, its ${PUBLIC_ORIGIN} link set a new password`;
 }
 
 /**
