@@ -70,9 +70,12 @@ test.describe("the swipe game (issue 13)", () => {
       await page.keyboard.press("ArrowRight");
       await expect(page.getByText(left)).toBeVisible();
     }
-    // The fifth like of the day: the premium alert, and the card stays.
+    // The fifth like of the day: the Like button said it is out (aria-disabled) before the
+    // tap, which still answers, with the premium alert; the card stays.
     const kept = await topCard(page);
-    await page.getByRole("button", { name: "Like", exact: true }).click();
+    const like = page.getByRole("button", { name: "Like", exact: true });
+    await expect(like).toHaveAttribute("aria-disabled", "true");
+    await like.click({ force: true });
     const alert = page.getByRole("dialog", { name: "Go premium" });
     await expect(alert).toContainText("You've used today's 4 likes in the swipe game.");
     await expectAccessible(page);

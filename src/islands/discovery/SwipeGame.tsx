@@ -1,58 +1,113 @@
-import { useEffect, useId, useRef, useState } from "react";
-import type { Swiper as SwiperInstance } from "swiper";
-import { A11y, EffectCards } from "swiper/modules";
-import { Swiper, SwiperSlide } from "swiper/react";
+import {
+  lazy,
+  type PointerEvent as ReactPointerEvent,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import type { SwipeCardsAnswer } from "../../contract/likes";
+import { PREMIUM_PATH } from "../../contract/premium";
 import type { ProfileCard } from "../../contract/profiles";
 import { ApiRequestError, api } from "../../lib/api-client";
-import PremiumAlert from "../payments/PremiumAlert";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
-import "swiper/css";
-import "swiper/css/effect-cards";
 
 type Props = I18nProps & {
   /** The first cards and the likes left today, from the server (no layout shift). */
   initial: SwipeCardsAnswer;
 };
 
+type Verdict = "like" | "pass";
+
+/** Loaded when it may be needed: the buttons need not wait for it to work (issue 29 item 8). */
+const PremiumAlert = lazy(() => import("../payments/PremiumAlert"));
+
 /** Fewer cards than this left on the stack: the next ones are fetched. */
 const PREFETCH_BELOW = 4;
+/** Cards drawn: the one in play and two peeking out behind it. */
+const STACK_DEPTH = 3;
+/** A card let go this far out (a share of its width) is liked or passed. */
+const COMMIT_SHARE = 0.3;
+/** A flick: let go at this speed (px/ms) and at least FLICK_PX out, it counts too. */
+const FLICK_SPEED = 0.5;
+const FLICK_PX = 40;
+/** Degrees of tilt per pixel dragged, and the most. */
+const TILT_PER_PX = 0.08;
+const TILT_MAX = 20;
+/** How long a card's flight off the stack lasts (swipe.css has the same). */
+const FLIGHT_MS = 250;
 
-/** How far (px) a card dragged to the right must go to count as a like. */
-const LIKE_DRAG_PX = 60;
+/** The drag in progress: where the finger went down, and how it moves. */
+type Drag = {
+  card: ProfileCard;
+  element: HTMLElement;
+  pointer: number;
+  x0: number;
+  y0: number;
+  dx: number;
+  dy: number;
+  /** The last move's time and horizontal speed (px/ms), for a flick. */
+  at: number;
+  speed: number;
+};
+
+/** Puts a dragged card where the finger is: tilted, its stamp showing as it nears a verdict. */
+function place(drag: Drag) {
+  const { element, dx, dy } = drag;
+  const tilt = Math.max(-TILT_MAX, Math.min(TILT_MAX, dx * TILT_PER_PX));
+  element.style.transform = `translate(${dx}px, ${dy}px) rotate(${tilt}deg)`;
+  const share = Math.min(1, Math.abs(dx) / (element.offsetWidth * COMMIT_SHARE || 1));
+  element.style.setProperty("--swipe-like", dx > 0 ? String(share) : "0");
+  element.style.setProperty("--swipe-nope", dx < 0 ? String(share) : "0");
+}
+
+/** Hands a card back to its stylesheet: it springs back, or flies off as its class says. */
+function release(element: HTMLElement, dy: number) {
+  delete element.dataset.dragging;
+  element.style.removeProperty("transform");
+  element.style.removeProperty("--swipe-like");
+  element.style.removeProperty("--swipe-nope");
+  element.style.setProperty("--swipe-dy", `${dy}px`);
+}
 
 /**
- * issue 13, spec §2 'Swipe game': photo cards on swiper's cards effect. Drag a card left (or
- * press ←, or the pass button) to pass, right (→, the like button) to like; the last pass can be
- * undone. Free members have SWIPE_LIKES_PER_DAY likes a day (the counter shows what is left,
- * then the premium alert); the next cards are fetched before the stack runs out.
+ * issue 13, spec §2 'Swipe game', issue 29 item 8: a stack of photo cards. The card in play
+ * follows the finger (or mouse) 1:1, tilts, and stamps LIKE or NOPE as it goes; let go past a
+ * third of its width (or flicked) it is liked or passed and flies off, else it springs back. The
+ * buttons and the arrow keys (→ like, ← pass) do the same; the last pass can be undone. Free
+ * members have SWIPE_LIKES_PER_DAY likes a day: the counter shows what is left and, at none, the
+ * Like button says so before a tap (a tap opens the premium alert). The card leaves at once and
+ * comes back if the server refuses; the next cards are fetched before the stack runs out.
  */
 export default function SwipeGame(props: Props) {
   const t = useTranslate(props);
   const introId = useId();
+  const countId = useId();
   const [cards, setCards] = useState<ProfileCard[]>(props.initial.profiles);
   const [likesLeft, setLikesLeft] = useState<number | null>(props.initial.likes_left);
   const [exhausted, setExhausted] = useState(props.initial.profiles.length === 0);
   const [passes, setPasses] = useState(0);
-  const [busy, setBusy] = useState(false);
+  // Verdicts on their way to the server; undo waits for them.
+  const [sending, setSending] = useState(0);
+  const [undoing, setUndoing] = useState(false);
   const [status, setStatus] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [premiumOpen, setPremiumOpen] = useState(false);
-  // Cards on their way out (a short flight): the next card is already the one in play.
-  const [leaving, setLeaving] = useState<ReadonlyMap<number, "like" | "pass">>(new Map());
-  const swiperRef = useRef<SwiperInstance | null>(null);
+  // Until hydrated the buttons say they do not work yet (a tap on the server's HTML is lost).
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  // Cards given a verdict: flying off, then dropped. The next card is already in play.
+  const [leaving, setLeaving] = useState<ReadonlyMap<number, Verdict>>(new Map());
   const fetching = useRef(false);
-  // The drag in progress: the card it took, and whether it passed it already.
-  const drag = useRef<{ card: ProfileCard | undefined; passed: boolean } | null>(null);
+  const drag = useRef<Drag | null>(null);
   const top = cards.find((card) => !leaving.has(card.id));
-  // Swiper's handlers read the stack through this, as it is when they run.
-  const topRef = useRef(top);
-  topRef.current = top;
+  const outOfLikes = likesLeft === 0;
 
   // Prefetch: the stack never runs dry while there are members to show.
   useEffect(() => {
-    if (exhausted || fetching.current || cards.length >= PREFETCH_BELOW) return;
+    if (exhausted || fetching.current || cards.length - leaving.size >= PREFETCH_BELOW) return;
     fetching.current = true;
     const exclude = cards.map((card) => card.id).join(",");
     api("GET /api/swipe.php", { query: exclude ? { exclude } : {} })
@@ -68,75 +123,60 @@ export default function SwipeGame(props: Props) {
       .finally(() => {
         fetching.current = false;
       });
-  }, [cards, exhausted]);
+  }, [cards, leaving, exhausted]);
 
-  /** Takes a card off the stack, once its flight has been seen. */
-  function drop(card: ProfileCard) {
-    setCards((held) => held.filter((known) => known.id !== card.id));
+  /** A card's verdict is no longer under way: dropped from the stack, or back on top. */
+  function settle(card: ProfileCard, dropped: boolean) {
+    if (dropped) setCards((held) => held.filter((known) => known.id !== card.id));
     setLeaving((flying) => {
       const next = new Map(flying);
       next.delete(card.id);
       return next;
     });
-    swiperRef.current?.slideTo(0, 0);
   }
 
-  /** Sends a card off the stack to one side, then drops it. */
-  function fly(card: ProfileCard, to: "like" | "pass") {
-    setLeaving((flying) => new Map(flying).set(card.id, to));
-    window.setTimeout(() => drop(card), 250);
-  }
-
-  async function like(card: ProfileCard) {
-    if (busy) return;
-    if (likesLeft === 0) {
+  /**
+   * Likes or passes a card: it flies off at once and the server is told; if the server refuses,
+   * it comes back. A like with none left opens the premium alert instead (false: no verdict).
+   */
+  function judge(card: ProfileCard, verdict: Verdict): boolean {
+    if (leaving.has(card.id)) return false;
+    if (verdict === "like" && outOfLikes) {
       setPremiumOpen(true);
-      return;
+      return false;
     }
-    setBusy(true);
     setError(null);
-    try {
-      const answer = await api("POST /api/swipe.php", {
-        body: { id: card.id, action: "like" },
-      });
-      setLikesLeft(answer.likes_left);
-      setStatus(t("swipe.liked", { name: card.name }));
-      fly(card, "like");
-    } catch (caught) {
-      if (caught instanceof ApiRequestError && caught.code === "swipe_limit") {
-        setLikesLeft(0);
-        setPremiumOpen(true);
-      } else {
-        setError(describeApiError(caught, t));
-      }
-      swiperRef.current?.slideTo(0);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  /** A pass; `flown` when the card already left by a drag, else it flies out first. */
-  async function pass(card: ProfileCard, flown = false) {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api("POST /api/swipe.php", { body: { id: card.id, action: "pass" } });
-      setPasses((count) => count + 1);
-      setStatus(t("swipe.passed", { name: card.name }));
-      if (flown) drop(card);
-      else fly(card, "pass");
-    } catch (caught) {
-      setError(describeApiError(caught, t));
-      swiperRef.current?.slideTo(0);
-    } finally {
-      setBusy(false);
-    }
+    setLeaving((flying) => new Map(flying).set(card.id, verdict));
+    setSending((count) => count + 1);
+    const started = Date.now();
+    api("POST /api/swipe.php", { body: { id: card.id, action: verdict } })
+      .then((answer) => {
+        if (verdict === "like") {
+          setLikesLeft(answer.likes_left);
+          setStatus(t("swipe.liked", { name: card.name }));
+        } else {
+          setPasses((count) => count + 1);
+          setStatus(t("swipe.passed", { name: card.name }));
+        }
+        const flown = Date.now() - started;
+        window.setTimeout(() => settle(card, true), Math.max(0, FLIGHT_MS - flown));
+      })
+      .catch((caught) => {
+        settle(card, false);
+        if (caught instanceof ApiRequestError && caught.code === "swipe_limit") {
+          setLikesLeft(0);
+          setPremiumOpen(true);
+        } else {
+          setError(describeApiError(caught, t));
+        }
+      })
+      .finally(() => setSending((count) => count - 1));
+    return true;
   }
 
   async function undo() {
-    if (busy || passes === 0) return;
-    setBusy(true);
+    if (undoing || sending > 0 || passes === 0) return;
+    setUndoing(true);
     setError(null);
     try {
       const answer = await api("POST /api/swipe-undo.php");
@@ -146,27 +186,68 @@ export default function SwipeGame(props: Props) {
         setCards((held) => [back, ...held.filter((card) => card.id !== back.id)]);
         setExhausted(false);
         setStatus(t("swipe.undone", { name: back.name }));
-        swiperRef.current?.slideTo(0, 0);
       }
     } catch (caught) {
       setError(describeApiError(caught, t));
     } finally {
-      setBusy(false);
+      setUndoing(false);
     }
+  }
+
+  function startDrag(event: ReactPointerEvent<HTMLDivElement>, card: ProfileCard) {
+    if (!event.isPrimary || event.button !== 0 || drag.current) return;
+    // The profile link stays a link.
+    if ((event.target as HTMLElement).closest("a, button")) return;
+    const element = event.currentTarget;
+    element.setPointerCapture(event.pointerId);
+    element.dataset.dragging = "";
+    drag.current = {
+      card,
+      element,
+      pointer: event.pointerId,
+      x0: event.clientX,
+      y0: event.clientY,
+      dx: 0,
+      dy: 0,
+      at: event.timeStamp,
+      speed: 0,
+    };
+  }
+
+  function moveDrag(event: ReactPointerEvent<HTMLDivElement>) {
+    const held = drag.current;
+    if (!held || event.pointerId !== held.pointer) return;
+    const dx = event.clientX - held.x0;
+    const elapsed = event.timeStamp - held.at;
+    if (elapsed > 0) held.speed = (dx - held.dx) / elapsed;
+    held.at = event.timeStamp;
+    held.dx = dx;
+    held.dy = event.clientY - held.y0;
+    place(held);
+  }
+
+  /** The finger lifts (`cancelled`: the browser took the gesture, e.g. to scroll). */
+  function endDrag(event: ReactPointerEvent<HTMLDivElement>, cancelled: boolean) {
+    const held = drag.current;
+    if (!held || event.pointerId !== held.pointer) return;
+    drag.current = null;
+    const { element, dx, dy, speed } = held;
+    const far = Math.abs(dx) > element.offsetWidth * COMMIT_SHARE;
+    const flicked = Math.abs(dx) > FLICK_PX && Math.abs(speed) > FLICK_SPEED && speed * dx > 0;
+    release(element, dy);
+    if (!cancelled && (far || flicked)) judge(held.card, dx > 0 ? "like" : "pass");
   }
 
   // The arrow keys play anywhere on the page, except in a field or while a dialog is open.
   const keys = useRef<(event: KeyboardEvent) => void>(() => {});
   keys.current = (event: KeyboardEvent) => {
-    const card = topRef.current;
-    if (!card || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!top || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
     const target = event.target as HTMLElement | null;
     if (target?.closest("input, textarea, select, [contenteditable], dialog")) return;
     if (document.querySelector("dialog[open]")) return;
     event.preventDefault();
-    if (event.key === "ArrowRight") void like(card);
-    else void pass(card);
+    judge(top, event.key === "ArrowRight" ? "like" : "pass");
   };
   useEffect(() => {
     const listener = (event: KeyboardEvent) => keys.current(event);
@@ -174,64 +255,34 @@ export default function SwipeGame(props: Props) {
     return () => document.removeEventListener("keydown", listener);
   }, []);
 
+  // The cards drawn: those flying off, the one in play and a few behind it.
+  const waiting = cards.filter((card) => !leaving.has(card.id)).slice(0, STACK_DEPTH);
+  const drawn = cards.filter((card) => leaving.has(card.id) || waiting.includes(card));
+
   return (
-    <section className="swipe stack" aria-describedby={introId}>
-      <p id={introId} className="swipe-intro">
-        {t("swipe.intro")}
-      </p>
-      <p className="swipe-count" aria-live="polite">
-        {likesLeft === null ? t("swipe.unlimited") : t("swipe.likesLeft", { count: likesLeft })}
+    <section className={live ? "swipe is-live" : "swipe"} aria-describedby={introId}>
+      <p id={countId} className={outOfLikes ? "swipe-count is-out" : "swipe-count"}>
+        <span aria-live="polite">
+          {likesLeft === null ? t("swipe.unlimited") : t("swipe.likesLeft", { count: likesLeft })}
+        </span>
+        {outOfLikes ? <a href={PREMIUM_PATH}>{t("swipe.unlimited")}</a> : null}
       </p>
       {top ? (
         <div className="swipe-stage">
-          <Swiper
-            className="swipe-swiper"
-            modules={[EffectCards, A11y]}
-            effect="cards"
-            grabCursor
-            // No drag while a card is in flight: it would take the one flying.
-            allowTouchMove={leaving.size === 0}
-            cardsEffect={{ slideShadows: false, perSlideOffset: 6, perSlideRotate: 2 }}
-            resistanceRatio={0.6}
-            // A third of the card's width is a pass: a drag, not a throw.
-            longSwipesRatio={0.3}
-            onSwiper={(swiper) => {
-              swiperRef.current = swiper;
-            }}
-            // A drag takes the card on top when it starts; it may pass that card once.
-            onSliderFirstMove={() => {
-              drag.current = { card: topRef.current, passed: false };
-            }}
-            // A card dragged left goes to the next slide: that is a pass. Swiper also changes
-            // slide when the stack changes under it (the passed card dropped): no drag, no pass,
-            // and the stack's top stays in front.
-            onSlideChange={(swiper) => {
-              if (swiper.activeIndex === 0) return;
-              const dragged = drag.current;
-              if (dragged?.card && !dragged.passed) {
-                dragged.passed = true;
-                void pass(dragged.card, true);
-              } else {
-                swiper.slideTo(0, 0);
-              }
-            }}
-            // The first card cannot go back: dragged far enough right, it is a like.
-            onTouchEnd={(swiper) => {
-              const card = topRef.current;
-              if (swiper.activeIndex === 0 && swiper.touches.diff > LIKE_DRAG_PX && card) {
-                void like(card);
-              }
-            }}
-          >
-            {cards.map((card, index) => (
-              <SwiperSlide
+          {drawn.map((card) => {
+            const verdict = leaving.get(card.id);
+            const depth = waiting.indexOf(card);
+            const inPlay = card === top;
+            return (
+              <div
                 key={card.id}
-                className={
-                  leaving.has(card.id)
-                    ? `swipe-slide is-leaving-${leaving.get(card.id)}`
-                    : "swipe-slide"
-                }
-                aria-hidden={card === top ? undefined : true}
+                className={verdict ? `swipe-slide is-leaving-${verdict}` : "swipe-slide"}
+                data-depth={verdict ? undefined : depth}
+                aria-hidden={inPlay ? undefined : true}
+                onPointerDown={inPlay ? (event) => startDrag(event, card) : undefined}
+                onPointerMove={inPlay ? moveDrag : undefined}
+                onPointerUp={(event) => endDrag(event, false)}
+                onPointerCancel={(event) => endDrag(event, true)}
               >
                 <article className="swipe-card" aria-label={`${card.name}, ${card.age}`}>
                   {card.main_image ? (
@@ -241,7 +292,7 @@ export default function SwipeGame(props: Props) {
                       height={card.main_image.height}
                       alt=""
                       draggable={false}
-                      loading={index < 2 ? "eager" : "lazy"}
+                      loading={depth > 1 ? "lazy" : "eager"}
                     />
                   ) : null}
                   <div className="swipe-card-info">
@@ -252,18 +303,25 @@ export default function SwipeGame(props: Props) {
                     <a
                       href={`/members/${card.id}`}
                       className="swipe-card-link"
-                      tabIndex={card === top ? undefined : -1}
+                      tabIndex={inPlay ? undefined : -1}
                     >
                       {t("swipe.viewProfile")}
                     </a>
                   </div>
                 </article>
-              </SwiperSlide>
-            ))}
-          </Swiper>
+                {/* Decoration: the verdict is announced in the status below. */}
+                <span className="swipe-stamp swipe-stamp-like" aria-hidden="true">
+                  {t("swipe.stampLike")}
+                </span>
+                <span className="swipe-stamp swipe-stamp-nope" aria-hidden="true">
+                  {t("swipe.stampNope")}
+                </span>
+              </div>
+            );
+          })}
         </div>
       ) : (
-        <div className="swipe-empty stack">
+        <div className="swipe-stage swipe-empty">
           <p>{exhausted ? t("swipe.empty") : t("swipe.loading")}</p>
           {exhausted ? (
             <a className="btn btn-primary" href="/members">
@@ -277,8 +335,8 @@ export default function SwipeGame(props: Props) {
           type="button"
           className="btn btn-secondary swipe-pass"
           disabled={!top}
-          aria-disabled={busy}
-          onClick={() => top && void pass(top)}
+          aria-disabled={!live || undefined}
+          onClick={() => top && judge(top, "pass")}
         >
           <span aria-hidden="true">✕</span> {t("swipe.pass")}
         </button>
@@ -286,21 +344,30 @@ export default function SwipeGame(props: Props) {
           type="button"
           className="btn btn-ghost swipe-undo"
           disabled={passes === 0}
-          aria-disabled={busy}
+          aria-disabled={undoing || sending > 0 || undefined}
+          title={t("swipe.undo")}
           onClick={() => void undo()}
         >
-          <span aria-hidden="true">↶</span> {t("swipe.undo")}
+          <span aria-hidden="true">↶</span>
+          <span className="visually-hidden">{t("swipe.undo")}</span>
         </button>
         <button
           type="button"
-          className="btn btn-primary swipe-like"
+          className={
+            outOfLikes ? "btn btn-primary swipe-like is-out" : "btn btn-primary swipe-like"
+          }
           disabled={!top}
-          aria-disabled={busy}
-          onClick={() => top && void like(top)}
+          // Out of likes it still answers a tap, with the premium alert saying why.
+          aria-disabled={!live || outOfLikes || undefined}
+          aria-describedby={countId}
+          onClick={() => top && judge(top, "like")}
         >
           <span aria-hidden="true">♥</span> {t("swipe.like")}
         </button>
       </div>
+      <p id={introId} className="swipe-intro">
+        {t("swipe.intro")}
+      </p>
       {error ? (
         <p className="field-error" role="alert">
           {error}
@@ -309,13 +376,17 @@ export default function SwipeGame(props: Props) {
       <p className="visually-hidden" role="status">
         {status}
       </p>
-      <PremiumAlert
-        locale={props.locale}
-        messages={props.messages}
-        open={premiumOpen}
-        feature="swipe"
-        onClose={() => setPremiumOpen(false)}
-      />
+      {live && (premiumOpen || outOfLikes) ? (
+        <Suspense fallback={null}>
+          <PremiumAlert
+            locale={props.locale}
+            messages={props.messages}
+            open={premiumOpen}
+            feature="swipe"
+            onClose={() => setPremiumOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
