@@ -1,5 +1,6 @@
+import type { Locator, Page } from "@playwright/test";
 import { landerKinds } from "../../src/server/content/pages";
-import { expect, test } from "./fixtures";
+import { expect, type MemberOptions, test } from "./fixtures";
 import { signIn, waitForHydration } from "./helpers";
 import { firstMessageFromTheMatch, matchInGerman } from "./match-journey";
 
@@ -166,5 +167,210 @@ test.describe("on a phone", () => {
 
   test("'It's a match' in German on a phone", async ({ browser, baseURL, page, createMember }) => {
     await matchInGerman(browser, baseURL ?? "", page, createMember, "phone-de");
+  });
+});
+
+/*
+ * issue 29 item 8: the swipe game on a 390 x 844 phone, as a member sees it the day they sign up:
+ * under the time-bonus banner. The players are in their eighties, so their cards are the test's
+ * own members (see swipe.spec.ts); the push offer is put away, as it would cover the buttons.
+ */
+test.describe("the swipe game on a phone (issue 29 item 8)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  const player: MemberOptions = { gender: "female", seeking: "male", photos: 1 };
+  const fitting: MemberOptions = { gender: "male", seeking: "female", photos: 1 };
+
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      const dismissals = JSON.parse(localStorage.getItem("dismissals") ?? "{}");
+      localStorage.setItem("dismissals", JSON.stringify({ ...dismissals, push: Date.now() }));
+    });
+  });
+
+  /** The card in play: the one card the stack does not hide from assistive technology. */
+  const cardInPlay = (page: Page) => page.getByRole("article");
+  /** The moving part of a card: where the drag's transform is. */
+  const slideOf = (card: Locator) =>
+    card.locator("xpath=ancestor::*[contains(@class, 'swipe-slide')][1]");
+
+  /** The x offset and the rotation (degrees) of a card's transform. */
+  async function placeOf(card: Locator) {
+    return slideOf(card).evaluate((element) => {
+      const matrix = new DOMMatrixReadOnly(getComputedStyle(element).transform);
+      return { x: matrix.m41, rotate: (Math.atan2(matrix.m12, matrix.m11) * 180) / Math.PI };
+    });
+  }
+
+  /** A finger on the card, moved `dx` px to the side in steps; `release` lifts it. */
+  async function touchDrag(page: Page, dx: number) {
+    const box = await cardInPlay(page).boundingBox();
+    if (!box) throw new Error("no card");
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 3];
+    const touch = await page.context().newCDPSession(page);
+    await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+    for (let step = 1; step <= 10; step++) {
+      await touch.send("Input.dispatchTouchEvent", {
+        type: "touchMove",
+        touchPoints: [{ x: x + (dx * step) / 10, y }],
+      });
+    }
+    return async () => {
+      await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await touch.detach();
+    };
+  }
+
+  /** A stamp's opacity on a card (the stamps are decoration, hidden from assistive technology). */
+  const stampOpacity = (card: Locator, text: string) =>
+    slideOf(card)
+      .getByText(text, { exact: true })
+      .evaluate((stamp) => Number(getComputedStyle(stamp).opacity));
+
+  test("the card and its buttons fill the first screen, under the offer banner", async ({
+    page,
+    createMember,
+    createMembers,
+  }) => {
+    const me = await createMember({ ...player, age: 88 });
+    await createMembers({ ...fitting, age: 89, count: 3, name: "Mats" });
+    await signIn(page, me);
+    // German too: its banner and labels are longer.
+    for (const path of ["/swipe-game", "/de/swipe-game"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.getByRole("timer")).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      const card = cardInPlay(page);
+      await expect(card).toHaveAccessibleName(/^Mats \d, 89$/);
+      const buttons = await page.locator(".swipe-actions").getByRole("button").all();
+      expect(buttons).toHaveLength(3);
+      const cardBox = await card.boundingBox();
+      const boxes = await Promise.all(buttons.map((button) => button.boundingBox()));
+      if (!cardBox || boxes.some((box) => !box)) throw new Error("no card or buttons");
+      // The photo, name and age and every button on the first screen, without scrolling.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      for (const box of boxes) {
+        expect(box?.y, path).toBeGreaterThanOrEqual(cardBox.y + cardBox.height);
+        expect((box?.y ?? 0) + (box?.height ?? 0), path).toBeLessThanOrEqual(844);
+      }
+      await expect(card.getByRole("heading", { level: 2 })).toBeInViewport({ ratio: 1 });
+      // The card takes the screen: nearly its width, more than half its height, near the top.
+      expect(cardBox.width, path).toBeGreaterThanOrEqual(390 * 0.9);
+      expect(cardBox.height, path).toBeGreaterThanOrEqual(844 * 0.55);
+      expect(cardBox.y, path).toBeLessThan(250);
+    }
+  });
+
+  test("the card follows the finger 1:1, tilts and shows LIKE or NOPE", async ({
+    page,
+    createMember,
+    createMembers,
+  }) => {
+    const me = await createMember({ ...player, age: 86 });
+    await createMembers({ ...fitting, age: 87, count: 4, name: "Nils" });
+    await signIn(page, me);
+    await page.goto("/swipe-game");
+    await waitForHydration(page);
+    await expect(page.getByText("4 likes left today")).toBeVisible();
+    const card = cardInPlay(page);
+
+    // 150 px to the right: the card 150 px along, tilted clockwise, stamped LIKE.
+    const first = await card.getAttribute("aria-label");
+    let release = await touchDrag(page, 150);
+    let place = await placeOf(card);
+    expect(Math.abs(place.x - 150)).toBeLessThanOrEqual(3);
+    expect(place.rotate).toBeGreaterThan(2);
+    expect(await stampOpacity(card, "LIKE")).toBeGreaterThan(0.5);
+    expect(await stampOpacity(card, "NOPE")).toBe(0);
+    // Let go past a third of the card: a like.
+    await release();
+    await expect(page.getByText("3 likes left today")).toBeVisible();
+    await expect(card).not.toHaveAttribute("aria-label", first ?? "");
+
+    // 150 px to the left: NOPE, and a pass.
+    const second = await card.getAttribute("aria-label");
+    release = await touchDrag(page, -150);
+    place = await placeOf(card);
+    expect(Math.abs(place.x + 150)).toBeLessThanOrEqual(3);
+    expect(place.rotate).toBeLessThan(-2);
+    expect(await stampOpacity(card, "NOPE")).toBeGreaterThan(0.5);
+    expect(await stampOpacity(card, "LIKE")).toBe(0);
+    await release();
+    await expect(card).not.toHaveAttribute("aria-label", second ?? "");
+    await expect(page.getByRole("button", { name: "Undo pass" })).toBeEnabled();
+
+    // A short drag springs back: the same card, no like spent.
+    const third = await card.getAttribute("aria-label");
+    release = await touchDrag(page, 40);
+    expect(Math.abs((await placeOf(card)).x - 40)).toBeLessThanOrEqual(3);
+    await release();
+    await expect.poll(async () => Math.abs((await placeOf(card)).x)).toBeLessThan(1);
+    await expect(card).toHaveAttribute("aria-label", third ?? "");
+    await expect(page.getByText("3 likes left today")).toBeVisible();
+  });
+
+  test("out of likes shows on the Like button before any tap", async ({
+    page,
+    createMember,
+    createMembers,
+  }) => {
+    const me = await createMember({ ...player, age: 84 });
+    await createMembers({ ...fitting, age: 85, count: 6, name: "Olle" });
+    await signIn(page, me);
+    // Today's four likes, spent elsewhere.
+    const { profiles } = await (await page.request.get("/api/swipe.php")).json();
+    for (const profile of profiles.slice(0, 4)) {
+      const liked = await page.request.post("/api/swipe.php", {
+        data: { id: profile.id, action: "like" },
+      });
+      expect(liked.status()).toBe(200);
+    }
+    await page.goto("/swipe-game");
+    await waitForHydration(page);
+    const like = page.getByRole("button", { name: "Like", exact: true });
+    await expect(like).toHaveAttribute("aria-disabled", "true");
+    await expect(like).toHaveAccessibleDescription(/0 likes left today/);
+    await expect(page.getByText("0 likes left today")).toBeInViewport();
+    await expect(page.getByRole("link", { name: "Unlimited likes with premium" })).toHaveAttribute(
+      "href",
+      "/premium",
+    );
+    // It looks out: not the pink of a Like that can be given.
+    const pass = page.getByRole("button", { name: "Pass", exact: true });
+    const fill = (button: Locator) =>
+      button.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(await fill(like)).not.toBe("rgb(217, 38, 98)");
+    expect(await fill(pass)).not.toBe(await fill(like));
+    // A tap says why, and the card stays.
+    const kept = await cardInPlay(page).getAttribute("aria-label");
+    await like.click({ force: true });
+    await expect(page.getByRole("dialog", { name: "Go premium" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(cardInPlay(page)).toHaveAttribute("aria-label", kept ?? "");
+  });
+
+  test("the buttons answer within 1.5 s of load, the CPU slowed 4x", async ({
+    page,
+    createMember,
+    createMembers,
+  }) => {
+    const me = await createMember({ ...player, age: 82 });
+    await createMembers({ ...fitting, age: 83, count: 3, name: "Pelle" });
+    await signIn(page, me);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.goto("/swipe-game");
+    // The one timed assertion of the suite, asked for by issue 29 item 8: a tap on Like as the
+    // page's load event fires (goto resolves on it) shows the next card within 1.5 s. The tap
+    // waits while the buttons say they do not work yet (aria-disabled until the game is live).
+    const deadline = Date.now() + 1500;
+    const left = () => Math.max(1, deadline - Date.now());
+    const first = await cardInPlay(page).getAttribute("aria-label");
+    await page.getByRole("button", { name: "Like", exact: true }).click({ timeout: left() });
+    await expect(cardInPlay(page)).not.toHaveAttribute("aria-label", first ?? "", {
+      timeout: left(),
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await expect(page.getByText("3 likes left today")).toBeVisible();
   });
 });
