@@ -308,6 +308,12 @@ test.describe("the swipe game on a phone (issue 29 item 8)", () => {
     await expect.poll(async () => Math.abs((await placeOf(card)).x)).toBeLessThan(1);
     await expect(card).toHaveAttribute("aria-label", third ?? "");
     await expect(page.getByText("3 likes left today")).toBeVisible();
+
+    // With reduced motion nothing springs (or flies): let go, the card is back at once.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    release = await touchDrag(page, 40);
+    await release();
+    expect(Math.abs((await placeOf(card)).x)).toBeLessThan(1);
   });
 
   test("out of likes shows on the Like button before any tap", async ({
@@ -330,6 +336,7 @@ test.describe("the swipe game on a phone (issue 29 item 8)", () => {
     await waitForHydration(page);
     const like = page.getByRole("button", { name: "Like", exact: true });
     await expect(like).toHaveAttribute("aria-disabled", "true");
+    await expect(like).toBeInViewport({ ratio: 1 });
     await expect(like).toHaveAccessibleDescription(/0 likes left today/);
     await expect(page.getByText("0 likes left today")).toBeInViewport();
     await expect(page.getByRole("link", { name: "Unlimited likes with premium" })).toHaveAttribute(
