@@ -19,6 +19,7 @@ import { type InboxSeed, measureInbox, seedInbox } from "./inbox";
 import { type LighthouseScore, runLighthouse } from "./lighthouse";
 import { type MetricsSeed, metricsPath, seedMetrics, staffCookie } from "./metrics";
 import { measureWebhooks } from "./payments";
+import { memberPhonePages, type PhoneScore, runPhone } from "./phone";
 
 export type BenchOptions = {
   engine: "pglite" | "postgres";
@@ -60,6 +61,7 @@ export type EngineResult = {
   seedSeconds: number;
   measurements: Measurement[];
   lighthouse: LighthouseScore[];
+  phone: PhoneScore[];
 };
 
 const root = resolve(import.meta.dirname, "..");
@@ -591,6 +593,18 @@ async function measureUserView(env: NodeJS.ProcessEnv, label: string): Promise<M
   }
 }
 
+/** The demo member's pages on a phone: their largest conversation, and its partner's profile. */
+async function measurePhone(base: string, chat: ChatSeed): Promise<PhoneScore[]> {
+  const cookie = await logIn(base);
+  const answer = await fetch(`${base}/api/chats.php`, { headers: { cookie } });
+  const { chats } = (await answer.json()) as {
+    chats: { conversation: number; profile: { id: number } | null }[];
+  };
+  const profile = chats.find((entry) => entry.conversation === chat.conversation)?.profile?.id;
+  if (!profile) throw new Error("the demo member's conversation has no partner");
+  return runPhone(base, cookie, memberPhonePages({ profile, conversation: chat.conversation }));
+}
+
 async function logIn(base: string): Promise<string> {
   const { DEMO_LOGINS } = await import("../src/server/db/seed");
   const login = await fetch(`${base}/api/user.php`, {
@@ -647,11 +661,13 @@ try {
     measurements.push({ ...scaled, bareRps: single?.bareRps });
   }
   const lighthouse: LighthouseScore[] = [];
+  const phone: PhoneScore[] = [];
   if (options.lighthouse) {
     const site = startSite(env);
     try {
       await waitFor(`http://127.0.0.1:${SITE_PORT}/api/settings.php`, site);
       lighthouse.push(...(await runLighthouse(`http://127.0.0.1:${SITE_PORT}`)));
+      phone.push(...(await measurePhone(`http://127.0.0.1:${SITE_PORT}`, chat)));
     } finally {
       await stop(site);
     }
@@ -662,6 +678,7 @@ try {
     seedSeconds,
     measurements,
     lighthouse,
+    phone,
   };
   process.send?.(result);
 } finally {

@@ -17,6 +17,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { BenchOptions, EngineResult, Measurement } from "./engine";
 import { printLighthouse } from "./lighthouse";
+import { printPhone } from "./phone";
 
 const { values } = parseArgs({
   options: {
@@ -114,6 +115,7 @@ function print(result: EngineResult) {
   }
   for (const m of result.measurements) if (m.cpu) printCpu(m.name, m.cpu);
   if (result.lighthouse.length > 0) printLighthouse(result.lighthouse, say);
+  if (result.phone.length > 0) printPhone(result.phone, say);
 }
 
 /**
