@@ -157,7 +157,7 @@ async function measure(
           const island = element?.closest("astro-island");
           const works =
             element &&
-            (!island || !island.hasAttribute("ssr")) &&
+            !island?.hasAttribute("ssr") &&
             element.getAttribute("aria-disabled") !== "true";
           if (works) window.__ready ??= performance.now();
           return works ? window.__ready : null;
