@@ -120,6 +120,7 @@ export default function LikesList(props: Props) {
                 t={t}
                 countryName={countries.of(card.country.toUpperCase()) ?? card.country}
                 eager={index < 4}
+                headingLevel={2}
               />
               <p className="likes-tags">
                 {newIds.has(card.id) ? <span className="tag tag-new">{t("likes.new")}</span> : null}

@@ -11,6 +11,11 @@ type Props = {
   prefetch?: boolean;
   /** Where the card leads; the profile by default (landing pages lead to the member's landing). */
   href?: string;
+  /**
+   * The name's heading level: 3 under a section's h2 (the default), 2 where the cards come
+   * right after the page's h1 (search results, likes), so no level is skipped (issue 29 item 18).
+   */
+  headingLevel?: 2 | 3;
 };
 
 /** A member card of search results and member strips; static HTML unless an island uses it. */
@@ -21,8 +26,10 @@ export default function MemberCard({
   eager = false,
   prefetch = false,
   href,
+  headingLevel = 3,
 }: Props) {
   const image = card.main_image;
+  const Name = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="member-card">
       <a
@@ -58,9 +65,9 @@ export default function MemberCard({
           </span>
         </div>
         <div className="member-card-body">
-          <h3 className="member-card-name">
+          <Name className="member-card-name">
             {t("members.nameAge", { name: card.name, age: card.age })}
-          </h3>
+          </Name>
           <p className="member-card-place">
             {card.region_name ? `${card.region_name}, ${countryName}` : countryName}
           </p>

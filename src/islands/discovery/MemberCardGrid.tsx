@@ -17,6 +17,8 @@ type Props = {
   /** A tag on every card, in `itemClassName` list items (the similar-results set). */
   tag?: string;
   itemClassName?: string;
+  /** The cards' heading level (MemberCard). */
+  headingLevel?: 2 | 3;
 };
 
 /**
@@ -35,6 +37,7 @@ export default function MemberCardGrid({
   className,
   tag,
   itemClassName,
+  headingLevel,
 }: Props) {
   const countries = new Intl.DisplayNames([locale], { type: "region" });
   return (
@@ -48,6 +51,7 @@ export default function MemberCardGrid({
             countryName={countries.of(card.country.toUpperCase()) ?? card.country}
             eager={index < eager}
             prefetch={index < prefetch}
+            headingLevel={headingLevel}
           />
         </li>
       ))}

@@ -72,6 +72,7 @@ export default function MoreMembers(props: Props) {
                   card={card}
                   t={t}
                   countryName={countries.of(card.country.toUpperCase()) ?? card.country}
+                  headingLevel={2}
                 />
               </li>
             )),
