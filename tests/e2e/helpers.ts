@@ -31,18 +31,31 @@ export async function signInRequest(request: APIRequestContext, account: Account
   expect(response.status()).toBe(200);
 }
 
-/** No serious or critical accessibility violations on the current page. */
-export async function expectAccessible(page: Page) {
+/** The accessibility violations of the current page with one of `impacts`, one line each. */
+async function violations(page: Page, impacts: readonly string[]) {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(
-    serious.map(
+  return results.violations
+    .filter((violation) => impacts.includes(violation.impact ?? ""))
+    .map(
       (violation) =>
-        `${violation.id}: ${violation.help} ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    ),
-  ).toEqual([]);
+        `${violation.id} (${violation.impact}): ${violation.help} ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
+}
+
+/**
+ * No critical, serious or moderate accessibility violations on the current page: what every
+ * member screen is held to (issue 29 item 18: heading order, a missing h1, a table's region).
+ */
+export async function expectAccessible(page: Page) {
+  expect(await violations(page, ["critical", "serious", "moderate"])).toEqual([]);
+}
+
+/**
+ * No serious or critical accessibility violations: the older bar, still used for the public
+ * and staff pages until their moderate findings are looked at.
+ */
+export async function expectNoSeriousViolations(page: Page) {
+  expect(await violations(page, ["critical", "serious"])).toEqual([]);
 }
 
 /** Collects console errors (a CSP violation or a hydration failure shows up here). */

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
   collectConsoleErrors,
-  expectAccessible,
+  expectNoSeriousViolations,
   signIn,
   signInToConsole,
   waitForHydration,
@@ -65,7 +65,7 @@ test.describe("the operator console (issue 27)", () => {
     // The member sees it without reloading: the credits event reached their open page.
     await expect(creditsBadge(page)).toContainText("30");
 
-    await expectAccessible(console);
+    await expectNoSeriousViolations(console);
     const dir = process.env.CONSOLE_SCREENSHOTS;
     if (dir) {
       for (const width of [1280, 820]) {
@@ -158,7 +158,7 @@ test.describe("the operator console (issue 27)", () => {
     expect(again.status()).toBe(403);
     expect((await again.json()).error).toBe("account_banned");
 
-    await expectAccessible(console);
+    await expectNoSeriousViolations(console);
     expect(errors).toEqual([]);
     await context.close();
     await bobContext.close();
