@@ -62,7 +62,6 @@ export async function firstMessageFromTheMatch(
   baseURL: string,
   page: Page,
   createMember: (options?: MemberOptions) => Promise<TestMember>,
-  screenshot: string,
 ) {
   const alice = await createMember({ name: "Alice", photos: 1 });
   const bob = await createMember({ name: "Bob", gender: "male", photos: 1 });
@@ -93,7 +92,6 @@ export async function firstMessageFromTheMatch(
       .every((animation) => animation.playState === "finished"),
   );
   await expectAccessible(page);
-  await page.screenshot({ path: `/tmp/hmatch-${screenshot}.png` });
 
   const text = "Hi Alice! Coffee this week?";
   await box.fill(text);
@@ -101,7 +99,6 @@ export async function firstMessageFromTheMatch(
   await expect(dialog.getByRole("status")).toHaveText("Your message to Alice has been sent.");
   const toChat = dialog.getByRole("link", { name: "Go to chat" });
   await expect(toChat).toBeFocused();
-  await page.screenshot({ path: `/tmp/hmatch-${screenshot}-sent.png` });
   await toChat.click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   await expect(page.getByText(text, { exact: true })).toBeVisible();
@@ -113,13 +110,12 @@ export async function firstMessageFromTheMatch(
   return { alice, bob, a };
 }
 
-/** The same modal in German, for a look at the longer words (a screenshot). */
+/** The same modal in German, with its longer words. */
 export async function matchInGerman(
   browser: Browser,
   baseURL: string,
   page: Page,
   createMember: (options?: MemberOptions) => Promise<TestMember>,
-  screenshot: string,
 ) {
   const lena = await createMember({ name: "Lena", photos: 1 });
   const jonas = await createMember({ name: "Jonas", gender: "male", photos: 1 });
@@ -139,5 +135,4 @@ export async function matchInGerman(
       .every((animation) => animation.playState === "finished"),
   );
   await expectAccessible(page);
-  await page.screenshot({ path: `/tmp/hmatch-${screenshot}.png` });
 }

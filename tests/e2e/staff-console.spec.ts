@@ -109,7 +109,7 @@ test.describe("the operator console (issue 27)", () => {
     await waitForHydration(bobPage);
 
     await page.getByRole("button", { name: "Conversation options" }).click();
-    await page.getByRole("button", { name: "Report" }).click();
+    await page.getByRole("button", { name: "Report", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Report Bob" });
     await dialog.getByRole("radio", { name: "Asking for money or a scam" }).check();
     await dialog
