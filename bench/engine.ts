@@ -20,6 +20,7 @@ import { type LighthouseScore, runLighthouse } from "./lighthouse";
 import { type MetricsSeed, metricsPath, seedMetrics, staffCookie } from "./metrics";
 import { measureWebhooks } from "./payments";
 import { memberPhonePages, type PhoneScore, runPhone } from "./phone";
+import { measureScale, type ScaleLine } from "./scale";
 
 export type BenchOptions = {
   engine: "pglite" | "postgres";
@@ -34,6 +35,8 @@ export type BenchOptions = {
   quick: boolean;
   /** Also run the PostgreSQL server with this many processes (one per core). */
   processes: number;
+  /** `--only scale`: the scale lines alone (issue 30), on members and chat data only. */
+  only?: "scale";
 };
 
 export type Measurement = {
@@ -62,6 +65,8 @@ export type EngineResult = {
   measurements: Measurement[];
   lighthouse: LighthouseScore[];
   phone: PhoneScore[];
+  /** Issue 30 item 4: the app tier's ceilings (bench/scale.ts). */
+  scale: ScaleLine[];
 };
 
 const root = resolve(import.meta.dirname, "..");
@@ -235,9 +240,12 @@ async function cpuReport(server: ChildProcess): Promise<{ main: number; process:
   return { main: ms(cpu.main), process: ms(cpu.process) };
 }
 
-async function seed(
-  env: NodeJS.ProcessEnv,
-): Promise<{ seconds: number; chat: ChatSeed; metrics: MetricsSeed; inbox: InboxSeed }> {
+async function seed(env: NodeJS.ProcessEnv): Promise<{
+  seconds: number;
+  chat: ChatSeed;
+  /** The site lines' own data; none for `--only scale`. */
+  site?: { metrics: MetricsSeed; inbox: InboxSeed };
+}> {
   Object.assign(process.env, env);
   const { closeDb } = await import("../src/server/db/client");
   const { getReadyDb } = await import("../src/server/startup");
@@ -252,6 +260,13 @@ async function seed(
     log: (line) => (line.includes("000 /") ? process.stdout.write(`\r  ${line}`) : undefined),
   });
   process.stdout.write("\n");
+  if (options.only === "scale") {
+    // The scale lines need members to search and to write to each other, nothing more.
+    const chat = await seedChat(db, { messages: 20_000, streams: 200 });
+    await settle(db);
+    await closeDb();
+    return { seconds: (performance.now() - started) / 1000, chat };
+  }
   const chat = await seedChat(db, {
     messages: options.quick ? 20_000 : 1_000_000,
     streams: options.quick ? 100 : 1000,
@@ -263,7 +278,7 @@ async function seed(
   const inbox = await seedInbox(db, chat, options.quick ? 20 : 200);
   await settle(db);
   await closeDb();
-  return { seconds: (performance.now() - started) / 1000, chat, metrics, inbox };
+  return { seconds: (performance.now() - started) / 1000, chat, site: { metrics, inbox } };
 }
 
 /**
@@ -648,10 +663,10 @@ if (options.engine === "postgres") {
 
 try {
   console.log(`[${options.engine}] seeding ${options.members} members…`);
-  const { seconds: seedSeconds, chat, metrics, inbox } = await seed(env);
+  const { seconds: seedSeconds, chat, site } = await seed(env);
   console.log(`[${options.engine}] measuring…`);
-  const measurements = await measureSite(env, "", chat, metrics, inbox);
-  if (options.engine === "postgres" && options.processes > 1) {
+  const measurements = site ? await measureSite(env, "", chat, site.metrics, site.inbox) : [];
+  if (options.engine === "postgres" && options.processes > 1 && site) {
     // design §12, every core: the same hot path served by one process per core.
     const scaled = await measureUserView(
       { ...env, WEB_CONCURRENCY: String(options.processes) },
@@ -662,14 +677,20 @@ try {
   }
   const lighthouse: LighthouseScore[] = [];
   const phone: PhoneScore[] = [];
-  if (options.lighthouse) {
-    const site = startSite(env);
+  const scale = await measureScale({
+    engine: options.engine,
+    seconds: Math.min(options.seconds, 10),
+    quick: options.quick,
+    userIds: chat.userIds,
+  });
+  if (options.lighthouse && site) {
+    const server = startSite(env);
     try {
-      await waitFor(`http://127.0.0.1:${SITE_PORT}/api/settings.php`, site);
+      await waitFor(`http://127.0.0.1:${SITE_PORT}/api/settings.php`, server);
       lighthouse.push(...(await runLighthouse(`http://127.0.0.1:${SITE_PORT}`)));
       phone.push(...(await measurePhone(`http://127.0.0.1:${SITE_PORT}`, chat)));
     } finally {
-      await stop(site);
+      await stop(server);
     }
   }
   const result: EngineResult = {
@@ -679,6 +700,7 @@ try {
     measurements,
     lighthouse,
     phone,
+    scale,
   };
   process.send?.(result);
 } finally {

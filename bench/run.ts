@@ -8,16 +8,21 @@
  * thousand members, a few hundred requests, no Lighthouse): it proves the bench still runs, and
  * enforces no budget. A full run prints ✓ or ✗ beside each budget. On PostgreSQL the last line
  * serves GET /api/user.php from one process per core (WEB_CONCURRENCY, `--processes`).
+ *
+ * Every run ends with issue 30's scale lines (bench/scale.ts, the ceilings of bench/SCALE.md);
+ * `--only scale` runs them alone, on members and a little chat data, and writes them into their
+ * own section of bench/RESULTS.md, the last full run's lines left as they are.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus } from "node:os";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { BenchOptions, EngineResult, Measurement } from "./engine";
 import { printLighthouse } from "./lighthouse";
 import { printPhone } from "./phone";
+import { printScale } from "./scale";
 
 const { values } = parseArgs({
   options: {
@@ -28,8 +33,15 @@ const { values } = parseArgs({
     connections: { type: "string", default: "50" },
     /** Server processes for the PostgreSQL run's last line (WEB_CONCURRENCY). */
     processes: { type: "string", default: String(availableParallelism()) },
+    /** `scale`: issue 30's scale lines alone (bench/scale.ts). */
+    only: { type: "string" },
   },
 });
+if (values.only !== undefined && values.only !== "scale") {
+  console.error(`--only takes "scale", not "${values.only}"`);
+  process.exit(2);
+}
+const only = values.only === "scale" ? ("scale" as const) : undefined;
 const quick = values.quick ?? false;
 const base = {
   members: Number(values.members ?? (quick ? 3000 : 100_000)),
@@ -39,6 +51,7 @@ const base = {
   lighthouse: !quick,
   quick,
   processes: Number(values.processes),
+  ...(only ? { only, lighthouse: false } : {}),
 };
 const engines: BenchOptions["engine"][] = process.env.BENCH_DATABASE_URL
   ? ["pglite", "postgres"]
@@ -102,6 +115,13 @@ function say(line: string) {
 }
 
 function print(result: EngineResult) {
+  if (result.measurements.length === 0) {
+    say(
+      `\n${result.engine === "pglite" ? "PGlite (embedded)" : "PostgreSQL"}, ${result.members} members (seeded in ${result.seedSeconds.toFixed(0)} s)`,
+    );
+    printScale(result.engine === "pglite" ? "PGlite" : "PostgreSQL", result.scale, say);
+    return;
+  }
   const header = `${"".padEnd(44)}  p50 ms  p95 ms  p99 ms    req/s  ratio  loop p99  budget`;
   say(
     `\n${result.engine === "pglite" ? "PGlite (embedded)" : "PostgreSQL"}, ${result.members} members (seeded in ${result.seedSeconds.toFixed(0)} s), ${base.connections} connections, ${base.seconds} s or ${base.requests} answers per line\n${header}\n${"-".repeat(header.length + 20)}`,
@@ -116,6 +136,7 @@ function print(result: EngineResult) {
   for (const m of result.measurements) if (m.cpu) printCpu(m.name, m.cpu);
   if (result.lighthouse.length > 0) printLighthouse(result.lighthouse, say);
   if (result.phone.length > 0) printPhone(result.phone, say);
+  printScale(result.engine === "pglite" ? "PGlite" : "PostgreSQL", result.scale, say);
 }
 
 /**
@@ -155,27 +176,66 @@ for (const result of results) print(result);
  * quick run (CI's) leaves the file alone: its numbers prove the bench runs, not the budgets.
  */
 function writeResults() {
-  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"]).toString().trim();
-  const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"]).length > 0;
-  const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}`;
   const text = [
     "# Bench results",
     "",
     "Written by `npm run bench` (bench/run.ts) at the end of each run; design §12 has the budgets,",
     "`docs/decisions/` what was tried and why.",
     "",
+    ...runFacts(),
+    `- Run: ${base.members} members, ${base.connections} connections, ${base.seconds} s or ${base.requests} answers a line`,
+    "",
+    ...printedBlock(),
+  ].join("\n");
+  writeFileSync(RESULTS, text);
+  console.log("\nWritten to bench/RESULTS.md.");
+}
+
+const RESULTS = resolve(import.meta.dirname, "RESULTS.md");
+/** Where `--only scale`'s section begins: it replaces its previous self, and nothing else. */
+const SCALE_SECTION = "<!-- npm run bench -- --only scale writes from here -->";
+
+/** When, what code, which machine: each written run's first lines. */
+function runFacts(): string[] {
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"]).toString().trim();
+  const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"]).length > 0;
+  const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}`;
+  return [
     `- When: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
     `- Code: ${commit}${dirty ? " with uncommitted changes" : ""}`,
     `- Machine: ${machine}`,
-    `- Run: ${base.members} members, ${base.connections} connections, ${base.seconds} s or ${base.requests} answers a line`,
-    "",
+  ];
+}
+
+function printedBlock(): string[] {
+  return [
     "```text",
     ...printed.flatMap((line) => line.split("\n")).map((line) => line.trimEnd()),
     "```",
     "",
+  ];
+}
+
+/**
+ * The scale lines of a `--only scale` run, after the last full run's results (which a full run
+ * replaces, its own scale lines with them).
+ */
+function writeScaleResults() {
+  const kept = existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "# Bench results\n";
+  const before = kept.split(SCALE_SECTION)[0]?.trimEnd() ?? "";
+  const section = [
+    SCALE_SECTION,
+    "",
+    "## The scale lines alone (`npm run bench -- --only scale`, bench/SCALE.md)",
+    "",
+    ...runFacts(),
+    `- Run: ${base.members} members, ${Math.min(base.seconds, 10)} s a line`,
+    "",
+    ...printedBlock(),
   ].join("\n");
-  writeFileSync(resolve(import.meta.dirname, "RESULTS.md"), text);
-  console.log("\nWritten to bench/RESULTS.md.");
+  writeFileSync(RESULTS, `${before}\n\n${section}`);
+  console.log("\nWritten to bench/RESULTS.md (its scale section).");
 }
 if (quick) console.log("\nA quick run: bench/RESULTS.md keeps the last full run's results.");
+else if (only === "scale") writeScaleResults();
 else writeResults();
