@@ -45,7 +45,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: "unit",
-          include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
           exclude: ["src/server/**", "src/**/*.astro.test.ts", "node_modules/**"],
           // A process a file: components share a DOM environment, which a file leaves changed.
           isolate: true,
