@@ -134,7 +134,7 @@ export const STATED_ACTIVITY: Omit<Activity, "members"> = {
 };
 
 /**
- * bench/RESULTS.md's scale section (2026-11-27 22:23, PostgreSQL, 100 000 members, the lines
+ * bench/RESULTS.md's scale section (2026-11-27 22:22, PostgreSQL, 100 000 members, the lines
  * with 8 at once) and its full run's /members line (14.6 ms in all the server's threads a page;
  * its database side taken as a search's).
  */
