@@ -133,7 +133,11 @@ function print(result: EngineResult) {
       `${m.name.padEnd(44)} ${m.p50.toFixed(1).padStart(7)} ${m.p95.toFixed(1).padStart(7)} ${m.p99.toFixed(1).padStart(7)} ${m.rps.toFixed(0).padStart(8)} ${ratio.padStart(6)} ${loop.padStart(9)}  ${budgetOf(m)}`,
     );
   }
-  for (const m of result.measurements) if (m.cpu) printCpu(m.name, m.cpu);
+  // A line that got no answer (a starved machine, a quick run) has no CPU an answer: the
+  // division by none came over IPC as null.
+  for (const m of result.measurements) {
+    if (m.cpu && Number.isFinite(m.cpu.main)) printCpu(m.name, m.cpu);
+  }
   if (result.lighthouse.length > 0) printLighthouse(result.lighthouse, say);
   if (result.phone.length > 0) printPhone(result.phone, say);
   printScale(result.engine === "pglite" ? "PGlite" : "PostgreSQL", result.scale, say);
