@@ -11,6 +11,7 @@ import {
 } from "../../lib/api-client";
 import { $chats, refreshChats } from "../../stores/chats";
 import { $member } from "../../stores/session";
+import { enterSends } from "../ui/enter-sends";
 import { describeApiError } from "../ui/use-api-form";
 import {
   type ChatStore,
@@ -204,17 +205,7 @@ export default function Composer(props: Props) {
             updateDraft(store, conversation, { text: event.target.value });
             if (event.target.value) signalTyping();
           }}
-          onKeyDown={(event) => {
-            // Enter sends on a keyboard; Shift+Enter, and Enter on a touch screen, is a new line.
-            if (
-              event.key === "Enter" &&
-              !event.shiftKey &&
-              !matchMedia("(pointer: coarse)").matches
-            ) {
-              event.preventDefault();
-              void send();
-            }
-          }}
+          onKeyDown={enterSends(() => void send())}
         />
         <button
           type="submit"

@@ -13,6 +13,7 @@ import {
 import { refreshChats } from "../../stores/chats";
 import { onMemberEvent } from "../../stores/events";
 import { $member } from "../../stores/session";
+import { enterSends } from "../ui/enter-sends";
 import Modal from "../ui/Modal";
 import { describeApiError } from "../ui/use-api-form";
 import { type I18nProps, useTranslate } from "../ui/use-translate";
@@ -234,18 +235,7 @@ function MatchContent({ matched, self, t, textRef, onClose }: ContentProps) {
               value={text}
               placeholder={t("match.placeholder")}
               onChange={(event) => setText(event.target.value)}
-              onKeyDown={(event) => {
-                // As in the chat: Enter sends on a keyboard; Shift+Enter, or Enter on a touch
-                // screen, is a new line.
-                if (
-                  event.key === "Enter" &&
-                  !event.shiftKey &&
-                  !matchMedia("(pointer: coarse)").matches
-                ) {
-                  event.preventDefault();
-                  void send();
-                }
-              }}
+              onKeyDown={enterSends(() => void send())}
             />
             <button
               type="submit"
