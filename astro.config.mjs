@@ -7,6 +7,7 @@ import node from "@astrojs/node";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import { defineConfig } from "astro/config";
+import { clientChunks } from "./scripts/client-chunks.ts";
 import { precompress } from "./scripts/precompress.ts";
 import { lockDataDir } from "./src/server/db/data-dir-lock.ts";
 import { getEnv } from "./src/server/lib/env.ts";
@@ -94,6 +95,8 @@ export default defineConfig({
         };
       },
     }),
+    // Issue 30 item 2: the members' scripts in a few chunks, the shared ones preloaded.
+    clientChunks(),
     // design §12: build assets compressed once, here, and sent as the browser accepts by
     // scripts/static-files.ts. Last, so it also packs what the integrations before it wrote.
     precompress(),

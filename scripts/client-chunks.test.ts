@@ -1,0 +1,91 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { CLIENT_PRELOADS } from "../src/server/lib/client-preloads";
+import {
+  CLIENT_CHUNK_GROUPS,
+  PRELOADS_TOKEN,
+  sharedClientChunks,
+  writePreloads,
+} from "./client-chunks";
+
+const chunk = (
+  fileName: string,
+  imports: string[],
+  extra: { name?: string; isEntry?: boolean; facadeModuleId?: string } = {},
+) => ({
+  type: "chunk" as const,
+  fileName,
+  imports,
+  name: extra.name ?? fileName.split("/").at(-1)?.split(".")[0] ?? "",
+  isEntry: extra.isEntry ?? false,
+  facadeModuleId: extra.facadeModuleId ?? null,
+});
+
+describe("the members' client chunks (issue 30 item 2)", () => {
+  it("preloads the renderer, the shared groups and all they import, not the islands", () => {
+    const bundle = Object.fromEntries(
+      [
+        chunk("_astro/client.A.js", ["_astro/react.B.js"], {
+          isEntry: true,
+          facadeModuleId: "/app/node_modules/@astrojs/react/dist/client.js",
+        }),
+        chunk("_astro/react.B.js", ["_astro/rolldown-runtime.C.js"]),
+        chunk("_astro/rolldown-runtime.C.js", []),
+        chunk("_astro/app.D.js", ["_astro/react.B.js"]),
+        chunk("_astro/SwipeGame.E.js", ["_astro/app.D.js", "_astro/react.B.js"], {
+          isEntry: true,
+          facadeModuleId: "/app/src/islands/discovery/SwipeGame.tsx",
+        }),
+        chunk("_astro/uPlot.F.js", []),
+        { type: "asset" as const, fileName: "_astro/style.css" },
+      ].map((output) => [output.fileName, output]),
+    );
+    expect(sharedClientChunks(bundle)).toEqual([
+      "/_astro/app.D.js",
+      "/_astro/client.A.js",
+      "/_astro/react.B.js",
+      "/_astro/rolldown-runtime.C.js",
+    ]);
+  });
+
+  it("keeps staff code and the big lazy libraries out of the members' shared chunk", () => {
+    const [react, app] = CLIENT_CHUNK_GROUPS;
+    const inApp = (id: string) => (typeof app?.test === "function" ? app.test(id) : false);
+    expect(
+      react?.test instanceof RegExp && react.test.test("/x/node_modules/react-dom/client.js"),
+    ).toBe(true);
+    expect(inApp("/x/src/islands/ui/Modal.tsx")).toBe(true);
+    expect(inApp("\0vite/preload-helper.js")).toBe(true);
+    expect(inApp("/x/src/islands/staff/AuditLog.tsx")).toBe(false);
+    expect(inApp("/x/node_modules/swiper/swiper.mjs")).toBe(false);
+  });
+
+  describe("writing the list into the server build", () => {
+    let dir = "";
+    afterEach(async () => {
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    it("replaces the token in either quote, in every chunk that holds it", async () => {
+      dir = await mkdtemp(join(tmpdir(), "client-chunks-"));
+      await mkdir(join(dir, "chunks"));
+      await writeFile(join(dir, "chunks", "a.mjs"), `const x = ["${PRELOADS_TOKEN}"].filter(f);`);
+      await writeFile(join(dir, "b.mjs"), `const y = ['${PRELOADS_TOKEN}'];`);
+      await writeFile(join(dir, "c.mjs"), "const z = 1;");
+      const written = await writePreloads(dir, ["/_astro/react.B.js", "/_astro/app.D.js"]);
+      expect(written).toBe(2);
+      expect(await readFile(join(dir, "chunks", "a.mjs"), "utf8")).toBe(
+        'const x = ["/_astro/react.B.js", "/_astro/app.D.js"].filter(f);',
+      );
+      expect(await readFile(join(dir, "b.mjs"), "utf8")).toBe(
+        'const y = ["/_astro/react.B.js", "/_astro/app.D.js"];',
+      );
+    });
+
+    it("leaves the source's list empty, where Vite serves modules one by one", () => {
+      expect(CLIENT_PRELOADS).toEqual([]);
+    });
+  });
+});
