@@ -47,6 +47,7 @@ export default function MemberCard({
               height={300}
               alt=""
               loading={eager ? "eager" : "lazy"}
+              fetchPriority={eager ? "high" : undefined}
               decoding="async"
             />
           ) : (

@@ -293,6 +293,7 @@ export default function SwipeGame(props: Props) {
                       alt=""
                       draggable={false}
                       loading={depth > 1 ? "lazy" : "eager"}
+                      fetchPriority={depth === 0 ? "high" : undefined}
                     />
                   ) : null}
                   <div className="swipe-card-info">
