@@ -35,8 +35,11 @@ export type BenchOptions = {
   quick: boolean;
   /** Also run the PostgreSQL server with this many processes (one per core). */
   processes: number;
-  /** `--only scale`: the scale lines alone (issue 30), on members and chat data only. */
-  only?: "scale";
+  /**
+   * `--only scale`, `--only phone`: issue 30's scale lines or phone lines alone, on members and
+   * a little chat data.
+   */
+  only?: "scale" | "phone";
 };
 
 export type Measurement = {
@@ -243,7 +246,7 @@ async function cpuReport(server: ChildProcess): Promise<{ main: number; process:
 async function seed(env: NodeJS.ProcessEnv): Promise<{
   seconds: number;
   chat: ChatSeed;
-  /** The site lines' own data; none for `--only scale`. */
+  /** The site lines' own data; none for `--only`. */
   site?: { metrics: MetricsSeed; inbox: InboxSeed };
 }> {
   Object.assign(process.env, env);
@@ -260,8 +263,8 @@ async function seed(env: NodeJS.ProcessEnv): Promise<{
     log: (line) => (line.includes("000 /") ? process.stdout.write(`\r  ${line}`) : undefined),
   });
   process.stdout.write("\n");
-  if (options.only === "scale") {
-    // The scale lines need members to search and to write to each other, nothing more.
+  if (options.only) {
+    // The scale and phone lines need members to search and to write to each other, nothing more.
     const chat = await seedChat(db, { messages: 20_000, streams: 200 });
     await settle(db);
     await closeDb();
@@ -677,13 +680,24 @@ try {
   }
   const lighthouse: LighthouseScore[] = [];
   const phone: PhoneScore[] = [];
-  const scale = await measureScale({
-    engine: options.engine,
-    seconds: Math.min(options.seconds, 10),
-    quick: options.quick,
-    userIds: chat.userIds,
-  });
-  if (options.lighthouse && site) {
+  const scale =
+    options.only === "phone"
+      ? []
+      : await measureScale({
+          engine: options.engine,
+          seconds: Math.min(options.seconds, 10),
+          quick: options.quick,
+          userIds: chat.userIds,
+        });
+  if (options.only === "phone") {
+    const server = startSite(env);
+    try {
+      await waitFor(`http://127.0.0.1:${SITE_PORT}/api/settings.php`, server);
+      phone.push(...(await measurePhone(`http://127.0.0.1:${SITE_PORT}`, chat)));
+    } finally {
+      await stop(server);
+    }
+  } else if (options.lighthouse && site) {
     const server = startSite(env);
     try {
       await waitFor(`http://127.0.0.1:${SITE_PORT}/api/settings.php`, server);

@@ -11,7 +11,9 @@
  *
  * Every run ends with issue 30's scale lines (bench/scale.ts, the ceilings of bench/SCALE.md);
  * `--only scale` runs them alone, on members and a little chat data, and writes them into their
- * own section of bench/RESULTS.md, the last full run's lines left as they are.
+ * own section of bench/RESULTS.md, the last full run's lines left as they are. `--only phone`
+ * does the same for the member pages on a phone (bench/phone.ts), which a full run measures
+ * after Lighthouse.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -33,15 +35,22 @@ const { values } = parseArgs({
     connections: { type: "string", default: "50" },
     /** Server processes for the PostgreSQL run's last line (WEB_CONCURRENCY). */
     processes: { type: "string", default: String(availableParallelism()) },
-    /** `scale`: issue 30's scale lines alone (bench/scale.ts). */
+    /** `scale` or `phone`: issue 30's scale lines or phone lines alone. */
     only: { type: "string" },
   },
 });
-if (values.only !== undefined && values.only !== "scale") {
-  console.error(`--only takes "scale", not "${values.only}"`);
+/** The runs of a part alone, each with its own section of bench/RESULTS.md. */
+const ONLY_SECTIONS = {
+  scale: "The scale lines alone (`npm run bench -- --only scale`, bench/SCALE.md)",
+  phone: "The phone lines alone (`npm run bench -- --only phone`, bench/phone.ts)",
+} as const;
+type Only = keyof typeof ONLY_SECTIONS;
+const isOnly = (value: string): value is Only => Object.hasOwn(ONLY_SECTIONS, value);
+if (values.only !== undefined && !isOnly(values.only)) {
+  console.error(`--only takes ${Object.keys(ONLY_SECTIONS).join(" or ")}, not "${values.only}"`);
   process.exit(2);
 }
-const only = values.only === "scale" ? ("scale" as const) : undefined;
+const only = values.only !== undefined && isOnly(values.only) ? values.only : undefined;
 const quick = values.quick ?? false;
 const base = {
   members: Number(values.members ?? (quick ? 3000 : 100_000)),
@@ -119,7 +128,10 @@ function print(result: EngineResult) {
     say(
       `\n${result.engine === "pglite" ? "PGlite (embedded)" : "PostgreSQL"}, ${result.members} members (seeded in ${result.seedSeconds.toFixed(0)} s)`,
     );
-    printScale(result.engine === "pglite" ? "PGlite" : "PostgreSQL", result.scale, say);
+    if (result.phone.length > 0) printPhone(result.phone, say);
+    if (result.scale.length > 0) {
+      printScale(result.engine === "pglite" ? "PGlite" : "PostgreSQL", result.scale, say);
+    }
     return;
   }
   const header = `${"".padEnd(44)}  p50 ms  p95 ms  p99 ms    req/s  ratio  loop p99  budget`;
@@ -196,8 +208,8 @@ function writeResults() {
 }
 
 const RESULTS = resolve(import.meta.dirname, "RESULTS.md");
-/** Where `--only scale`'s section begins: it replaces its previous self, and nothing else. */
-const SCALE_SECTION = "<!-- npm run bench -- --only scale writes from here -->";
+/** Where an `--only` run's section begins: it replaces its previous self, and nothing else. */
+const sectionMark = (part: Only) => `<!-- npm run bench -- --only ${part} writes from here -->`;
 
 /** When, what code, which machine: each written run's first lines. */
 function runFacts(): string[] {
@@ -221,25 +233,44 @@ function printedBlock(): string[] {
 }
 
 /**
- * The scale lines of a `--only scale` run, after the last full run's results (which a full run
- * replaces, its own scale lines with them).
+ * The lines of an `--only` run, after the last full run's results (which a full run replaces,
+ * its own scale and phone lines with them), and beside the other part's section.
  */
-function writeScaleResults() {
+function writeOnlyResults(part: Only) {
   const kept = existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "# Bench results\n";
-  const before = kept.split(SCALE_SECTION)[0]?.trimEnd() ?? "";
-  const section = [
-    SCALE_SECTION,
-    "",
-    "## The scale lines alone (`npm run bench -- --only scale`, bench/SCALE.md)",
-    "",
-    ...runFacts(),
-    `- Run: ${base.members} members, ${Math.min(base.seconds, 10)} s a line`,
-    "",
-    ...printedBlock(),
-  ].join("\n");
-  writeFileSync(RESULTS, `${before}\n\n${section}`);
-  console.log("\nWritten to bench/RESULTS.md (its scale section).");
+  const marks = (Object.keys(ONLY_SECTIONS) as Only[]).map(sectionMark);
+  const starts = marks
+    .map((mark) => kept.indexOf(mark))
+    .filter((at) => at >= 0)
+    .sort((a, b) => a - b);
+  const full = kept.slice(0, starts[0] ?? kept.length);
+  const sections = new Map(
+    starts.map((at, index) => {
+      const text = kept.slice(at, starts[index + 1] ?? kept.length);
+      return [text.slice(0, text.indexOf("\n")), text.trimEnd()] as const;
+    }),
+  );
+  sections.set(
+    sectionMark(part),
+    [
+      sectionMark(part),
+      "",
+      `## ${ONLY_SECTIONS[part]}`,
+      "",
+      ...runFacts(),
+      part === "scale"
+        ? `- Run: ${base.members} members, ${Math.min(base.seconds, 10)} s a line`
+        : `- Run: ${base.members} members; Chromium as a Pixel 7, CPU 4× slower, slow 4G`,
+      "",
+      ...printedBlock(),
+    ]
+      .join("\n")
+      .trimEnd(),
+  );
+  const ordered = marks.flatMap((mark) => sections.get(mark) ?? []);
+  writeFileSync(RESULTS, `${[full.trimEnd(), ...ordered].join("\n\n")}\n`);
+  console.log(`\nWritten to bench/RESULTS.md (its ${part} section).`);
 }
 if (quick) console.log("\nA quick run: bench/RESULTS.md keeps the last full run's results.");
-else if (only === "scale") writeScaleResults();
+else if (only) writeOnlyResults(only);
 else writeResults();
