@@ -17,6 +17,8 @@ const CONVERSATIONS = 200;
 export type ChatSeed = {
   /** The demo member's largest conversation, and a message id deep inside it. */
   conversation: number;
+  /** The profile of the other member in that conversation. */
+  partnerProfile: number;
   before: number;
   /** Session cookies of `streams` members (the first is the demo member's partner). */
   cookies: string[];
@@ -87,6 +89,12 @@ export async function seedChat(
           group by conversation_id order by count(*) desc limit 1`,
     )
   )[0] as { id: number; first: string; last: string };
+  const [partner] = await rows<{ id: number }>(
+    db,
+    sql`select p.id from conversation_members cm join profiles p on p.user_id = cm.other_user_id
+          where cm.conversation_id = ${largest.id} and cm.user_id = ${demo.id}`,
+  );
+  if (!partner) throw new Error("the demo member's largest conversation has no partner");
   const cookies: string[] = [];
   for (const member of others.slice(0, options.streams)) {
     const token = generateSessionToken();
@@ -102,6 +110,7 @@ export async function seedChat(
   )[0] as { id: number };
   return {
     conversation: Number(largest.id),
+    partnerProfile: Number(partner.id),
     before: Math.floor((Number(largest.first) + Number(largest.last)) / 2),
     cookies,
     userIds: others.slice(0, options.streams).map((member) => member.id),

@@ -614,13 +614,11 @@ async function measureUserView(env: NodeJS.ProcessEnv, label: string): Promise<M
 /** The demo member's pages on a phone: their largest conversation, and its partner's profile. */
 async function measurePhone(base: string, chat: ChatSeed): Promise<PhoneScore[]> {
   const cookie = await logIn(base);
-  const answer = await fetch(`${base}/api/chats.php`, { headers: { cookie } });
-  const { chats } = (await answer.json()) as {
-    chats: { conversation: number; profile: { id: number } | null }[];
-  };
-  const profile = chats.find((entry) => entry.conversation === chat.conversation)?.profile?.id;
-  if (!profile) throw new Error("the demo member's conversation has no partner");
-  return runPhone(base, cookie, memberPhonePages({ profile, conversation: chat.conversation }));
+  return runPhone(
+    base,
+    cookie,
+    memberPhonePages({ profile: chat.partnerProfile, conversation: chat.conversation }),
+  );
 }
 
 async function logIn(base: string): Promise<string> {
