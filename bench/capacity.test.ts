@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { type Activity, type Costs, type Limits, plan } from "./capacity";
+import {
+  type Activity,
+  type Costs,
+  type Limits,
+  MARKS_NOTIFYING,
+  MEASURED_COSTS,
+  MEASURED_LIMITS,
+  plan,
+  STATED_ACTIVITY,
+} from "./capacity";
 
 const activity: Activity = {
   members: 100_000,
@@ -61,5 +70,16 @@ describe("the capacity model", () => {
     const idle = plan({ ...activity, onlineAtPeak: 0 }, costs, limits);
     expect(idle.membersAtNotifyLimit).toBe(Number.POSITIVE_INFINITY);
     expect(idle.membersAtFirstLimit).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it("answers SCALE.md's question: the first limit, before and after activity marks left NOTIFY", () => {
+    const at = (change: Partial<Activity> = {}) =>
+      plan({ ...STATED_ACTIVITY, members: 1_000_000, ...change }, MEASURED_COSTS, MEASURED_LIMITS);
+    expect(at(MARKS_NOTIFYING).firstLimit).toBe("notify");
+    expect(at(MARKS_NOTIFYING).membersAtFirstLimit).toBeLessThan(1_000_000);
+    expect(at().firstLimit).toBe("notify");
+    expect(at().membersAtFirstLimit).toBeGreaterThan(1_000_000);
+    // Typing signals on a broker, the next step, nearly doubles it.
+    expect(at({ notifyingCommitsPerMessage: 3 }).membersAtFirstLimit).toBeGreaterThan(1_900_000);
   });
 });

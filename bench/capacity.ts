@@ -16,8 +16,9 @@ export type Activity = {
   /** Server-rendered pages (the searches' own pages not counted again). */
   pagesPerOnlineHour: number;
   /**
-   * profiles/activity.ts markMemberActive: an UPDATE of the member's profile at most once a
-   * minute a process, which the session cache's trigger (drizzle/0010) makes a notifying commit.
+   * Activity marks that notify. profiles/activity.ts markMemberActive updates the member's
+   * profile at most once a minute a process; the session cache's trigger (drizzle/0010) made
+   * each a notifying commit until drizzle/0038 left them out.
    */
   activityMarksPerOnlineHour: number;
   /** Notifying commits other than messages' and activity's: likes, matches, credits. */
@@ -120,18 +121,22 @@ export function plan(activity: Activity, costs: Costs, limits: Limits): Plan {
 
 /**
  * SCALE.md's stated activity: one member in twenty online in the peak hour; an online member
- * writes 6 messages, runs 20 searches (or their next pages) and opens 40 other pages an hour;
- * its activity is marked once a minute (one process serves it, or sticky routing).
+ * writes 6 messages, runs 20 searches (or their next pages) and opens 40 other pages an hour.
+ * Its activity is marked once a minute (one process serves it, or sticky routing), which no
+ * longer notifies (drizzle/0038; `MARKS_NOTIFYING` is the activity before it).
  */
 export const STATED_ACTIVITY: Omit<Activity, "members"> = {
   onlineAtPeak: 0.05,
   messagesPerOnlineHour: 6,
   searchesPerOnlineHour: 20,
   pagesPerOnlineHour: 40,
-  activityMarksPerOnlineHour: 60,
+  activityMarksPerOnlineHour: 0,
   otherNotifyingPerOnlineHour: 4,
   notifyingCommitsPerMessage: 6,
 };
+
+/** Before drizzle/0038: every activity mark, once a minute an online member, notified. */
+export const MARKS_NOTIFYING: Partial<Activity> = { activityMarksPerOnlineHour: 60 };
 
 /**
  * bench/RESULTS.md's scale section (2026-11-27 22:22, PostgreSQL, 100 000 members, the lines
@@ -185,18 +190,14 @@ function table(rows: [string, Plan][]): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const at = (members: number, change: Partial<Activity> = {}) =>
     plan({ ...STATED_ACTIVITY, members, ...change }, MEASURED_COSTS, MEASURED_LIMITS);
-  // The replacements in the order they cost: activity marks that do not notify (batched a
-  // process, or out of the triggered table), then typing signals off NOTIFY (a broker).
-  const unmarked = { activityMarksPerOnlineHour: 0 };
+  // Today, the day before (activity marks notifying), and the next replacement: typing
+  // signals off NOTIFY, on a broker.
   console.log(
     table([
       ["100 000", at(100_000)],
       ["1 000 000", at(1_000_000)],
-      ["1 000 000, marks not notifying", at(1_000_000, unmarked)],
-      [
-        "1 000 000, and typing on a broker",
-        at(1_000_000, { ...unmarked, notifyingCommitsPerMessage: 3 }),
-      ],
+      ["1 000 000, marks notifying (before 0038)", at(1_000_000, MARKS_NOTIFYING)],
+      ["1 000 000, typing on a broker", at(1_000_000, { notifyingCommitsPerMessage: 3 })],
     ]),
   );
 }
