@@ -11,6 +11,7 @@ import {
 } from "../../lib/api-client";
 import { $chats, refreshChats } from "../../stores/chats";
 import { $member } from "../../stores/session";
+import PaidSendError from "../payments/PaidSendError";
 import { enterSends } from "../ui/enter-sends";
 import { describeApiError } from "../ui/use-api-form";
 import {
@@ -158,18 +159,7 @@ export default function Composer(props: Props) {
           : ""}
       </p>
       {error ? (
-        <div className="alert alert-danger chat-error" role="alert">
-          <p>{error.text}</p>
-          {error.code === "premium_required" ? (
-            <button type="button" className="btn btn-primary btn-sm" onClick={props.onGoPremium}>
-              {t("chat.goPremium")}
-            </button>
-          ) : error.code === "not_enough_credits" ? (
-            <a className="btn btn-primary btn-sm" href="/credits">
-              {t("chat.buyCredits")}
-            </a>
-          ) : null}
-        </div>
+        <PaidSendError error={error} className="chat-error" t={t} onGoPremium={props.onGoPremium} />
       ) : null}
       <div className="chat-input">
         <label className={`btn btn-ghost btn-icon chat-attach${uploading ? " is-busy" : ""}`}>

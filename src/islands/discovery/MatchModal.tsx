@@ -3,16 +3,11 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import type { PhotoView } from "../../contract/photos";
 import type { ProfileDetail } from "../../contract/profiles";
 import type { Translate } from "../../i18n/translate";
-import {
-  ApiRequestError,
-  api,
-  apiFetch,
-  isOutcomeUnknown,
-  newIdempotencyKey,
-} from "../../lib/api-client";
+import { ApiRequestError, api, isOutcomeUnknown, newIdempotencyKey } from "../../lib/api-client";
 import { refreshChats } from "../../stores/chats";
 import { onMemberEvent } from "../../stores/events";
 import { $member } from "../../stores/session";
+import PaidSendError from "../payments/PaidSendError";
 import { enterSends } from "../ui/enter-sends";
 import Modal from "../ui/Modal";
 import { describeApiError } from "../ui/use-api-form";
@@ -58,8 +53,9 @@ export default function MatchModal(props: Props) {
     () =>
       onMemberEvent((event) => {
         if (event.type !== "match") return;
-        void apiFetch<ProfileDetail>("/api/profile.php", { query: { id: event.data.profile } })
+        void api("GET /api/profile.php", { query: { id: event.data.profile } })
           .then((profile) => {
+            if (!("is_own" in profile)) return;
             const shown = { id: profile.id, name: profile.name, main_image: profile.main_image };
             setMatched(shown);
             markSeen(shown);
@@ -212,20 +208,7 @@ function MatchContent({ matched, self, t, textRef, onClose }: ContentProps) {
           <label className="match-label" htmlFor="match-text">
             {t("match.messageLabel", { name: matched.name })}
           </label>
-          {error ? (
-            <div className="alert alert-danger match-error" role="alert">
-              <p>{error.text}</p>
-              {error.code === "premium_required" ? (
-                <a className="btn btn-primary btn-sm" href="/premium">
-                  {t("chat.goPremium")}
-                </a>
-              ) : error.code === "not_enough_credits" ? (
-                <a className="btn btn-primary btn-sm" href="/credits">
-                  {t("chat.buyCredits")}
-                </a>
-              ) : null}
-            </div>
-          ) : null}
+          {error ? <PaidSendError error={error} className="match-error" t={t} /> : null}
           <div className="match-input">
             <textarea
               ref={textRef}
