@@ -41,6 +41,36 @@ export async function matchLive(
   return dialog;
 }
 
+/**
+ * Two members with a photo each, `her` liking `him` from a browser of her own, and `page` signed
+ * in as him (in `locale` when given): the start of every match journey.
+ */
+async function aPair(
+  browser: Browser,
+  baseURL: string,
+  page: Page,
+  createMember: (options?: MemberOptions) => Promise<TestMember>,
+  names: { her: string; him: string },
+  locale?: string,
+) {
+  const her = await createMember({ name: names.her, photos: 1 });
+  const him = await createMember({ name: names.him, gender: "male", photos: 1 });
+  const herPage = await asMember(browser, her, baseURL);
+  if (locale) await page.context().addCookies([{ name: "locale", value: locale, url: baseURL }]);
+  await signIn(page, him);
+  return { her, him, herPage };
+}
+
+/** The burst is over: the picture is the modal at rest. */
+async function burstEnded(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .querySelector("dialog[open]")
+      ?.getAnimations({ subtree: true })
+      .every((animation) => animation.playState === "finished"),
+  );
+}
+
 /** The dialog covers the whole viewport, whatever the screen. */
 export async function expectFullScreen(page: Page, dialog: ReturnType<Page["getByRole"]>) {
   const viewport = page.viewportSize();
@@ -63,10 +93,8 @@ export async function firstMessageFromTheMatch(
   page: Page,
   createMember: (options?: MemberOptions) => Promise<TestMember>,
 ) {
-  const alice = await createMember({ name: "Alice", photos: 1 });
-  const bob = await createMember({ name: "Bob", gender: "male", photos: 1 });
-  const a = await asMember(browser, alice, baseURL);
-  await signIn(page, bob);
+  const pair = await aPair(browser, baseURL, page, createMember, { her: "Alice", him: "Bob" });
+  const { her: alice, him: bob, herPage: a } = pair;
 
   const dialog = await matchLive(page, a, alice, bob);
   await expectFullScreen(page, dialog);
@@ -84,13 +112,7 @@ export async function firstMessageFromTheMatch(
   ).toBeGreaterThan(0);
   const box = dialog.getByRole("textbox", { name: "Your first message to Alice" });
   await expect(box).toBeFocused();
-  // Wait for the burst to end, so the picture is the modal at rest.
-  await page.waitForFunction(() =>
-    document
-      .querySelector("dialog[open]")
-      ?.getAnimations({ subtree: true })
-      .every((animation) => animation.playState === "finished"),
-  );
+  await burstEnded(page);
   await expectAccessible(page);
 
   const text = "Hi Alice! Coffee this week?";
@@ -117,22 +139,20 @@ export async function matchInGerman(
   page: Page,
   createMember: (options?: MemberOptions) => Promise<TestMember>,
 ) {
-  const lena = await createMember({ name: "Lena", photos: 1 });
-  const jonas = await createMember({ name: "Jonas", gender: "male", photos: 1 });
-  const l = await asMember(browser, lena, baseURL);
-  await page.context().addCookies([{ name: "locale", value: "de", url: baseURL }]);
-  await signIn(page, jonas);
-  const dialog = await matchLive(page, l, lena, jonas, "Es ist ein Match!", "Like erwidern");
+  const { her, him, herPage } = await aPair(
+    browser,
+    baseURL,
+    page,
+    createMember,
+    { her: "Lena", him: "Jonas" },
+    "de",
+  );
+  const dialog = await matchLive(page, herPage, her, him, "Es ist ein Match!", "Like erwidern");
   await expectFullScreen(page, dialog);
   await expect(dialog.getByRole("img", { name: "Foto von Lena" })).toBeVisible();
   await expect(
     dialog.getByRole("textbox", { name: "Deine erste Nachricht an Lena" }),
   ).toBeFocused();
-  await page.waitForFunction(() =>
-    document
-      .querySelector("dialog[open]")
-      ?.getAnimations({ subtree: true })
-      .every((animation) => animation.playState === "finished"),
-  );
+  await burstEnded(page);
   await expectAccessible(page);
 }
