@@ -28,6 +28,8 @@ export type PhoneScore = {
   ready: number | null;
   /** JavaScript bytes over the wire. */
   jsKb: number;
+  /** What moved, for each layout shift counted: when, how much, and the elements. */
+  shifts: string[];
 };
 
 export const PHONE_BUDGET = { lcp: 2000, tbt: 200, cls: 0.01, ready: 1500 } as const;
@@ -41,7 +43,12 @@ const SLOW_4G = {
 
 declare global {
   interface Window {
-    __phone?: { lcp: number; cls: number; longTasks: { start: number; duration: number }[] };
+    __phone?: {
+      lcp: number;
+      cls: number;
+      shifts: string[];
+      longTasks: { start: number; duration: number }[];
+    };
     __ready?: number;
   }
 }
@@ -123,7 +130,12 @@ async function measure(
     jsBytes += size || (await response.body().catch(() => Buffer.alloc(0))).length;
   });
   await tab.addInitScript(() => {
-    const phone = { lcp: 0, cls: 0, longTasks: [] as { start: number; duration: number }[] };
+    const phone = {
+      lcp: 0,
+      cls: 0,
+      shifts: [] as string[],
+      longTasks: [] as { start: number; duration: number }[],
+    };
     window.__phone = phone;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) phone.lcp = entry.startTime;
@@ -132,8 +144,20 @@ async function measure(
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number;
         hadRecentInput: boolean;
+        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
       })[]) {
-        if (!entry.hadRecentInput) phone.cls += entry.value;
+        if (entry.hadRecentInput) continue;
+        phone.cls += entry.value;
+        const moved = entry.sources.map((source) => {
+          const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+          const name = node
+            ? `${node.localName}${node.className ? `.${String(node.className).split(" ").join(".")}` : ""}`
+            : "?";
+          return `${name} y ${source.previousRect.y}->${source.currentRect.y}, h ${source.previousRect.height}->${source.currentRect.height}`;
+        });
+        phone.shifts.push(
+          `${entry.startTime.toFixed(0)} ms, ${entry.value.toFixed(3)}: ${moved.join("; ")}`,
+        );
       }
     }).observe({ type: "layout-shift", buffered: true });
     new PerformanceObserver((list) => {
@@ -172,11 +196,11 @@ async function measure(
   await tab.waitForTimeout(3000);
   const perf = await tab.evaluate(() => {
     const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
-    const phone = window.__phone ?? { lcp: 0, cls: 0, longTasks: [] };
+    const phone = window.__phone ?? { lcp: 0, cls: 0, shifts: [], longTasks: [] };
     const tbt = phone.longTasks
       .filter((task) => task.start >= fcp)
       .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
-    return { lcp: phone.lcp, cls: phone.cls, tbt };
+    return { lcp: phone.lcp, cls: phone.cls, tbt, shifts: phone.shifts };
   });
   await context.close();
   return { label, path, ...perf, ready, jsKb: jsBytes / 1024 };
@@ -193,5 +217,9 @@ export function printPhone(scores: PhoneScore[], say: (line: string) => void = c
     say(
       `${s.label.padEnd(26)} ${s.lcp.toFixed(0).padStart(7)} ${s.tbt.toFixed(0).padStart(7)} ${s.cls.toFixed(3).padStart(7)} ${(s.ready === null ? "never" : s.ready.toFixed(0)).padStart(11)} ${s.jsKb.toFixed(1).padStart(7)}  ${ok ? "✓" : "✗"}`,
     );
+  }
+  // A page that moved says what moved.
+  for (const s of scores.filter((score) => score.cls > b.cls)) {
+    for (const shift of s.shifts) say(`  ${s.label} shifted at ${shift}`);
   }
 }
