@@ -36,10 +36,10 @@ export type BenchOptions = {
   /** Also run the PostgreSQL server with this many processes (one per core). */
   processes: number;
   /**
-   * `--only scale`, `--only phone`: issue 30's scale lines or phone lines alone, on members and
-   * a little chat data.
+   * `--only scale`, `--only phone`, `--only loop`: issue 30's scale lines, phone lines or
+   * member-search event-loop runs alone, on members and a little chat data.
    */
-  only?: "scale" | "phone";
+  only?: "scale" | "phone" | "loop";
 };
 
 export type Measurement = {
@@ -611,6 +611,32 @@ async function measureUserView(env: NodeJS.ProcessEnv, label: string): Promise<M
   }
 }
 
+/** Runs of the member-search load that --only loop repeats (issue 30 item 3: three in a row). */
+const LOOP_RUNS = 3;
+
+/**
+ * Issue 30 item 3: the server's event-loop delay under the member-search load, the full run's
+ * "member search" line, LOOP_RUNS times on one server (its probe reset before each).
+ */
+async function measureLoop(env: NodeJS.ProcessEnv): Promise<Measurement[]> {
+  const base = `http://127.0.0.1:${SITE_PORT}`;
+  const site = startSite(env);
+  try {
+    await waitFor(`${base}/api/settings.php`, site);
+    const member = { cookie: await logIn(base), "x-request-type": "client" };
+    const search = `${base}/api/search.php?gender=male&country=de`;
+    const results: Measurement[] = [];
+    for (let run = 1; run <= LOOP_RUNS; run++) {
+      site.send("loop:reset");
+      const underLoad = await load(`member search, run ${run} of ${LOOP_RUNS}`, search, member);
+      results.push({ ...underLoad, loopP99: (await askProbe(site, "loop")).p99 });
+    }
+    return results;
+  } finally {
+    await stop(site);
+  }
+}
+
 /** The demo member's pages on a phone: their largest conversation, and its partner's profile. */
 async function measurePhone(base: string, chat: ChatSeed): Promise<PhoneScore[]> {
   const cookie = await logIn(base);
@@ -666,7 +692,11 @@ try {
   console.log(`[${options.engine}] seeding ${options.members} members…`);
   const { seconds: seedSeconds, chat, site } = await seed(env);
   console.log(`[${options.engine}] measuring…`);
-  const measurements = site ? await measureSite(env, "", chat, site.metrics, site.inbox) : [];
+  const measurements = site
+    ? await measureSite(env, "", chat, site.metrics, site.inbox)
+    : options.only === "loop"
+      ? await measureLoop(env)
+      : [];
   if (options.engine === "postgres" && options.processes > 1 && site) {
     // design §12, every core: the same hot path served by one process per core.
     const scaled = await measureUserView(
@@ -679,7 +709,7 @@ try {
   const lighthouse: LighthouseScore[] = [];
   const phone: PhoneScore[] = [];
   const scale =
-    options.only === "phone"
+    options.only === "phone" || options.only === "loop"
       ? []
       : await measureScale({
           engine: options.engine,

@@ -13,7 +13,8 @@
  * `--only scale` runs them alone, on members and a little chat data, and writes them into their
  * own section of bench/RESULTS.md, the last full run's lines left as they are. `--only phone`
  * does the same for the member pages on a phone (bench/phone.ts), which a full run measures
- * after Lighthouse.
+ * after Lighthouse, and `--only loop` for the event loop under the member-search load, three
+ * runs in a row (issue 30 item 3).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -35,7 +36,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "50" },
     /** Server processes for the PostgreSQL run's last line (WEB_CONCURRENCY). */
     processes: { type: "string", default: String(availableParallelism()) },
-    /** `scale` or `phone`: issue 30's scale lines or phone lines alone. */
+    /** `scale`, `phone` or `loop`: issue 30's scale lines, phone lines or loop runs alone. */
     only: { type: "string" },
   },
 });
@@ -43,6 +44,7 @@ const { values } = parseArgs({
 const ONLY_SECTIONS = {
   scale: "The scale lines alone (`npm run bench -- --only scale`, bench/SCALE.md)",
   phone: "The phone lines alone (`npm run bench -- --only phone`, bench/phone.ts)",
+  loop: "The event loop under member search, three runs (`npm run bench -- --only loop`)",
 } as const;
 type Only = keyof typeof ONLY_SECTIONS;
 const isOnly = (value: string): value is Only => Object.hasOwn(ONLY_SECTIONS, value);
@@ -78,8 +80,9 @@ const BUDGETS: Budget[] = [
   { line: "one at a time", test: (m) => m.p95 <= 20, text: "p95 <= 20 ms on 100 000" },
   {
     line: "member search",
-    test: (m) => (m.loopP99 === undefined ? null : m.loopP99 <= 10),
-    text: "event loop p99 <= 10 ms",
+    // design §12 asks 10 ms; issue 30 item 3 holds it below 8, for a margin.
+    test: (m) => (m.loopP99 === undefined ? null : m.loopP99 <= 8),
+    text: "event loop p99 <= 8 ms",
   },
   { line: "GET /members", test: (m) => m.p99 <= 150, text: "p99 <= 150 ms" },
   { line: "thumbnail", test: (m) => m.rps >= 3000, text: ">= 3 000 req/s" },
@@ -258,9 +261,11 @@ function writeOnlyResults(part: Only) {
       `## ${ONLY_SECTIONS[part]}`,
       "",
       ...runFacts(),
-      part === "scale"
-        ? `- Run: ${base.members} members, ${Math.min(base.seconds, 10)} s a line`
-        : `- Run: ${base.members} members; Chromium as a Pixel 7, CPU 4× slower, slow 4G`,
+      {
+        scale: `- Run: ${base.members} members, ${Math.min(base.seconds, 10)} s a line`,
+        phone: `- Run: ${base.members} members; Chromium as a Pixel 7, CPU 4× slower, slow 4G`,
+        loop: `- Run: ${base.members} members, ${base.connections} connections, ${base.seconds} s or ${base.requests} answers a run`,
+      }[part],
       "",
       ...printedBlock(),
     ]
