@@ -43,9 +43,12 @@ const envSchema = z
      * busy in all; more only take turns on its CPU (and, with the database beside the site on a
      * 2-core machine, took the event loop's CPU: its p99 delay went from 5 to 12 ms during the
      * search load, for no more searches a second; issue 11). So processes × this should stay
-     * near twice the database's cores: 4 is a 2-core database and one process.
+     * near twice the database's cores: 2 is bench/SCALE.md's 100 000-member plan (two processes,
+     * a 2-core database). One process with 4 on this 2-core machine, its database beside it,
+     * kept the event loop's p99 at 10–14 ms under the search load; with 2, 6.5–7.5 ms for the
+     * same searches, user.php, likes and /members a second (issue 30 item 3).
      */
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(2),
     /** Where PGlite keeps its files and where uploaded media live; "memory://" for tests. */
     DATA_DIR: z.string().min(1).default("./data"),
     /** Where photos are stored; defaults to <DATA_DIR>/media (or a temp dir for memory://). */
