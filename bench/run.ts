@@ -155,7 +155,9 @@ function print(result: EngineResult) {
   }
   if (result.lighthouse.length > 0) printLighthouse(result.lighthouse, say);
   if (result.phone.length > 0) printPhone(result.phone, say);
-  printScale(result.engine === "pglite" ? "PGlite" : "PostgreSQL", result.scale, say);
+  if (result.scale.length > 0) {
+    printScale(result.engine === "pglite" ? "PGlite" : "PostgreSQL", result.scale, say);
+  }
 }
 
 /**
