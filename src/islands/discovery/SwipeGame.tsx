@@ -4,6 +4,7 @@ import {
   Suspense,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from "react";
@@ -96,8 +97,11 @@ export default function SwipeGame(props: Props) {
   const [error, setError] = useState<string | null>(null);
   const [premiumOpen, setPremiumOpen] = useState(false);
   // Until hydrated the buttons say they do not work yet (a tap on the server's HTML is lost).
+  // A layout effect: it runs as hydration commits, in the same task. A passive effect waited
+  // for a task of its own and then a render of its own, each behind whatever else the phone's
+  // slow main thread had queued (issue 29 item 8).
   const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  useLayoutEffect(() => setLive(true), []);
   // Cards given a verdict: flying off, then dropped. The next card is already in play.
   const [leaving, setLeaving] = useState<ReadonlyMap<number, Verdict>>(new Map());
   const fetching = useRef(false);
