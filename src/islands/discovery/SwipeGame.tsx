@@ -106,6 +106,14 @@ export default function SwipeGame(props: Props) {
   const [leaving, setLeaving] = useState<ReadonlyMap<number, Verdict>>(new Map());
   const fetching = useRef(false);
   const drag = useRef<Drag | null>(null);
+  /** The timers that drop a judged card once it has flown off, by card. */
+  const flights = useRef(new Map<number, number>());
+  useEffect(() => {
+    const pending = flights.current;
+    return () => {
+      for (const timer of pending.values()) window.clearTimeout(timer);
+    };
+  }, []);
   const top = cards.find((card) => !leaving.has(card.id));
   const outOfLikes = likesLeft === 0;
 
@@ -163,7 +171,14 @@ export default function SwipeGame(props: Props) {
           setStatus(t("swipe.passed", { name: card.name }));
         }
         const flown = Date.now() - started;
-        window.setTimeout(() => settle(card, true), Math.max(0, FLIGHT_MS - flown));
+        const timer = window.setTimeout(
+          () => {
+            flights.current.delete(card.id);
+            settle(card, true);
+          },
+          Math.max(0, FLIGHT_MS - flown),
+        );
+        flights.current.set(card.id, timer);
       })
       .catch((caught) => {
         settle(card, false);
@@ -187,6 +202,15 @@ export default function SwipeGame(props: Props) {
       setPasses((count) => count - 1);
       const back = answer.profile;
       if (back) {
+        // Undone before its flight ended, the card is not dropped when the flight would have.
+        window.clearTimeout(flights.current.get(back.id));
+        flights.current.delete(back.id);
+        setLeaving((flying) => {
+          if (!flying.has(back.id)) return flying;
+          const next = new Map(flying);
+          next.delete(back.id);
+          return next;
+        });
         setCards((held) => [back, ...held.filter((card) => card.id !== back.id)]);
         setExhausted(false);
         setStatus(t("swipe.undone", { name: back.name }));
