@@ -4,8 +4,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLIENT_PRELOADS } from "../src/server/lib/client-preloads";
 import {
-  CLIENT_CHUNK_GROUPS,
+  clientChunkGroups,
   PRELOADS_TOKEN,
+  pageScriptModules,
   sharedClientChunks,
   writePreloads,
 } from "./client-chunks";
@@ -51,7 +52,7 @@ describe("the members' client chunks (issue 30 item 2)", () => {
   });
 
   it("keeps staff code and the big lazy libraries out of the members' shared chunk", () => {
-    const [react, app] = CLIENT_CHUNK_GROUPS;
+    const [react, app] = clientChunkGroups(() => false);
     const inApp = (id: string) => (typeof app?.test === "function" ? app.test(id) : false);
     expect(
       react?.test instanceof RegExp && react.test.test("/x/node_modules/react-dom/client.js"),
@@ -60,6 +61,29 @@ describe("the members' client chunks (issue 30 item 2)", () => {
     expect(inApp("\0vite/preload-helper.js")).toBe(true);
     expect(inApp("/x/src/islands/staff/AuditLog.tsx")).toBe(false);
     expect(inApp("/x/node_modules/swiper/swiper.mjs")).toBe(false);
+  });
+
+  it("keeps what a page's own scripts import out of the app chunk, which imports React", () => {
+    const graph = new Map<string, string[]>([
+      [
+        "/x/src/layouts/Base.astro?astro&type=script&index=0&lang.ts",
+        ["/x/src/scripts/public-page.ts"],
+      ],
+      ["/x/src/scripts/public-page.ts", ["/x/src/i18n/locales.ts"]],
+      ["/x/src/i18n/locales.ts", []],
+      ["/x/src/islands/ui/Modal.tsx", ["/x/src/i18n/locales.ts", "/x/src/lib/api-client.ts"]],
+      ["/x/src/lib/api-client.ts", []],
+    ]);
+    const pageModules = pageScriptModules(graph);
+    expect([...pageModules].sort()).toEqual([
+      "/x/src/i18n/locales.ts",
+      "/x/src/layouts/Base.astro?astro&type=script&index=0&lang.ts",
+      "/x/src/scripts/public-page.ts",
+    ]);
+    const [, app] = clientChunkGroups((id) => pageModules.has(id));
+    const inApp = (id: string) => (typeof app?.test === "function" ? app.test(id) : false);
+    expect(inApp("/x/src/lib/api-client.ts")).toBe(true);
+    expect(inApp("/x/src/i18n/locales.ts")).toBe(false);
   });
 
   describe("writing the list into the server build", () => {

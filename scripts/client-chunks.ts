@@ -15,22 +15,47 @@ export const PRELOADS_TOKEN = "@@AMORA_CLIENT_PRELOADS@@";
  * code stays out of the members' chunk, and the big lazy libraries (swiper, uPlot) keep chunks
  * of their own.
  */
-export const CLIENT_CHUNK_GROUPS = [
-  {
-    name: "react",
-    test: /node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores)[\\/]/,
-    priority: 20,
-  },
-  {
-    name: "app",
-    // Ours, and Vite's helper that every lazy import of ours calls.
-    test: (id: string) =>
-      (id.includes("/src/") && !id.includes("/src/islands/staff/")) ||
-      id.includes("vite/preload-helper"),
-    minShareCount: 2,
-    priority: 10,
-  },
-];
+export function clientChunkGroups(usedByPageScripts: (id: string) => boolean) {
+  return [
+    {
+      name: "react",
+      test: /node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores)[\\/]/,
+      priority: 20,
+    },
+    {
+      name: "app",
+      // Ours, and Vite's helper that every lazy import of ours calls; not what a page's own
+      // scripts import (a lander's language links): the app chunk imports React, and a lander
+      // ships almost no JavaScript.
+      test: (id: string) =>
+        ((id.includes("/src/") && !id.includes("/src/islands/staff/")) ||
+          id.includes("vite/preload-helper")) &&
+        !usedByPageScripts(id),
+      minShareCount: 2,
+      priority: 10,
+    },
+  ];
+}
+
+/** Astro's hoisted `<script>` of a page or layout, as the client build names its module. */
+const PAGE_SCRIPT = /[?&]type=script\b/;
+
+/**
+ * The modules a page's own scripts import, from the client build's module graph: they stay out
+ * of the islands' shared chunk.
+ */
+export function pageScriptModules(graph: ReadonlyMap<string, readonly string[]>): Set<string> {
+  const reached = new Set<string>();
+  const visit = (id: string): void => {
+    if (reached.has(id)) return;
+    reached.add(id);
+    for (const imported of graph.get(id) ?? []) visit(imported);
+  };
+  for (const id of graph.keys()) if (PAGE_SCRIPT.test(id)) visit(id);
+  return reached;
+}
+
+const GROUP_NAMES = clientChunkGroups(() => false).map((group) => group.name);
 
 type ChunkLike = {
   type: "chunk";
@@ -54,7 +79,7 @@ export function sharedClientChunks(bundle: Record<string, OutputLike>): string[]
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const roots = chunks.filter(
     (chunk) =>
-      CLIENT_CHUNK_GROUPS.some((group) => group.name === chunk.name) ||
+      GROUP_NAMES.includes(chunk.name) ||
       (chunk.isEntry && /@astrojs[\\/]react[\\/].*client/.test(chunk.facadeModuleId ?? "")),
   );
   const seen = new Set<string>();
@@ -90,6 +115,14 @@ export async function writePreloads(serverDir: string, hrefs: string[]): Promise
 export function clientChunks(): AstroIntegration {
   let serverDir = "";
   let shared: string[] = [];
+  // The client build's static imports, by module, and what the page scripts reach: known once
+  // every module is parsed, which is before the chunks are made.
+  const graph = new Map<string, readonly string[]>();
+  let pageModules: Set<string> | null = null;
+  const usedByPageScripts = (id: string) => {
+    pageModules ??= pageScriptModules(graph);
+    return pageModules.has(id);
+  };
   const plugin: Plugin = {
     name: "amora:client-chunks",
     apply: "build",
@@ -97,10 +130,20 @@ export function clientChunks(): AstroIntegration {
       name === "client"
         ? {
             build: {
-              rolldownOptions: { output: { codeSplitting: { groups: CLIENT_CHUNK_GROUPS } } },
+              rolldownOptions: {
+                output: { codeSplitting: { groups: clientChunkGroups(usedByPageScripts) } },
+              },
             },
           }
         : undefined,
+    buildStart() {
+      if (this.environment.name !== "client") return;
+      graph.clear();
+      pageModules = null;
+    },
+    moduleParsed(info) {
+      if (this.environment.name === "client") graph.set(info.id, info.importedIds);
+    },
     generateBundle(_options, bundle) {
       if (this.environment.name === "client")
         shared = sharedClientChunks(bundle as Record<string, OutputLike>);
