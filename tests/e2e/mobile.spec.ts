@@ -453,8 +453,12 @@ test.describe("the swipe game on a phone (issue 29 item 8)", () => {
     await expect(card).not.toHaveAttribute("aria-label", second ?? "");
     await expect(page.getByRole("button", { name: "Undo pass" })).toBeEnabled();
 
-    // A short drag springs back: the same card, no like spent.
+    // A short drag springs back: the same card, no like spent. Dragged once the card has come
+    // to rest in front (under load its move into place could still be running).
     const third = await card.getAttribute("aria-label");
+    await slideOf(card).evaluate((slide) =>
+      Promise.all(slide.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    );
     release = await touchDrag(page, 40);
     expect(Math.abs((await placeOf(card)).x - 40)).toBeLessThanOrEqual(3);
     await release();
