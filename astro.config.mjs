@@ -23,6 +23,32 @@ const siteUrl = env.AMORA_ORIGIN;
 /** The build's server directory, known once the config is resolved. */
 let serverDir = "";
 
+/**
+ * @astrojs/react, its server renderer swapped for ours (src/server/lib/react-renderer.ts: the
+ * check from the component's type, one synchronous render that keeps `useId` unique); the
+ * client renderer and the build settings are the integration's own.
+ * @returns {import("astro").AstroIntegration}
+ */
+function reactWithOurServerRenderer() {
+  const integration = react();
+  const setup = integration.hooks["astro:config:setup"];
+  return {
+    ...integration,
+    hooks: {
+      ...integration.hooks,
+      "astro:config:setup": (params) =>
+        setup?.({
+          ...params,
+          addRenderer: (renderer) =>
+            params.addRenderer({ ...renderer, serverEntrypoint: REACT_SERVER_RENDERER }),
+        }),
+    },
+  };
+}
+const REACT_SERVER_RENDERER = fileURLToPath(
+  new URL("./src/server/lib/react-renderer.ts", import.meta.url),
+);
+
 export default defineConfig({
   site: siteUrl,
   output: "server",
@@ -37,7 +63,7 @@ export default defineConfig({
     port: env.PORT,
   },
   integrations: [
-    react(),
+    reactWithOurServerRenderer(),
     {
       // design §10: `astro dev` on the embedded database takes the data directory's lock as it
       // starts, so it refuses to run beside `npm start` instead of failing on the first request.

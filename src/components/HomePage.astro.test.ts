@@ -1,5 +1,4 @@
 import { loadRenderers } from "astro:container";
-import { getContainerRenderer } from "@astrojs/react/container-renderer";
 import { experimental_AstroContainer as AstroContainer } from "astro/container";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blockProfile } from "../server/blocks/service";
@@ -14,6 +13,7 @@ import { getReadyDb } from "../server/startup";
 import type { User } from "../server/users/schema";
 import { createTestMember } from "../test/members";
 import { testProviders } from "../test/providers";
+import { reactRenderer } from "../test/react-renderer";
 import HomePage from "./HomePage.astro";
 
 let container: AstroContainer;
@@ -22,7 +22,7 @@ let db: Database;
 beforeAll(async () => {
   db = await getReadyDb();
   container = await AstroContainer.create({
-    renderers: await loadRenderers([getContainerRenderer()]),
+    renderers: await loadRenderers([reactRenderer()]),
   });
 });
 

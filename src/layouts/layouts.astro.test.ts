@@ -1,5 +1,4 @@
 import { loadRenderers } from "astro:container";
-import { getContainerRenderer } from "@astrojs/react/container-renderer";
 import { experimental_AstroContainer as AstroContainer } from "astro/container";
 import { beforeAll, describe, expect, it } from "vitest";
 import ErrorPage from "../components/ErrorPage.astro";
@@ -12,6 +11,7 @@ import { createMediaSigner } from "../server/photos/media-url";
 import { defaultSite } from "../server/sites/registry";
 import { getPublicSettings } from "../server/sites/service";
 import { testProviders } from "../test/providers";
+import { reactRenderer } from "../test/react-renderer";
 import Chat from "./Chat.astro";
 import Default from "./Default.astro";
 import Empty from "./Empty.astro";
@@ -22,7 +22,7 @@ let container: AstroContainer;
 beforeAll(async () => {
   db = await getDb();
   container = await AstroContainer.create({
-    renderers: await loadRenderers([getContainerRenderer()]),
+    renderers: await loadRenderers([reactRenderer()]),
   });
 });
 

@@ -85,6 +85,34 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
+ * Every id on the page is its own, and every element an ARIA attribute names is there: React's
+ * `useId` in two islands of a page stays unique only with each island's own prefix
+ * (src/server/lib/react-renderer.ts passes it to the server render). Answers the prefixes of the
+ * islands that have such ids.
+ */
+export async function expectIdsUnique(page: Page) {
+  const found = await page.evaluate(() => {
+    const ids = [...document.querySelectorAll("[id]")].map((element) => element.id);
+    const referred = [
+      ...document.querySelectorAll("[aria-labelledby], [aria-describedby], [aria-controls]"),
+    ].flatMap((element) =>
+      ["aria-labelledby", "aria-describedby", "aria-controls"].flatMap((name) =>
+        (element.getAttribute(name) ?? "").split(/\s+/).filter(Boolean),
+      ),
+    );
+    return {
+      repeated: ids.filter((id, index) => ids.indexOf(id) !== index),
+      missing: referred.filter((id) => !document.getElementById(id)),
+      // useId's ids (React 19: `_r3R_0_` in the island of prefix r3) by island.
+      islands: [...new Set(ids.flatMap((id) => /^_(r\d+)R_/.exec(id)?.[1] ?? []))],
+    };
+  });
+  expect(found.repeated).toEqual([]);
+  expect(found.missing).toEqual([]);
+  return found.islands;
+}
+
+/**
  * Chooses a date of birth in the date-of-birth field (day, month by name, year), as a person
  * would; `scope` is the page or the dialog holding the form.
  */

@@ -1,6 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, type MemberOptions, test } from "./fixtures";
-import { collectConsoleErrors, expectAccessible, signIn, waitForHydration } from "./helpers";
+import {
+  collectConsoleErrors,
+  expectAccessible,
+  expectIdsUnique,
+  signIn,
+  waitForHydration,
+} from "./helpers";
 
 /*
  * The swipe game's cards are the members who fit the player, nearest in age first: the players
@@ -45,6 +51,8 @@ test.describe("the swipe game (issue 13)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Swipe game" })).toBeVisible();
     await expect(page.getByText("4 likes left today")).toBeVisible();
     await expectAccessible(page);
+    // The game's ids and the language menu's, each island's own after hydration (issue 30).
+    expect((await expectIdsUnique(page)).length).toBeGreaterThanOrEqual(2);
 
     // Dragged right: a like.
     const first = await topCard(page);

@@ -1,5 +1,4 @@
 import { loadRenderers } from "astro:container";
-import { getContainerRenderer } from "@astrojs/react/container-renderer";
 import { experimental_AstroContainer as AstroContainer } from "astro/container";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../server/db/client";
@@ -10,6 +9,7 @@ import { defaultSite } from "../../server/sites/registry";
 import { getPublicSettings } from "../../server/sites/service";
 import { createTestMember, uniqueEmail } from "../../test/members";
 import { testProviders } from "../../test/providers";
+import { reactRenderer } from "../../test/react-renderer";
 import Mailbox from "./mailbox.astro";
 
 describe("/dev/mailbox without DEV_OUTBOX (design §10: fail closed)", () => {
@@ -24,7 +24,7 @@ describe("/dev/mailbox without DEV_OUTBOX (design §10: fail closed)", () => {
       html: "",
     });
     const container = await AstroContainer.create({
-      renderers: await loadRenderers([getContainerRenderer()]),
+      renderers: await loadRenderers([reactRenderer()]),
     });
     const response = await container.renderToResponse(Mailbox, {
       request: new Request(`http://localhost:4321/dev/mailbox?to=${user.email}`),

@@ -1,5 +1,4 @@
 import { loadRenderers } from "astro:container";
-import { getContainerRenderer } from "@astrojs/react/container-renderer";
 import { experimental_AstroContainer as AstroContainer } from "astro/container";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../server/db/client";
@@ -9,6 +8,7 @@ import { createMediaSigner } from "../../server/photos/media-url";
 import { defaultSite } from "../../server/sites/registry";
 import { getPublicSettings } from "../../server/sites/service";
 import { testProviders } from "../../test/providers";
+import { reactRenderer } from "../../test/react-renderer";
 import Sms from "./sms.astro";
 
 describe("/dev/sms without DEV_OUTBOX (design §10: fail closed)", () => {
@@ -21,7 +21,7 @@ describe("/dev/sms without DEV_OUTBOX (design §10: fail closed)", () => {
       text: "493817 is your Amora code to confirm the direct debit",
     });
     const container = await AstroContainer.create({
-      renderers: await loadRenderers([getContainerRenderer()]),
+      renderers: await loadRenderers([reactRenderer()]),
     });
     const response = await container.renderToResponse(Sms, {
       request: new Request(`http://localhost:4321/dev/sms?to=${encodeURIComponent(to)}`),

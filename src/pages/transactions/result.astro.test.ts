@@ -1,5 +1,4 @@
 import { loadRenderers } from "astro:container";
-import { getContainerRenderer } from "@astrojs/react/container-renderer";
 import { experimental_AstroContainer as AstroContainer } from "astro/container";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -16,11 +15,12 @@ import { getPublicSettings } from "../../server/sites/service";
 import type { User } from "../../server/users/schema";
 import { createTestMember } from "../../test/members";
 import { testProviders } from "../../test/providers";
+import { reactRenderer } from "../../test/react-renderer";
 import Result from "./[id].astro";
 
 async function renderResult(user: User, orderId: number) {
   const container = await AstroContainer.create({
-    renderers: await loadRenderers([getContainerRenderer()]),
+    renderers: await loadRenderers([reactRenderer()]),
   });
   const response = await container.renderToResponse(Result, {
     request: new Request(`http://localhost:4321/transactions/${orderId}`),
