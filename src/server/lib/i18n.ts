@@ -58,11 +58,32 @@ function getI18n(): I18n {
   return instance;
 }
 
+/** Each locale's translator, made once (i18next's fixed `t` holds no per-request state). */
+const translators = new Map<Locale, Translate>();
+
 /**
- * The server translator for one locale, backed by i18next.
+ * The server translator for one locale, backed by i18next. A message without parameters is
+ * translated once and remembered (per locale, at most the catalogue): the catalogues are bundled and never change while the
+ * process runs, and i18next's lookup, a few microseconds a call, ran a hundred times for every
+ * member page (issue 30 item 1: half a millisecond of /members).
  * @example getTranslate("de")("nav.login") // "Anmelden"
  */
 export function getTranslate(locale: Locale): Translate {
+  let translate = translators.get(locale);
+  if (translate) return translate;
   const t = getI18n().getFixedT(locale);
-  return (key: MessageKey, params?: MessageParams) => (params ? t(key, params) : t(key));
+  const plain = new Map<MessageKey, string>();
+  translate = (key: MessageKey, params?: MessageParams) => {
+    if (params) return t(key, params);
+    let text = plain.get(key);
+    if (text === undefined) {
+      text = t(key);
+      // Only the catalogue's own keys (a missing one comes back as itself): a key made from
+      // outside input cannot grow the map past the catalogue.
+      if (text !== key) plain.set(key, text);
+    }
+    return text;
+  };
+  translators.set(locale, translate);
+  return translate;
 }
