@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { unreadTotalQuery } from "../chat/unread";
-import { type Database, executeRows } from "../db/client";
+import type { Database } from "../db/client";
+import { preparedRows } from "../db/prepared";
 import { unseenMatchPartnerQuery } from "../discovery/matches";
 import { newLikesQuery } from "../likes/service";
 import { codeTaken } from "../payments/discounts";
@@ -18,12 +19,45 @@ export type NavBadges = {
   timeBonusTaken: boolean | null;
 };
 
+type Row = {
+  unread: number | null;
+  likes: number | null;
+  match: number | null;
+  taken: boolean | null;
+  bonus: boolean | null;
+};
+
+/** The values of the badges' statement (a shape's unused ones stay out of its text). */
+type BadgeValues = { userId: number; profileId: number; offerCode: string; timeBonusCode: string };
+
+/** The statement's shapes: with a profile or not, an offer code to ask about, a time bonus. */
+const statements = new Map<string, (db: Database, values: BadgeValues) => Promise<Row[]>>();
+
+function badgesStatement(shape: { profile: boolean; offer: boolean; bonus: boolean }) {
+  const name = `nav_badges_${Number(shape.profile)}${Number(shape.offer)}${Number(shape.bonus)}`;
+  let statement = statements.get(name);
+  if (!statement) {
+    statement = preparedRows<Row, BadgeValues>(name, (db, v) => {
+      const likes = shape.profile ? sql`(${newLikesQuery(db, v.profileId)})` : sql`0`;
+      const match = shape.profile
+        ? sql`(${unseenMatchPartnerQuery(db, v.profileId)})`
+        : sql`null::int`;
+      const taken = shape.offer ? codeTaken(db, v.userId, v.offerCode) : sql`null::boolean`;
+      const bonus = shape.bonus ? codeTaken(db, v.userId, v.timeBonusCode) : sql`null::boolean`;
+      return sql`select (${unreadTotalQuery(db, v.userId)}) as unread, ${likes} as likes, ${match} as match, ${taken} as taken, ${bonus} as bonus`;
+    });
+    statements.set(name, statement);
+  }
+  return statement;
+}
+
 /**
  * What every member page's shell shows from the first paint, in one statement: each value is
  * its own query's rules as a scalar subquery (unreadTotal, countNewLikes, findUnseenMatch, and
  * codeTaken for the offer of a member who has not paid: memberOfferCode). Five statements were
  * five round trips per page, each parsed and planned on its own, each waiting for the event loop
- * between them (issue 11: every statement cost the embedded engine about a millisecond).
+ * between them (issue 11: every statement cost the embedded engine about a millisecond). Its
+ * text is built once a shape and sent prepared (db/prepared.ts, issue 30 item 1).
  */
 export async function loadNavBadges(
   db: Database,
@@ -35,23 +69,17 @@ export async function loadNavBadges(
   },
 ): Promise<NavBadges> {
   const { profileId, offerCode = null, timeBonusCode = null } = member;
-  const likes = profileId === null ? sql`0` : sql`(${newLikesQuery(db, profileId)})`;
-  const match =
-    profileId === null ? sql`null::int` : sql`(${unseenMatchPartnerQuery(db, profileId)})`;
-  const taken = offerCode === null ? sql`null::boolean` : codeTaken(db, member.userId, offerCode);
-  const bonus =
-    timeBonusCode === null ? sql`null::boolean` : codeTaken(db, member.userId, timeBonusCode);
-  type Row = {
-    unread: number | null;
-    likes: number | null;
-    match: number | null;
-    taken: boolean | null;
-    bonus: boolean | null;
-  };
-  const [row] = await executeRows<Row>(
-    db,
-    sql`select (${unreadTotalQuery(db, member.userId)}) as unread, ${likes} as likes, ${match} as match, ${taken} as taken, ${bonus} as bonus`,
-  );
+  const statement = badgesStatement({
+    profile: profileId !== null,
+    offer: offerCode !== null,
+    bonus: timeBonusCode !== null,
+  });
+  const [row] = await statement(db, {
+    userId: member.userId,
+    profileId: profileId ?? 0,
+    offerCode: offerCode ?? "",
+    timeBonusCode: timeBonusCode ?? "",
+  });
   return {
     unreadMessages: row?.unread ?? 0,
     newLikes: row?.likes ?? 0,
