@@ -91,7 +91,6 @@ describe("member cards as HTML text", () => {
     const t = createTranslate("de", catalogues.de);
     const html = memberCardGridHtml({
       cards: CARDS,
-      t,
       locale: "de",
       eager: 1,
       prefetch: 2,
@@ -113,7 +112,6 @@ describe("member cards as HTML text", () => {
 
     const tagged = memberCardGridHtml({
       cards: CARDS.slice(0, 1),
-      t,
       locale: "de",
       eager: 0,
       tag: "Ähnlich",
