@@ -2,6 +2,7 @@ import type { ProfileCard } from "../contract/profiles";
 import { catalogues } from "../i18n/catalogues";
 import type { Locale } from "../i18n/locales";
 import { createTranslate, type Translate } from "../i18n/translate";
+import type MemberCard from "../islands/discovery/MemberCard";
 
 /**
  * The member cards of a server-rendered page as HTML text, for MemberCardGrid.astro: the markup
@@ -21,18 +22,8 @@ const ESCAPES: Record<string, string> = {
 };
 const escapeText = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
-export type MemberCardOptions = {
-  t: Translate;
-  countryName: string;
-  /** The first cards of a page are above the fold: load them at once. */
-  eager?: boolean;
-  /** A likely next page: prefetched when the browser is idle (spec §9). */
-  prefetch?: boolean;
-  /** Where the card leads; the profile by default. */
-  href?: string;
-  /** The name's heading level (MemberCard.tsx). */
-  headingLevel?: 2 | 3;
-};
+/** What a card is told besides its member: MemberCard.tsx's own props. */
+export type MemberCardOptions = Omit<Parameters<typeof MemberCard>[0], "card">;
 
 /** One card, as MemberCard renders it. */
 export function memberCardHtml(card: ProfileCard, options: MemberCardOptions): string {
