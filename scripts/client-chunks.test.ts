@@ -51,6 +51,30 @@ describe("the members' client chunks (issue 30 item 2)", () => {
     ]);
   });
 
+  it("preloads what an island shares with a page's own script, not what a page script alone imports", () => {
+    const pageScript = (fileName: string, imports: string[]) =>
+      chunk(fileName, imports, {
+        isEntry: true,
+        facadeModuleId: "/app/src/layouts/Base.astro?astro&type=script&index=0&lang.ts",
+      });
+    const bundle = Object.fromEntries(
+      [
+        chunk("_astro/client.A.js", [], {
+          isEntry: true,
+          facadeModuleId: "/app/node_modules/@astrojs/react/dist/client.js",
+        }),
+        pageScript("_astro/Base.B.js", ["_astro/time-zone.C.js", "_astro/links.D.js"]),
+        chunk("_astro/time-zone.C.js", []),
+        chunk("_astro/links.D.js", []),
+        chunk("_astro/ChatApp.E.js", ["_astro/time-zone.C.js"], {
+          isEntry: true,
+          facadeModuleId: "/app/src/islands/chat/ChatApp.tsx",
+        }),
+      ].map((output) => [output.fileName, output]),
+    );
+    expect(sharedClientChunks(bundle)).toEqual(["/_astro/client.A.js", "/_astro/time-zone.C.js"]);
+  });
+
   it("keeps staff code and the big lazy libraries out of the members' shared chunk", () => {
     const [react, app] = clientChunkGroups(() => false);
     const inApp = (id: string) => (typeof app?.test === "function" ? app.test(id) : false);

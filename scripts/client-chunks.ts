@@ -69,7 +69,7 @@ type OutputLike = ChunkLike | { type: "asset"; fileName: string };
 
 /**
  * The scripts every island needs, whichever it is: the React renderer's entry, the shared
- * groups, and all they import. Preloaded from the head of every member page, they are fetched
+ * groups, what islands share with the pages' own scripts, and all they import. Preloaded from the head of every member page, they are fetched
  * in the first round instead of one round per level of imports.
  */
 export function sharedClientChunks(bundle: Record<string, OutputLike>): string[] {
@@ -77,10 +77,26 @@ export function sharedClientChunks(bundle: Record<string, OutputLike>): string[]
     (output): output is ChunkLike => output.type === "chunk",
   );
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  // What a page's own script shares with an island stays out of the groups (the app chunk
+  // imports React, which a lander must not load) and is a chunk of its own: whichever asks
+  // for it first, the page's script or the island, it is one more round trip unless preloaded.
+  // A page script loads it anyway, so the preload costs nothing.
+  const isPageScript = (chunk: ChunkLike) =>
+    chunk.isEntry && (chunk.facadeModuleId ?? "").includes("?astro&type=script");
+  const importers = new Map<string, ChunkLike[]>();
+  for (const chunk of chunks) {
+    for (const imported of chunk.imports)
+      importers.set(imported, [...(importers.get(imported) ?? []), chunk]);
+  }
+  const sharedWithPages = (chunk: ChunkLike) => {
+    const by = importers.get(chunk.fileName) ?? [];
+    return !chunk.isEntry && by.some(isPageScript) && by.some((other) => !isPageScript(other));
+  };
   const roots = chunks.filter(
     (chunk) =>
       GROUP_NAMES.includes(chunk.name) ||
-      (chunk.isEntry && /@astrojs[\\/]react[\\/].*client/.test(chunk.facadeModuleId ?? "")),
+      (chunk.isEntry && /@astrojs[\\/]react[\\/].*client/.test(chunk.facadeModuleId ?? "")) ||
+      sharedWithPages(chunk),
   );
   const seen = new Set<string>();
   const visit = (fileName: string): void => {
