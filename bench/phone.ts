@@ -1,5 +1,6 @@
 import { chromium } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/chromium";
+import { startHttp2Front } from "./h2-front";
 
 /**
  * Member pages on a mid-range phone (issue 30 item 2, issue 29 item 8): Chromium as a Pixel 7
@@ -8,7 +9,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/chromium";
  * cold cache. Per page: LCP, total blocking time (long tasks past 50 ms after the first paint,
  * until 3 s after the main control works), layout shift, and when the page's main control
  * answers a tap: the moment its island has hydrated and the control no longer says it is not
- * ready (aria-disabled), or, for a plain link, the moment it is on screen.
+ * ready (aria-disabled), or, for a plain link, the moment it is on screen. The pages come through
+ * an HTTP/2 front (bench/h2-front.ts), as members' browsers get them from production's TLS proxy.
  */
 export type PhonePage = {
   label: string;
@@ -80,12 +82,14 @@ export async function runPhone(
   cookie: string,
   pages: PhonePage[],
 ): Promise<PhoneScore[]> {
+  const front = await startHttp2Front(base);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const scores: PhoneScore[] = [];
   try {
-    for (const page of pages) scores.push(await measure(browser, base, cookie, page));
+    for (const page of pages) scores.push(await measure(browser, front.origin, cookie, page));
   } finally {
     await browser.close();
+    await front.close();
   }
   return scores;
 }
@@ -98,6 +102,8 @@ async function measure(
 ): Promise<PhoneScore> {
   const [name, value] = cookie.split("=");
   const context = await browser.newContext({
+    // The front's certificate is its own (bench/h2-front.ts).
+    ignoreHTTPSErrors: true,
     viewport: { width: 412, height: 915 },
     deviceScaleFactor: 2.625,
     isMobile: true,
