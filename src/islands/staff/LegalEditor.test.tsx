@@ -29,7 +29,7 @@ describe("the legal texts screen (issue 28 item 5)", () => {
     await renderEditor();
     fireEvent.change(screen.getByLabelText("Language"), { target: { value: "nl" } });
     const field = (await screen.findByLabelText("Text in Markdown")) as HTMLTextAreaElement;
-    await waitFor(() => expect(field.value).toContain("title:"));
+    await waitFor(() => expect(field.value).toContain('title: "Algemene voorwaarden"'));
     expect(screen.getByText("The page shows the default text.")).toBeTruthy();
 
     // A placeholder that does not exist: the field says so, and keeps the text.

@@ -54,18 +54,25 @@ export default function LegalEditor(props: Props) {
   const previewRef = useRef<HTMLElement>(null);
   const params = selection;
 
+  // An answer for a site or language no longer chosen is dropped: it would load the wrong text
+  // over what the editor has typed since.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the site or language changes
   useEffect(() => {
+    let live = true;
     setLoadError(null);
     api("GET /api/staff/legal/{site}/{locale}", { params })
       .then((answer) => {
+        if (!live) return;
         const names = answer.documents.map((entry) => entry.document);
         setDocuments(names);
         if (!names.includes(selection.document)) {
           setSelection((current) => ({ ...current, document: names[0] ?? "terms" }));
         }
       })
-      .catch((caught) => setLoadError(describeApiError(caught, t)));
+      .catch((caught) => live && setLoadError(describeApiError(caught, t)));
+    return () => {
+      live = false;
+    };
   }, [selection.site, selection.locale]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the text changes
@@ -74,9 +81,13 @@ export default function LegalEditor(props: Props) {
     setText(null);
     setPreview(null);
     setStatus(null);
+    let live = true;
     api("GET /api/staff/legal/{site}/{locale}/{document}", { params })
-      .then(shown)
-      .catch((caught) => setLoadError(describeApiError(caught, t)));
+      .then((answer) => live && shown(answer))
+      .catch((caught) => live && setLoadError(describeApiError(caught, t)));
+    return () => {
+      live = false;
+    };
   }, [documents, selection.document]);
 
   function shown(answer: LegalTextAnswer) {
