@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ConversationAnswer } from "../../contract/chat";
 import type { PremiumFeature } from "../../contract/premium";
 import type { Translate } from "../../i18n/translate";
@@ -56,11 +56,19 @@ export default function Conversation(props: Props) {
   const textRef = useRef<HTMLTextAreaElement>(null);
 
   // The icebreaker opened by itself: however it closes, the member writes next, so focus goes
-  // to the message field once the dialog has handed it back (issue 29 item 16).
+  // to the message field once the dialog has handed it back (issue 29 item 16). The dialog
+  // gives focus back in its own effect, which runs before this one (a child's effects run
+  // first), whenever the runtime schedules effects.
+  const focusTextNext = useRef(false);
   function closeIcebreaker() {
+    focusTextNext.current = true;
     setIcebreaker(false);
-    setTimeout(() => textRef.current?.focus(), 0);
   }
+  useEffect(() => {
+    if (icebreaker || !focusTextNext.current) return;
+    focusTextNext.current = false;
+    textRef.current?.focus();
+  }, [icebreaker]);
 
   async function block() {
     if (!profile) return;
