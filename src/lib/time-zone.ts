@@ -34,12 +34,22 @@ export function ownTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/** A formatter of calendar days per zone: making one costs far more than using it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day of an instant in a zone, to tell "today" apart: "2026-11-27". */
 export function dayIn(zone: string, date: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: zone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(date);
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    // Bounded as knownTimeZone's answers are.
+    if (dayFormats.size >= 1000) dayFormats.clear();
+    dayFormats.set(zone, format);
+  }
+  return format.format(date);
 }

@@ -21,9 +21,28 @@ type Props = {
   children?: ReactNode;
 };
 
+/**
+ * When a conversation last moved, as the list writes it: the time if that was today in the
+ * member's zone (on the server as in the browser), else the date. The formatters are made once
+ * for the list: making one costs far more than using it, and a member may have many chats.
+ */
+function entryTimes(locale: string, timeZone: string): (iso: string) => string {
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone });
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeZone });
+  const today = dayIn(timeZone, new Date());
+  return (iso) => {
+    const date = new Date(iso);
+    return (dayIn(timeZone, date) === today ? time : day).format(date);
+  };
+}
+
 /** spec §2 Chats: the member's conversations, newest first, each with its unread count. */
 export default function ConversationList(props: Props) {
   const { t } = props;
+  const when = useMemo(
+    () => entryTimes(props.locale, props.timeZone),
+    [props.locale, props.timeZone],
+  );
   return (
     <section className="chat-list" aria-labelledby="chats-heading">
       <header className="chat-list-header">
@@ -47,8 +66,7 @@ export default function ConversationList(props: Props) {
               key={chat.conversation}
               chat={chat}
               t={t}
-              locale={props.locale}
-              timeZone={props.timeZone}
+              when={when}
               current={props.current === chat.conversation}
               busy={props.loading === chat.conversation}
               onOpen={() => props.onOpen(chat.conversation)}
@@ -64,23 +82,14 @@ export default function ConversationList(props: Props) {
 function ConversationEntry(props: {
   chat: ChatEntry;
   t: Translate;
-  locale: string;
-  timeZone: string;
+  when: (iso: string) => string;
   current: boolean;
   busy: boolean;
   onOpen: () => void;
 }) {
   const { chat, t } = props;
   const name = nameOf(chat.profile, t);
-  const time = useMemo(() => {
-    const date = new Date(chat.updated_at);
-    // "Today" in the member's zone, on the server as in the browser.
-    const today = dayIn(props.timeZone, new Date()) === dayIn(props.timeZone, date);
-    return new Intl.DateTimeFormat(props.locale, {
-      ...(today ? { timeStyle: "short" } : { dateStyle: "short" }),
-      timeZone: props.timeZone,
-    }).format(date);
-  }, [chat.updated_at, props.locale, props.timeZone]);
+  const time = props.when(chat.updated_at);
   return (
     <li
       className={`chat-entry${props.current ? " is-current" : ""}${chat.num_unread_messages ? " is-unread" : ""}`}
