@@ -106,8 +106,11 @@ export async function takeRetentionOffer(
     if (!made) throw new Error("the retention code was not written");
     return made.code;
   });
+  // Looked up no earlier than it was made: a tap that waited for another's turn began before
+  // the code it finds, which starts when it was made.
+  const at = new Date(Math.max(now.getTime(), Date.now()));
   try {
-    return await findDiscountCode(db, holder, code, now);
+    return await findDiscountCode(db, holder, code, at);
   } catch (error) {
     // Used, or run out: the offer was the member's once.
     if (error instanceof ApiError && error.code !== "code_held") throw offerTaken();
