@@ -5,9 +5,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { CLIENT_PRELOADS } from "../src/server/lib/client-preloads";
 import {
   clientChunkGroups,
+  ISLAND_PRELOADS_TOKEN,
+  islandClientChunks,
   PRELOADS_TOKEN,
   pageScriptModules,
   sharedClientChunks,
+  writeIntoServerBuild,
   writePreloads,
 } from "./client-chunks";
 
@@ -49,6 +52,32 @@ describe("the members' client chunks (issue 30 item 2)", () => {
       "/_astro/react.B.js",
       "/_astro/rolldown-runtime.C.js",
     ]);
+  });
+
+  it("names each island's own scripts by its module: its chunk and what the shared list lacks", () => {
+    const island = (fileName: string, module: string, imports: string[]) =>
+      chunk(fileName, imports, { isEntry: true, facadeModuleId: `/app/src/islands/${module}.tsx` });
+    const bundle = Object.fromEntries(
+      [
+        chunk("_astro/app.D.js", ["_astro/react.B.js"]),
+        chunk("_astro/react.B.js", []),
+        island("_astro/SwipeGame.E.js", "discovery/SwipeGame", ["_astro/app.D.js"]),
+        island("_astro/ProfileWizard.F.js", "profile/wizard/ProfileWizard", [
+          "_astro/app.D.js",
+          "_astro/steps.G.js",
+        ]),
+        chunk("_astro/steps.G.js", ["_astro/react.B.js"]),
+        chunk("_astro/client.A.js", [], {
+          isEntry: true,
+          facadeModuleId: "/app/node_modules/@astrojs/react/dist/client.js",
+        }),
+        { type: "asset" as const, fileName: "_astro/style.css" },
+      ].map((output) => [output.fileName, output]),
+    );
+    expect(islandClientChunks(bundle, ["/_astro/app.D.js", "/_astro/react.B.js"])).toEqual({
+      "discovery/SwipeGame": ["/_astro/SwipeGame.E.js"],
+      "profile/wizard/ProfileWizard": ["/_astro/ProfileWizard.F.js", "/_astro/steps.G.js"],
+    });
   });
 
   it("preloads what an island shares with a page's own script, not what a page script alone imports", () => {
@@ -130,6 +159,17 @@ describe("the members' client chunks (issue 30 item 2)", () => {
       expect(await readFile(join(dir, "b.mjs"), "utf8")).toBe(
         'const y = ["/_astro/react.B.js", "/_astro/app.D.js"];',
       );
+    });
+
+    it("writes the islands' map as a string of JSON, whatever its characters", async () => {
+      dir = await mkdtemp(join(tmpdir(), "client-chunks-"));
+      await writeFile(join(dir, "a.mjs"), `const m = parse("${ISLAND_PRELOADS_TOKEN}");`);
+      const map = { "discovery/SwipeGame": ["/_astro/Swipe$&Game.E.js"] };
+      const json = JSON.stringify(JSON.stringify(map));
+      expect(await writeIntoServerBuild(dir, ISLAND_PRELOADS_TOKEN, json)).toBe(1);
+      const written = await readFile(join(dir, "a.mjs"), "utf8");
+      expect(written).toBe(`const m = parse(${json});`);
+      expect(JSON.parse(JSON.parse(written.slice(16, -2)))).toEqual(map);
     });
 
     it("leaves the source's list empty, where Vite serves modules one by one", () => {

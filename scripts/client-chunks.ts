@@ -6,6 +6,8 @@ import type { Plugin } from "vite";
 
 /** The token src/server/lib/client-preloads.ts holds until the build writes the list in. */
 export const PRELOADS_TOKEN = "@@AMORA_CLIENT_PRELOADS@@";
+/** The token it holds until the build writes in each island's own scripts, as JSON. */
+export const ISLAND_PRELOADS_TOKEN = "@@AMORA_ISLAND_PRELOADS@@";
 
 /**
  * Issue 30 item 2: on a phone every script is a round trip (562 ms on slow 4G, six at a time),
@@ -108,29 +110,80 @@ export function sharedClientChunks(bundle: Record<string, OutputLike>): string[]
   return [...seen].sort().map((fileName) => `/${fileName}`);
 }
 
-/** Writes the list into the server build, where the token stands (as Astro does its manifest). */
-export async function writePreloads(serverDir: string, hrefs: string[]): Promise<number> {
-  const token = new RegExp(`(["'])${PRELOADS_TOKEN}\\1`, "g");
+/** An island's module under `src/islands/`, without its extension: `discovery/SwipeGame`. */
+const ISLAND_MODULE = /[\\/]src[\\/]islands[\\/](.+)\.tsx$/;
+
+/**
+ * Each island's own scripts, by its module under `src/islands/`: its chunk and what that
+ * imports beyond the shared list. Astro's island script asks for the chunk only once the page
+ * has been parsed and its own scripts have run, a round trip after the shared ones; a page
+ * that names its islands (layouts/Default.astro's `islands`) preloads them with the rest.
+ */
+export function islandClientChunks(
+  bundle: Record<string, OutputLike>,
+  shared: readonly string[],
+): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter(
+    (output): output is ChunkLike => output.type === "chunk",
+  );
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const preloaded = new Set(shared.map((href) => href.slice(1)));
+  const islands: Record<string, string[]> = {};
+  for (const chunk of chunks) {
+    const module = chunk.isEntry ? ISLAND_MODULE.exec(chunk.facadeModuleId ?? "")?.[1] : undefined;
+    if (!module) continue;
+    const own: string[] = [];
+    const visit = (fileName: string): void => {
+      if (preloaded.has(fileName) || own.includes(fileName)) return;
+      own.push(fileName);
+      for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+    };
+    visit(chunk.fileName);
+    islands[module.replaceAll("\\", "/")] = own.map((fileName) => `/${fileName}`);
+  }
+  return islands;
+}
+
+/**
+ * Writes `text` (JavaScript) into the server build where the token stands as a string, in either
+ * quote (as Astro does its manifest); answers how many files held it.
+ */
+export async function writeIntoServerBuild(
+  serverDir: string,
+  token: string,
+  text: string,
+): Promise<number> {
+  const quoted = new RegExp(`(["'])${token}\\1`, "g");
   const files = (await readdir(serverDir, { recursive: true, encoding: "utf8" })).filter((name) =>
     name.endsWith(".mjs"),
   );
   let written = 0;
   for (const file of files) {
     const path = join(serverDir, file);
-    const text = await readFile(path, "utf8");
-    if (!text.includes(PRELOADS_TOKEN)) continue;
+    const source = await readFile(path, "utf8");
+    if (!source.includes(token)) continue;
     await writeFile(
       path,
-      text.replace(token, hrefs.map((href) => JSON.stringify(href)).join(", ")),
+      source.replace(quoted, () => text),
     );
     written += 1;
   }
   return written;
 }
 
+/** Writes the shared list into the server build, in place of its token in an array. */
+export function writePreloads(serverDir: string, hrefs: string[]): Promise<number> {
+  return writeIntoServerBuild(
+    serverDir,
+    PRELOADS_TOKEN,
+    hrefs.map((href) => JSON.stringify(href)).join(", "),
+  );
+}
+
 export function clientChunks(): AstroIntegration {
   let serverDir = "";
   let shared: string[] = [];
+  let islands: Record<string, string[]> = {};
   // The client build's static imports, by module, and what the page scripts reach: known once
   // every module is parsed, which is before the chunks are made.
   const graph = new Map<string, readonly string[]>();
@@ -161,8 +214,9 @@ export function clientChunks(): AstroIntegration {
       if (this.environment.name === "client") graph.set(info.id, info.importedIds);
     },
     generateBundle(_options, bundle) {
-      if (this.environment.name === "client")
-        shared = sharedClientChunks(bundle as Record<string, OutputLike>);
+      if (this.environment.name !== "client") return;
+      shared = sharedClientChunks(bundle as Record<string, OutputLike>);
+      islands = islandClientChunks(bundle as Record<string, OutputLike>, shared);
     },
   };
   return {
@@ -179,6 +233,10 @@ export function clientChunks(): AstroIntegration {
           throw new Error("the client build named no shared chunks to preload");
         const written = await writePreloads(serverDir, shared);
         if (written === 0) throw new Error(`no server chunk holds ${PRELOADS_TOKEN}`);
+        // A string literal of JSON, parsed where it stands (src/server/lib/client-preloads.ts).
+        const json = JSON.stringify(JSON.stringify(islands));
+        if ((await writeIntoServerBuild(serverDir, ISLAND_PRELOADS_TOKEN, json)) === 0)
+          throw new Error(`no server chunk holds ${ISLAND_PRELOADS_TOKEN}`);
         logger.info(
           `${shared.length} shared scripts preloaded by member pages: ${shared.join(" ")}`,
         );
