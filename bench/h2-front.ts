@@ -30,13 +30,16 @@ export async function startHttp2Front(
         port,
         method: String(headers[constants.HTTP2_HEADER_METHOD]),
         path: String(headers[constants.HTTP2_HEADER_PATH]),
-        headers: requestHeaders(headers),
+        headers: {
+          ...endToEnd(headers),
+          host: String(headers[constants.HTTP2_HEADER_AUTHORITY] ?? ""),
+        },
       },
       (answer) => {
         if (stream.destroyed) return answer.destroy();
         stream.respond({
           [constants.HTTP2_HEADER_STATUS]: answer.statusCode ?? 502,
-          ...responseHeaders(answer.headers),
+          ...endToEnd(answer.headers),
         });
         answer.pipe(stream);
       },
@@ -73,22 +76,13 @@ const HOP_BY_HOP = new Set([
   "http2-settings",
 ]);
 
-function requestHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || name.startsWith(":") || HOP_BY_HOP.has(name)) continue;
-    out[name] = value;
-  }
-  out.host = String(headers[constants.HTTP2_HEADER_AUTHORITY] ?? "");
-  return out;
-}
-
-function responseHeaders(
-  headers: import("node:http").IncomingHttpHeaders,
+/** The end-to-end headers of one side for the other: no pseudo-headers, no hop-by-hop ones. */
+function endToEnd(
+  headers: IncomingHttpHeaders | import("node:http").IncomingHttpHeaders,
 ): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    if (value === undefined || name.startsWith(":") || HOP_BY_HOP.has(name)) continue;
     out[name] = value;
   }
   return out;
