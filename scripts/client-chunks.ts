@@ -71,8 +71,9 @@ type OutputLike = ChunkLike | { type: "asset"; fileName: string };
 
 /**
  * The scripts every island needs, whichever it is: the React renderer's entry, the shared
- * groups, what islands share with the pages' own scripts, and all they import. Preloaded from the head of every member page, they are fetched
- * in the first round instead of one round per level of imports.
+ * groups, what islands share with the pages' own scripts, and all they import. Preloaded from
+ * the head of every member page, they are fetched in the first round instead of one round per
+ * level of imports.
  */
 export function sharedClientChunks(bundle: Record<string, OutputLike>): string[] {
   const chunks = Object.values(bundle).filter(
