@@ -374,6 +374,15 @@ test.describe("the swipe game on a phone (issue 29 item 8)", () => {
     };
   }
 
+  /**
+   * Once the card in play has come to rest in front: under load its move into place can still be
+   * running after the last card has gone, and a drag then starts from part of the way.
+   */
+  const atRest = (card: Locator) =>
+    slideOf(card).evaluate((slide) =>
+      Promise.all(slide.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    );
+
   /** A stamp's opacity on a card (the stamps are decoration, hidden from assistive technology). */
   const stampOpacity = (card: Locator, text: string) =>
     slideOf(card)
@@ -443,6 +452,7 @@ test.describe("the swipe game on a phone (issue 29 item 8)", () => {
 
     // 150 px to the left: NOPE, and a pass.
     const second = await card.getAttribute("aria-label");
+    await atRest(card);
     release = await touchDrag(page, -150);
     place = await placeOf(card);
     expect(Math.abs(place.x + 150)).toBeLessThanOrEqual(3);
@@ -453,12 +463,9 @@ test.describe("the swipe game on a phone (issue 29 item 8)", () => {
     await expect(card).not.toHaveAttribute("aria-label", second ?? "");
     await expect(page.getByRole("button", { name: "Undo pass" })).toBeEnabled();
 
-    // A short drag springs back: the same card, no like spent. Dragged once the card has come
-    // to rest in front (under load its move into place could still be running).
+    // A short drag springs back: the same card, no like spent.
     const third = await card.getAttribute("aria-label");
-    await slideOf(card).evaluate((slide) =>
-      Promise.all(slide.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-    );
+    await atRest(card);
     release = await touchDrag(page, 40);
     expect(Math.abs((await placeOf(card)).x - 40)).toBeLessThanOrEqual(3);
     await release();
