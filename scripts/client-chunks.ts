@@ -69,6 +69,33 @@ type ChunkLike = {
 };
 type OutputLike = ChunkLike | { type: "asset"; fileName: string };
 
+/** The bundle's chunks, and each by its file name. */
+function chunkGraph(bundle: Record<string, OutputLike>) {
+  const chunks = Object.values(bundle).filter(
+    (output): output is ChunkLike => output.type === "chunk",
+  );
+  return { chunks, byFile: new Map(chunks.map((chunk) => [chunk.fileName, chunk])) };
+}
+
+/**
+ * The files `roots` import statically, themselves included, in the order first reached; what
+ * `skip` holds is neither taken nor followed.
+ */
+function importClosure(
+  byFile: ReadonlyMap<string, ChunkLike>,
+  roots: readonly string[],
+  skip: ReadonlySet<string> = new Set(),
+): string[] {
+  const seen = new Set<string>();
+  const visit = (fileName: string): void => {
+    if (skip.has(fileName) || seen.has(fileName)) return;
+    seen.add(fileName);
+    for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+  };
+  for (const root of roots) visit(root);
+  return [...seen];
+}
+
 /**
  * The scripts every island needs, whichever it is: the React renderer's entry, the shared
  * groups, what islands share with the pages' own scripts, and all they import. Preloaded from
@@ -76,10 +103,7 @@ type OutputLike = ChunkLike | { type: "asset"; fileName: string };
  * level of imports.
  */
 export function sharedClientChunks(bundle: Record<string, OutputLike>): string[] {
-  const chunks = Object.values(bundle).filter(
-    (output): output is ChunkLike => output.type === "chunk",
-  );
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const { chunks, byFile } = chunkGraph(bundle);
   // What a page's own script shares with an island stays out of the groups (the app chunk
   // imports React, which a lander must not load) and is a chunk of its own: whichever asks
   // for it first, the page's script or the island, it is one more round trip unless preloaded.
@@ -101,14 +125,12 @@ export function sharedClientChunks(bundle: Record<string, OutputLike>): string[]
       (chunk.isEntry && /@astrojs[\\/]react[\\/].*client/.test(chunk.facadeModuleId ?? "")) ||
       sharedWithPages(chunk),
   );
-  const seen = new Set<string>();
-  const visit = (fileName: string): void => {
-    if (seen.has(fileName)) return;
-    seen.add(fileName);
-    for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
-  };
-  for (const root of roots) visit(root.fileName);
-  return [...seen].sort().map((fileName) => `/${fileName}`);
+  return importClosure(
+    byFile,
+    roots.map((root) => root.fileName),
+  )
+    .sort()
+    .map((fileName) => `/${fileName}`);
 }
 
 /** An island's module under `src/islands/`, without its extension: `discovery/SwipeGame`. */
@@ -124,22 +146,13 @@ export function islandClientChunks(
   bundle: Record<string, OutputLike>,
   shared: readonly string[],
 ): Record<string, string[]> {
-  const chunks = Object.values(bundle).filter(
-    (output): output is ChunkLike => output.type === "chunk",
-  );
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const { chunks, byFile } = chunkGraph(bundle);
   const preloaded = new Set(shared.map((href) => href.slice(1)));
   const islands: Record<string, string[]> = {};
   for (const chunk of chunks) {
     const module = chunk.isEntry ? ISLAND_MODULE.exec(chunk.facadeModuleId ?? "")?.[1] : undefined;
     if (!module) continue;
-    const own: string[] = [];
-    const visit = (fileName: string): void => {
-      if (preloaded.has(fileName) || own.includes(fileName)) return;
-      own.push(fileName);
-      for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
-    };
-    visit(chunk.fileName);
+    const own = importClosure(byFile, [chunk.fileName], preloaded);
     islands[module.replaceAll("\\", "/")] = own.map((fileName) => `/${fileName}`);
   }
   return islands;
