@@ -688,10 +688,11 @@ async function measureLoop(env: NodeJS.ProcessEnv): Promise<Measurement[]> {
 
 /** The demo member's pages on a phone: their largest conversation, and its partner's profile. */
 async function measurePhone(base: string, chat: ChatSeed): Promise<PhoneScore[]> {
-  const cookie = await logIn(base);
+  const { DEMO_LOGINS } = await import("../src/server/db/seed");
+  const { email, password } = DEMO_LOGINS[0];
   return runPhone(
     base,
-    cookie,
+    { cookie: await logIn(base), email, password },
     memberPhonePages({ profile: chat.partnerProfile, conversation: chat.conversation }),
   );
 }

@@ -272,7 +272,7 @@ function writeOnlyResults(part: Only) {
       ...runFacts(),
       {
         scale: `- Run: ${base.members} members, ${Math.min(base.seconds, 10)} s a line`,
-        phone: `- Run: ${base.members} members; Chromium as a Pixel 7, CPU 4× slower, slow 4G, through an HTTP/2 front`,
+        phone: `- Run: ${base.members} members; Chromium as a Pixel 7, CPU 4× slower, slow 4G, through an HTTP/2 front; each page after logging in through the form, then with nothing cached`,
         loop: `- Run: ${base.members} members, ${base.connections} connections, ${base.seconds} s or ${base.requests} answers a run`,
         page: `- Run: ${base.members} members, ${base.connections} connections, ${base.seconds} s or ${base.requests} answers a line`,
       }[part],
