@@ -53,6 +53,8 @@ test.describe("the chat's entry warning (spec §2 Chat layout, issue 29 item 20)
     await expect(page.getByRole("button", { name: "Write my own" })).toBeVisible();
     await expect(warning).toHaveCount(0);
 
+    // Off the site before the cookies go (see switchMember), then a browser with none of them.
+    await page.goto("about:blank");
     await page.context().clearCookies();
     await signIn(page, inGermany);
     await page.goto(`/members/${bob.profile_id}/chat`);

@@ -19,6 +19,17 @@ export async function signIn(page: Page, account: Account) {
   await signInRequest(page.request, account);
 }
 
+/**
+ * Signs in as another member in the same page. The page leaves the site first: a login ends the
+ * session it replaces, and a page still open on the member before would see its next call
+ * refused and go to the login page by itself (which sends a member on), racing the test's own
+ * next navigation (net::ERR_ABORTED).
+ */
+export async function switchMember(page: Page, account: Account) {
+  await page.goto("about:blank");
+  await signIn(page, account);
+}
+
 /** Signs in a request context of its own: a second member acting beside the page's. */
 export async function signInRequest(request: APIRequestContext, account: Account) {
   const response = await request.post("/api/user.php", {

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import type { TestMember } from "./fixtures";
-import { expectAccessible, signIn, waitForHydration } from "./helpers";
+import { expectAccessible, signIn, switchMember, waitForHydration } from "./helpers";
 
 /*
  * issue 29 item 18: every member screen, each with what a member would have on it (likes both
@@ -95,7 +95,7 @@ export async function walkNewMemberScreens(page: Page, createMember: Create) {
   await check(page, "/profile");
   await check(page, "/members", "Members");
   const unconfirmed = await createMember({ confirmed: false });
-  await signIn(page, unconfirmed);
+  await switchMember(page, unconfirmed);
   await check(page, "/members", "Members");
   await check(page, "/likes", "Likes");
 }
