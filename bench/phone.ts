@@ -33,7 +33,10 @@ export type PhonePage = {
   cache: "login" | "none";
 };
 
-/** The member the pages are loaded for: the session's cookie, or the login form's fields. */
+/**
+ * The member the pages are loaded for: a session's cookie for the pages with nothing cached, and
+ * what they type into the login form for the pages after a login.
+ */
 export type PhoneMember = { cookie: string; email: string; password: string };
 
 export type PhoneScore = {
