@@ -160,18 +160,18 @@ async function measure(
   await cdp.send("Network.enable");
   if (cache === "login") await logIn(tab, base, member);
   else await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  // The measured page's scripts from here on: each one's compressed size, and what the network
-  // carried of it (nothing when it came from the cache).
+  // The measured page's scripts from here on: each one's compressed size (its content-length,
+  // kept with it in the cache), and what the network carried of it (nothing from the cache).
   let jsBytes = 0;
   let fetchedBytes = 0;
   const scripts = new Set<string>();
-  tab.on("response", async (response) => {
-    if (response.request().resourceType() !== "script") return;
-    const size = Number((await response.allHeaders())["content-length"] ?? 0);
-    jsBytes += size || (await response.body().catch(() => Buffer.alloc(0))).length;
-  });
-  cdp.on("Network.responseReceived", ({ requestId, type }) => {
-    if (type === "Script") scripts.add(requestId);
+  cdp.on("Network.responseReceived", ({ requestId, type, response }) => {
+    if (type !== "Script") return;
+    scripts.add(requestId);
+    const length = Object.entries(response.headers).find(([header]) =>
+      /^content-length$/i.test(header),
+    );
+    jsBytes += Number(length?.[1] ?? 0);
   });
   cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
     if (scripts.has(requestId)) fetchedBytes += encodedDataLength;
