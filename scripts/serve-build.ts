@@ -1,19 +1,13 @@
-import {
-  createServer,
-  type IncomingMessage,
-  type RequestListener,
-  type Server,
-  type ServerResponse,
-} from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo, ListenOptions } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener, type Http2Bindings, type HttpBindings } from "@hono/node-server";
-import compression from "compression";
 import type { App } from "../src/server/app";
-import { BROTLI_PARAMS, compressAnswer } from "../src/server/lib/compress-answer";
+import { compressAnswer } from "../src/server/lib/compress-answer";
 import { checkServingEnv, getEnv } from "../src/server/lib/env";
 import { escapeMalformedPercentEncoding } from "../src/server/lib/url-encoding";
+import { compressWhole } from "./compress-pages";
 import { createPrecompressedFileHandler, indexPrecompressedFiles } from "./static-files";
 
 /**
@@ -24,10 +18,10 @@ import { createPrecompressedFileHandler, indexPrecompressedFiles } from "./stati
  * - the build's assets are sent precompressed from an index made at start (scripts/static-files);
  * - everything else goes to the Node adapter's handler: its static files, then Astro's pages;
  * - answers are compressed on the fly where it pays (design §12): HTML and JSON of 1 KB or more,
- *   gzip or brotli by the client's Accept-Encoding; pages streamed as written (`compression`),
- *   API answers whole once made (src/server/lib/compress-answer.ts, without `compression`'s
- *   per-answer header hooks). What already carries a Content-Encoding (precompressed assets and
- *   prerendered pages), images and server-sent events pass as they are.
+ *   gzip or brotli by the client's Accept-Encoding, each whole: API answers once made
+ *   (src/server/lib/compress-answer.ts), pages once written (./compress-pages.ts). What already
+ *   carries a Content-Encoding (precompressed assets and prerendered pages), images and
+ *   server-sent events pass as they are.
  * A URL that `decodeURI` cannot read is repaired first, so the API answers it with its JSON
  * error and pages with the 404 page, where the adapter would send a bare "Bad request."
  * (design §10). TLS is the job of the proxy in front (see trusted proxies).
@@ -57,12 +51,6 @@ export async function serveBuild(
   const serveStatic = createPrecompressedFileHandler(
     await indexPrecompressedFiles(resolve(getEnv().CLIENT_DIR)),
   );
-  // compression is written for Express; it only uses what node:http's request and response have.
-  // Its brotli takes our parameters: the default window made every page pay for 4 MB buffers.
-  const compress = compression({
-    filter: shouldCompress,
-    brotli: { params: BROTLI_PARAMS },
-  }) as unknown as (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
   const listener: RequestListener = (request, response) => {
     if (request.url) request.url = escapeMalformedPercentEncoding(request.url);
     const url = request.url ?? "/";
@@ -70,10 +58,8 @@ export async function serveBuild(
       void api(request, response);
       return;
     }
-    compress(request, response, () => {
-      keepWriteCallbacks(response);
-      serveStatic(request, response, () => pages(request, response));
-    });
+    compressWhole(request, response);
+    serveStatic(request, response, () => pages(request, response));
   };
   await warmUp(listener);
   const server = createServer(listener);
@@ -115,35 +101,9 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/**
- * `compression`'s `write` drops its callback. The adapter ends a page that fails while it
- * streams (the database gone in the middle of a render) in such a callback, which then never
- * came: the request hung until the client gave up. Here the callback comes once the chunk is
- * handed on, and the cut answer ends at once.
- */
-function keepWriteCallbacks(response: ServerResponse): void {
-  const write = response.write as (this: ServerResponse, ...args: unknown[]) => boolean;
-  response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-    const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
-    const encoding = rest.find((arg) => typeof arg === "string");
-    const written = encoding ? write.call(this, chunk, encoding) : write.call(this, chunk);
-    if (callback) process.nextTick(callback);
-    return written;
-  } as ServerResponse["write"];
-}
-
 /** The paths src/server's Hono app answers: the API and the media files. */
 export function isAppPath(url: string): boolean {
   return /^\/(api|media)(\/|\?|$)/.test(url);
-}
-
-/** compression's own rule (compressible types only), less server-sent events, which must flow. */
-function shouldCompress(
-  request: Parameters<typeof compression.filter>[0],
-  response: Parameters<typeof compression.filter>[1],
-): boolean {
-  const type = String(response.getHeader("content-type") ?? "");
-  return !type.startsWith("text/event-stream") && compression.filter(request, response);
 }
 
 function listen(server: Server, options: ListenOptions): Promise<number> {

@@ -1,7 +1,7 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { LRUCache } from "lru-cache";
-import { negotiateEncoding } from "./accept-encoding";
+import { type ContentCoding, negotiateEncoding } from "./accept-encoding";
 
 /** Under this many bytes, compressing costs more than the bytes it saves (design §12). */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -11,6 +11,18 @@ const COMPRESSIBLE = /^(?:application\/(?:[\w.+-]+\+)?json|text\/(?!event-stream
 
 /** Statuses that have no body to compress. */
 const NO_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * Whether an answer of this status and these headers is ours to compress: it has a body, is
+ * JSON or text (not an event stream) and carries no coding already. Its size is asked apart.
+ */
+export function isCompressible(
+  status: number,
+  contentType: string | null | undefined,
+  contentEncoding: string | null | undefined,
+): boolean {
+  return !NO_BODY.has(status) && !contentEncoding && COMPRESSIBLE.test(contentType ?? "");
+}
 
 /**
  * Brotli's window, in bits: 256 KB, more than any page or answer of ours (the search page is
@@ -47,10 +59,13 @@ export async function compressAnswer(
   // Cheapest first; and `answer.body` is not asked: on @hono/node-server that alone turns its
   // light answer into a full one, sent by the slow path (a stream, written in pieces).
   const coding = negotiateEncoding(acceptEncoding, ["br", "gzip"]);
-  if (coding === null || NO_BODY.has(answer.status)) return answer;
+  if (coding === null) return answer;
   const { headers } = answer;
-  if (headers.has("content-encoding")) return answer;
-  if (!COMPRESSIBLE.test(headers.get("content-type") ?? "")) return answer;
+  if (
+    !isCompressible(answer.status, headers.get("content-type"), headers.get("content-encoding"))
+  ) {
+    return answer;
+  }
   // Not `statusText` either: the light Response keeps only the status.
   const { status } = answer;
   const held = heldBody(answer);
@@ -75,24 +90,28 @@ export async function compressAnswer(
   const key = typeof held === "string" && held.length <= MAX_KEPT_TEXT ? `${coding}:${held}` : null;
   let compressed = key === null ? undefined : kept.get(key);
   if (compressed === undefined) {
-    const bytes = body ?? Buffer.from(held as string);
-    compressed = coding === "br" ? await brotli(bytes, brotliOptions(bytes)) : await gzipped(bytes);
+    compressed = await compressBytes(coding, body ?? Buffer.from(held as string));
     if (key !== null) kept.set(key, compressed);
   }
   // The answer's own headers, which nothing else holds any more.
   headers.set("content-encoding", coding);
   headers.delete("content-length");
-  const vary = headers.get("vary");
-  if (!vary?.toLowerCase().includes("accept-encoding")) {
-    headers.set("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
-  }
+  headers.set("vary", varyOnEncoding(headers.get("vary")));
   return new Response(new Uint8Array(compressed), { status, headers });
 }
 
-function brotliOptions(body: Uint8Array) {
-  return {
-    params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
-  };
+/** Bytes compressed in zlib's thread pool: brotli with our parameters and their size, or gzip. */
+export function compressBytes(coding: ContentCoding, bytes: Uint8Array): Promise<Buffer> {
+  if (coding === "gzip") return gzipped(bytes);
+  return brotli(bytes, {
+    params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+  });
+}
+
+/** Vary's value with Accept-Encoding in it: an answer whose coding follows the request's. */
+export function varyOnEncoding(vary: string | null | undefined): string {
+  if (!vary) return "accept-encoding";
+  return vary.toLowerCase().includes("accept-encoding") ? vary : `${vary}, accept-encoding`;
 }
 
 /** Answers longer than this are not kept (each entry holds its text as well). */
