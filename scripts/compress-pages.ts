@@ -141,8 +141,10 @@ function toBuffer(chunk: unknown, encoding: unknown): Buffer {
   if (typeof chunk === "string") {
     return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
   }
-  // A copy: the writer may use its buffer again once write() returns.
-  return Buffer.from(chunk as Uint8Array);
+  // Not copied: a written chunk is not the writer's to change any more, as with node:http's own
+  // queue of writes waiting for the socket.
+  const bytes = chunk as Uint8Array;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function headerText(value: number | string | string[] | undefined): string | undefined {
