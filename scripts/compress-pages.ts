@@ -18,8 +18,9 @@ import {
  * Why not `compression`'s stream (issue 30 item 1, decision 0006): a page reached the client in
  * one piece either way, since brotli and gzip hold their output until they have a block of it
  * and a page is smaller than one; and the stream cost more: eight writes into a zlib stream, its
- * hooks on every answer's headers. Compressed whole, `/members` under 50 connections served 9 %
- * more pages a second at 0.5 ms less of the server's time a page (four alternated runs each).
+ * hooks on every answer's headers. Compressed whole, `/members` took 0.5 ms less of the server's
+ * CPU a page: 128 → 141 pages a second at 50 connections, p99 at 10 in flight 137–160 → 124–140
+ * ms (runs alternated in one sitting, bench/RESULTS.md).
  */
 export function compressWhole(request: IncomingMessage, response: ServerResponse): void {
   if (request.method === "HEAD") return;
