@@ -9,19 +9,16 @@
  * pool): a server that does everything a dynamic page needs but make it.
  */
 import { readFileSync } from "node:fs";
-import { promisify } from "node:util";
-import { brotliCompress } from "node:zlib";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { BROTLI_PARAMS } from "../src/server/lib/compress-answer";
+import { compressBytes } from "../src/server/lib/compress-answer";
 
 const body = readFileSync(process.env.BARE_BODY_FILE ?? "");
 const headers = JSON.parse(process.env.BARE_HEADERS ?? "{}") as Record<string, string>;
-const brotli = promisify(brotliCompress);
 const app =
   process.env.BARE_COMPRESS === "br"
     ? new Hono().get("*", async (c) =>
-        c.body(await brotli(body, { params: BROTLI_PARAMS }), 200, {
+        c.body(await compressBytes("br", body), 200, {
           ...headers,
           "content-encoding": "br",
         }),

@@ -101,7 +101,7 @@ export async function compressAnswer(
 }
 
 /** Bytes compressed in zlib's thread pool: brotli with our parameters and their size, or gzip. */
-export function compressBytes(coding: ContentCoding, bytes: Uint8Array): Promise<Buffer> {
+export function compressBytes(coding: ContentCoding, bytes: Uint8Array): ReturnType<typeof brotli> {
   if (coding === "gzip") return gzipped(bytes);
   return brotli(bytes, {
     params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
