@@ -135,6 +135,7 @@ describe("compressWhole: pages compressed in one piece once written", () => {
         outgoing.end();
       });
       expect(answer).toEqual({ encoding: headers["content-encoding"], length: 4106 });
+      server?.closeAllConnections();
       server?.close();
     }
   });
