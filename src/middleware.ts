@@ -19,7 +19,7 @@ import {
 } from "./server/lib/tracking";
 import { preferencesOf, toUserView } from "./server/members/user-view";
 import { createMediaSigner } from "./server/photos/media-url";
-import { PAGE_FORM_LIMIT } from "./server/request/body-limit";
+import { pageFormLimit } from "./server/request/body-limit";
 import { isCrossSiteWrite } from "./server/request/origin-check";
 import { applySecurityHeaders } from "./server/request/security-headers";
 import { resolveRequest, resolveVisitor } from "./server/request/visitor";
@@ -76,12 +76,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isCrossSiteWrite(request.method, request.headers)) {
     return new Response("Forbidden: cross-site request", { status: 403 });
   }
-  // design §10: pages take only small form posts (login, language); the limit is checked from
-  // Content-Length before anything reads the body, and a body of unknown length is refused.
+  // design §10: pages take only small form posts (login, language, a complaint); the limit is
+  // checked from Content-Length before anything reads the body, and one of unknown length refused.
   if (UNSAFE_METHODS.has(request.method)) {
     const length = Number(request.headers.get("content-length") ?? Number.NaN);
     if (!Number.isFinite(length)) return new Response("Length Required", { status: 411 });
-    if (length > PAGE_FORM_LIMIT) return new Response("Payload Too Large", { status: 413 });
+    if (length > pageFormLimit(pathname)) return new Response("Payload Too Large", { status: 413 });
   }
   const input = {
     request,

@@ -13,6 +13,18 @@ export const complaintBody = z
   .openapi("Complaint");
 export type ComplaintBody = z.input<typeof complaintBody>;
 
+/**
+ * The complaint form posted to its page (before its island hydrates), as typed, and the page's
+ * answer: the stored complaint's reference, or translated messages by field (422), or one
+ * message (429). The island shows it as it would its own call's outcome.
+ */
+export type PostedComplaint = {
+  values: { name: string; email: string; category: string; message: string };
+  reference: number | null;
+  fields?: Record<string, string>;
+  error?: string;
+};
+
 export const complaintReceipt = z
   .object({ reference: z.number().int().openapi({ description: "Quote it in replies" }) })
   .openapi("ComplaintReceipt");

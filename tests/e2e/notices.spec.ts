@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { collectConsoleErrors, signIn } from "./helpers";
+import { collectConsoleErrors, signIn, waitForHydration } from "./helpers";
 
 test.describe("entry warning and cookie notice (spec §2)", () => {
   // A first visit: nothing answered yet.
@@ -126,6 +126,9 @@ test.describe("complaints (spec §2)", () => {
     await page.goto("/complaints");
     await expect(page.getByRole("heading", { level: 1, name: "Complaints" })).toBeVisible();
     const form = page.getByRole("form", { name: "Send a complaint" });
+    // The island's answer here; the page's own (a tap before hydration) is the next test's.
+    await form.scrollIntoViewIfNeeded();
+    await waitForHydration(page);
     await form.getByLabel("Your name").fill("Maria Jansen");
     await form.getByLabel("Your e-mail address").fill("maria@test.example");
     await form.getByLabel("What is it about?").selectOption({ label: "A payment" });
@@ -144,5 +147,43 @@ test.describe("complaints (spec §2)", () => {
     await expect(
       page.getByRole("heading", { name: `Complaint #${reference} on Amora: A payment` }),
     ).toBeVisible();
+  });
+
+  test("before its island hydrates, the form posts to the page: in German, nothing lost, nothing in the address", async ({
+    browser,
+  }) => {
+    // No JavaScript at all: what a tap on a slow phone gets before the island has hydrated.
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: "de-DE" });
+    const page = await context.newPage();
+    await page.goto("/de/complaints");
+    const form = page.getByRole("form", { name: "Beschwerde einreichen" });
+    await form.getByLabel("Dein Name").fill("Jonas Weber");
+    await form.getByLabel("Deine E-Mail-Adresse").fill("jonas@test.example");
+    await form.getByLabel("Worum geht es?").selectOption({ label: "Eine Zahlung" });
+    await form.getByLabel("Deine Beschwerde").fill("Zu kurz");
+    await form.getByRole("button", { name: "Beschwerde senden" }).click();
+    await expect(form.getByText("Gib mindestens 20 Zeichen ein")).toBeVisible();
+    await expect(form.getByLabel("Deine Beschwerde")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByLabel("Deine Beschwerde")).toHaveValue("Zu kurz");
+    await expect(form.getByLabel("Dein Name")).toHaveValue("Jonas Weber");
+    await expect(form.getByLabel("Worum geht es?")).toHaveValue("payment");
+    expect(new URL(page.url()).search).toBe("");
+    const text = "Mein Paket wurde am Montag\nzweimal abgebucht – bitte prüfen. 💳";
+    await form.getByLabel("Deine Beschwerde").fill(text);
+    await form.getByRole("button", { name: "Beschwerde senden" }).click();
+    const status = page.getByRole("status");
+    await expect(status).toContainText(/Vorgangsnummer \d+/);
+    expect(new URL(page.url()).search).toBe("");
+    const reference = (await status.textContent())?.match(/Vorgangsnummer (\d+)/)?.[1];
+    await page.goto("/dev/mailbox?to=support%40amora.example");
+    const mail = page
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: `Complaint #${reference} on Amora` }) });
+    await expect(mail.getByText("Jonas Weber")).toBeVisible();
+    // The line break as typed, one, not the CRLF the browser posted.
+    expect(await mail.locator("pre").textContent()).toContain(
+      "Mein Paket wurde am Montag\nzweimal abgebucht – bitte prüfen. 💳",
+    );
+    await context.close();
   });
 });

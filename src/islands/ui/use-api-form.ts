@@ -25,6 +25,12 @@ type RunOptions = {
   keepsFocus?: boolean;
 };
 
+/**
+ * The outcome a form posted without JavaScript (before its island hydrated) was rendered with:
+ * the server's field messages or its general message, shown until the next send.
+ */
+export type InitialOutcome = { fields?: Record<string, string>; error?: string | null };
+
 /** Where focus goes once the outcome is rendered. */
 type FocusTarget = "status" | "invalid-field";
 
@@ -37,9 +43,9 @@ type FocusTarget = "status" | "invalid-field";
  * The status area (`statusRef`) sits inside the form; the first control marked
  * `aria-invalid="true"` in that form is the one focused after a 422.
  */
-export function useApiForm(t: Translate) {
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+export function useApiForm(t: Translate, initial: InitialOutcome = {}) {
+  const [fields, setFields] = useState<Record<string, string>>(initial.fields ?? {});
+  const [error, setError] = useState<string | null>(initial.error ?? null);
   const [busy, setBusy] = useState(false);
   const statusRef = useRef<HTMLDivElement>(null);
   // A ref as well as state: a second submit in the same tick must see the first one running.

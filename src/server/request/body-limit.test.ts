@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createLoggedInMember } from "../../test/members";
 import { createApp } from "../app";
-import { DEFAULT_BODY_LIMIT, SERVER_BODY_LIMIT } from "./body-limit";
+import {
+  COMPLAINT_FORM_LIMIT,
+  DEFAULT_BODY_LIMIT,
+  PAGE_FORM_LIMIT,
+  pageFormLimit,
+  SERVER_BODY_LIMIT,
+} from "./body-limit";
 
 const app = createApp();
 
@@ -68,5 +74,22 @@ describe("request body limits (design §10)", () => {
 
   it("keeps every call's limit under the server's ceiling in astro.config.mjs (16 MiB)", () => {
     expect(SERVER_BODY_LIMIT).toBeLessThanOrEqual(16 * 1024 * 1024);
+  });
+
+  it("gives the complaint page's form post room for its longest text, form-encoded, and other pages little", () => {
+    const form = new URLSearchParams({
+      name: "Maria Jansen",
+      email: "maria@test.example",
+      category: "payment",
+      message: "語".repeat(5000),
+    }).toString();
+    for (const path of ["/complaints", "/de/complaints", "/nb/complaints"]) {
+      expect(pageFormLimit(path)).toBe(COMPLAINT_FORM_LIMIT);
+      expect(form.length).toBeLessThanOrEqual(pageFormLimit(path));
+    }
+    for (const path of ["/login", "/complaints/x", "/xcomplaints", "/de/login"]) {
+      expect(pageFormLimit(path)).toBe(PAGE_FORM_LIMIT);
+    }
+    expect(COMPLAINT_FORM_LIMIT).toBeLessThanOrEqual(SERVER_BODY_LIMIT);
   });
 });

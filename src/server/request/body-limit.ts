@@ -60,11 +60,27 @@ export function getBodyLimit(call: keyof typeof BODY_LIMITS): number {
 /** Form posts to pages (login, language): a few short fields. */
 export const PAGE_FORM_LIMIT = 16 * KB;
 
+/**
+ * The complaint form's post to its page (before its island hydrates): 5 000 UTF-16 units of text
+ * (the form and the schema count them), form-encoded at up to 9 bytes a unit (`語` is `%E8%AA%9E`;
+ * an emoji's 12 bytes are two units), 45 KB, and the other fields.
+ */
+export const COMPLAINT_FORM_LIMIT = 64 * KB;
+
+/**
+ * The limit of a form post to a page, by its path (unprefixed or under a locale, `/de/…`).
+ * @example pageFormLimit("/complaints") // COMPLAINT_FORM_LIMIT
+ */
+export function pageFormLimit(pathname: string): number {
+  return /^(?:\/[a-z]{2})?\/complaints$/.test(pathname) ? COMPLAINT_FORM_LIMIT : PAGE_FORM_LIMIT;
+}
+
 /** The whole server's ceiling (the Node adapter's bodySizeLimit), above every call's limit. */
 export const SERVER_BODY_LIMIT = Math.max(
   ...Object.values(BODY_LIMITS).map((limit) => limit.bytes),
   ...PREFIX_BODY_LIMITS.map((limit) => limit.bytes),
   PAGE_FORM_LIMIT,
+  COMPLAINT_FORM_LIMIT,
 );
 
 const limiters = new Map<number, MiddlewareHandler<AppEnv>>();
