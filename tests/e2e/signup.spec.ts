@@ -43,6 +43,42 @@ test.describe("signing up", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a tap on Create account before the form hydrates is answered by it, the password kept out of the address", async ({
+    page,
+  }) => {
+    // The form's code held back, as on a slow phone: the page shows, the island has not hydrated.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/SignupForm[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const signups: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/signup.php")) signups.push(request.method());
+    });
+    await page.goto("/signup", { waitUntil: "domcontentloaded" });
+    const email = `early-${Date.now()}@test.example`;
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Username").fill("Kim");
+    await page.getByLabel("Password").fill("a long and unusual passphrase");
+    await chooseDateOfBirth(page, { day: "3", month: "May", year: "1990" });
+    await page.getByRole("button", { name: "Create account" }).click();
+    // Without the hold the browser would have sent the form as a GET: the page reloaded, its
+    // fields empty, the password in the address.
+    await expect(page.locator("astro-island[ssr] form")).toHaveCount(1);
+    expect(page.url()).not.toContain("passphrase");
+    await expect(page.getByLabel("Password")).toHaveValue("a long and unusual passphrase");
+    release();
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    expect(new URL(page.url()).search).toBe("");
+    // Sent once, with the date of birth chosen before hydration (else the answer is a 422).
+    expect(signups).toEqual(["POST"]);
+  });
+
   test("keeps what was typed and names the problem when too young", async ({ page }) => {
     await page.goto("/signup");
     await waitForHydration(page);

@@ -1,4 +1,11 @@
-import { type ChangeEvent, type ReactNode, useMemo, useState } from "react";
+import {
+  type ChangeEvent,
+  type ReactNode,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { Translate } from "../../i18n/translate";
 
 export type DatePart = "day" | "month" | "year";
@@ -84,6 +91,19 @@ export default function DateOfBirthField({
   error,
 }: Props) {
   const [parts, setParts] = useState<Parts>(() => splitIsoDate(defaultValue));
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  // Parts chosen in the server-rendered selects before the island hydrated (a quick member on a
+  // slow phone) are in the page, not in the state: taken over once, so they are not lost.
+  useLayoutEffect(() => {
+    const chosen = (part: DatePart) =>
+      fieldset.current?.querySelector<HTMLSelectElement>(`.date-of-birth-${part}`)?.value ?? "";
+    const shown = { day: chosen("day"), month: chosen("month"), year: chosen("year") };
+    setParts((current) =>
+      shown.day === current.day && shown.month === current.month && shown.year === current.year
+        ? current
+        : shown,
+    );
+  }, []);
   const order = useMemo(() => findDatePartOrder(locale), [locale]);
   const monthNames = useMemo(() => findMonthNames(locale), [locale]);
   const years = useMemo(() => {
@@ -147,6 +167,7 @@ export default function DateOfBirthField({
 
   return (
     <fieldset
+      ref={fieldset}
       id={id}
       className="field date-of-birth"
       aria-describedby={message ? errorId : undefined}
