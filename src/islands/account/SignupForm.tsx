@@ -86,7 +86,7 @@ export default function SignupForm(props: Props) {
   }
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate>
+    <form method="post" className="stack" onSubmit={onSubmit} noValidate>
       <div ref={statusRef} tabIndex={-1} className="form-status">
         <ErrorAlert
           message={error || (Object.keys(fields).length ? t("validation.title") : null)}

@@ -162,7 +162,7 @@ export default function DirectDebitForm(props: Props) {
 
   if (sent) {
     return (
-      <form className="card stack direct-debit" onSubmit={onCode} noValidate>
+      <form method="post" className="card stack direct-debit" onSubmit={onCode} noValidate>
         {status}
         <p role="status">
           {t("payments.directDebit.codeSent", { phone: sent.phone, minutes: sent.minutes })}
@@ -208,7 +208,7 @@ export default function DirectDebitForm(props: Props) {
   }
 
   return (
-    <form className="card stack direct-debit" onSubmit={onDetails} noValidate>
+    <form method="post" className="card stack direct-debit" onSubmit={onDetails} noValidate>
       {status}
       <fieldset className="stack">
         <legend>{t("payments.directDebit.account")}</legend>

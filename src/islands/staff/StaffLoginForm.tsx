@@ -41,7 +41,7 @@ export default function StaffLoginForm(props: Props) {
   }
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate>
+    <form method="post" className="stack" onSubmit={onSubmit} noValidate>
       <div ref={statusRef} tabIndex={-1} className="form-status">
         <ErrorAlert message={error} />
       </div>

@@ -88,7 +88,7 @@ export default function DeleteAccountSection({ t, deleteDiscount, reactivationDa
         </div>
       ) : null}
       {confirming ? (
-        <form className="stack" onSubmit={submit} noValidate>
+        <form method="post" className="stack" onSubmit={submit} noValidate>
           {deleteDiscount > 0 ? (
             <p ref={offerRef} tabIndex={-1} className="alert alert-info">
               {t("settings.delete.offer", { discount: deleteDiscount })}

@@ -27,7 +27,7 @@ export default function EmailSection({ t, email }: Props) {
   return (
     <SettingsSection heading={t("settings.email.heading")}>
       <p>{t("settings.email.current", { email })}</p>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form method="post" className="stack" onSubmit={submit} noValidate>
         <EmailField id={`${id}-email`} label={t("settings.email.new")} error={form.fields.email} />
         <SectionStatus
           form={form}

@@ -38,7 +38,7 @@ export default function PasswordSection({ t }: { t: Translate }) {
 
   return (
     <SettingsSection heading={t("settings.password.heading")}>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form method="post" className="stack" onSubmit={submit} noValidate>
         <PasswordField
           id={`${id}-old_password`}
           name="old_password"
