@@ -79,6 +79,28 @@ test.describe("signing up", () => {
     expect(signups).toEqual(["POST"]);
   });
 
+  test("without JavaScript, forms with a password or an address keep it out of the URL", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/signup");
+    await page.getByLabel("Password").fill("a long and unusual passphrase");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Create your free account" }),
+    ).toBeVisible();
+    expect(page.url()).not.toContain("passphrase");
+    await page.goto("/reset-password");
+    await page.getByLabel("E-mail address").fill("private@test.example");
+    await page.getByRole("button", { name: "Send the link" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Reset your password" }),
+    ).toBeVisible();
+    expect(page.url()).not.toContain("private");
+    await context.close();
+  });
+
   test("keeps what was typed and names the problem when too young", async ({ page }) => {
     await page.goto("/signup");
     await waitForHydration(page);
