@@ -213,4 +213,45 @@ test.describe("page weight on a phone (design §12)", () => {
       await context.close();
     }
   });
+
+  test("a box whose later items move its first ones shows whole, never as far as parsed", async ({
+    browser,
+    createMember,
+    createMembers,
+  }) => {
+    // Chromium paints where its parser yields, and the test above saw it yield inside a box
+    // aligned to its end: the top navigation's links (right), the offer banner (centred), a
+    // swipe card's caption (bottom). The items parsed after the first moved them, a layout
+    // shift each time. Such a box stays hidden until its last item is in.
+    const player = await createMember({ gender: "female", seeking: "male", age: 83, photos: 1 });
+    await createMembers({ gender: "male", seeking: "female", age: 84, photos: 1, count: 1 });
+    const context = await browser.newContext(phone);
+    try {
+      await signInRequest(context.request, player);
+      const page = await context.newPage();
+      await page.goto("/swipe-game");
+      const seen = await page.evaluate(() =>
+        [".topnav-links", ".offer-banner", ".swipe-card-info"].map((selector) => {
+          const box = document.querySelector(selector);
+          if (!box?.firstElementChild || !box.lastElementChild) return `${selector}: none`;
+          // The box as the parser leaves it halfway: its first item in, the rest to come.
+          const halfway = box.cloneNode(false) as HTMLElement;
+          box.after(halfway);
+          halfway.append(box.firstElementChild.cloneNode(true));
+          const before = getComputedStyle(halfway).visibility;
+          halfway.append(box.lastElementChild.cloneNode(true));
+          const after = getComputedStyle(halfway).visibility;
+          halfway.remove();
+          return `${selector}: ${before}, then ${after}; on the page ${getComputedStyle(box).visibility}`;
+        }),
+      );
+      expect(seen).toEqual([
+        ".topnav-links: hidden, then visible; on the page visible",
+        ".offer-banner: hidden, then visible; on the page visible",
+        ".swipe-card-info: hidden, then visible; on the page visible",
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -153,7 +153,7 @@ export default function TopNav(props: Props) {
               alternates={props.alternates}
             />
           </li>
-          <li>
+          <li className="topnav-last">
             {member ? (
               <AccountMenu
                 t={t}
