@@ -1,4 +1,4 @@
-import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import { ApiError, notFound } from "../lib/errors";
@@ -110,7 +110,7 @@ export async function assertNotBlocked(db: Database, from: number, to: number): 
  * PostgreSQL can only run as a nested loop per candidate row (bench: the search's capped count
  * took 13 ms instead of 6). Both columns are NOT NULL, so NOT IN means what it says.
  */
-export function notBlockedWith(viewerProfileId: number, profileId: AnyPgColumn): SQL {
+export function notBlockedWith(viewerProfileId: number | Placeholder, profileId: AnyPgColumn): SQL {
   return sql`${profileId} not in (
     select ${blocks.blockedProfileId} from ${blocks} where ${blocks.blockerProfileId} = ${viewerProfileId}
     union all

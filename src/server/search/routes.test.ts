@@ -104,6 +104,31 @@ describe("GET /api/search.php", () => {
     expect(none).toMatchObject({ profiles: [], total: 0, total_capped: false });
   });
 
+  it("answers each call with its own values from the one statement its filters share", async () => {
+    const db = await getDb();
+    const media = createMediaSigner(defaultSite, null);
+    const ages = (page: MemberSearchPage) => page.profiles.map((card) => card.age).sort();
+    let men: MemberSearchPage | undefined;
+    let women: MemberSearchPage | undefined;
+    const statements = await recordQueries(async () => {
+      men = await findMembers(
+        db,
+        { country: COUNTRY, gender: "male", min_age: 22, max_age: 26 },
+        { media },
+      );
+      women = await findMembers(
+        db,
+        { country: COUNTRY, gender: "female", min_age: 30, max_age: 40 },
+        { media },
+      );
+    });
+    expect(new Set(statements).size).toBe(1);
+    expect(men && ages(men)).toEqual([23, 25]);
+    expect(men?.total).toBe(2);
+    expect(women && ages(women)).toEqual([30, 32, 34, 36, 38, 40]);
+    expect(women?.total).toBe(6);
+  });
+
   it("never lists disabled profiles", async () => {
     const page = (await (await search(`country=${COUNTRY}`)).json()) as MemberSearchPage;
     expect(page.profiles.map((profile) => profile.name)).not.toContain("Hidden");
