@@ -85,7 +85,6 @@ export const SIMILAR_LIMIT = 12;
 /** How many years the age range widens by, each way, for similar members. */
 export const SIMILAR_AGE_WIDENING = 5;
 
-/** The filters of a search: what the member asked for, and who may be listed to them. */
 /** A search's values, each there only when its filter is (the statement's shape). */
 type SearchValues = {
   gender?: MemberSearchQuery["gender"];
@@ -103,6 +102,7 @@ type SearchValues = {
 /** Each of a statement's values, or the placeholder a prepared statement has in its place. */
 type Bound<Values> = { [Name in keyof Values]: Values[Name] | Placeholder };
 
+/** What the member asked for, and who is asking, as the search's values. */
 function searchValues(
   query: MemberSearchQuery,
   viewerProfileId: number | null,
@@ -118,6 +118,10 @@ function searchValues(
   return values;
 }
 
+/**
+ * The filters of a search: what the member asked for, and who may be listed to them. With the
+ * values themselves, or with placeholders for a prepared statement (searchStatement).
+ */
 function searchFilters(values: Bound<SearchValues>): SQL[] {
   // Invisible members (spec §2 Settings) are not listed.
   const filters: SQL[] = [eq(profiles.status, "active"), eq(profiles.invisible, false)];
@@ -162,8 +166,11 @@ const searchStatements = new WeakMap<Database, Map<string, ReturnType<typeof bui
 function searchStatement(db: Database, values: SearchValues, pageSize: number, totalCap: number) {
   const bits = SHAPE_KEYS.map((key) => (values[key] === undefined ? 0 : 1)).join("");
   const name = `member_search_${bits}_${pageSize}_${totalCap}`;
-  const byName = searchStatements.get(db) ?? new Map<string, ReturnType<typeof buildSearch>>();
-  searchStatements.set(db, byName);
+  let byName = searchStatements.get(db);
+  if (byName === undefined) {
+    byName = new Map();
+    searchStatements.set(db, byName);
+  }
   let statement = byName.get(name);
   if (!statement) {
     const placeholders = Object.fromEntries(
