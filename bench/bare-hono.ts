@@ -7,7 +7,13 @@
  * With BARE_COMPRESS=br the file holds a page's uncompressed bytes, and every answer compresses
  * them anew as the site compresses its pages (brotli, the same parameters, in zlib's thread
  * pool): a server that does everything a dynamic page needs but make it.
+ *
+ * With BARE_PROCESSES=N it serves from N processes sharing the port (node:cluster), as the site
+ * does with WEB_CONCURRENCY=N: a line of the site's processes is read against the same number
+ * of the baseline's.
  */
+import cluster from "node:cluster";
+import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
@@ -25,6 +31,13 @@ const app =
       )
     : new Hono().get("*", (c) => c.body(body, 200, headers));
 
-serve({ fetch: app.fetch, hostname: "127.0.0.1", port: Number(process.env.PORT) }, () => {
+const processes = Number(process.env.BARE_PROCESSES ?? 1);
+if (processes > 1 && cluster.isPrimary) {
+  const workers = Array.from({ length: processes }, () => cluster.fork());
+  await Promise.all(workers.map((worker) => once(worker, "listening")));
   process.send?.("ready");
-});
+} else {
+  serve({ fetch: app.fetch, hostname: "127.0.0.1", port: Number(process.env.PORT) }, () => {
+    if (cluster.isPrimary) process.send?.("ready");
+  });
+}

@@ -342,6 +342,8 @@ async function startBare(
   bodyFile: string,
   headers: Headers,
   compress?: "br",
+  /** Processes sharing the port (bench/bare-hono.ts), as the site's WEB_CONCURRENCY. */
+  processes = 1,
 ): Promise<ChildProcess> {
   const bare = spawn(process.execPath, ["--import", "tsx", "bench/bare-hono.ts"], {
     cwd: root,
@@ -353,6 +355,7 @@ async function startBare(
         Object.fromEntries([...headers].filter(([name]) => !NODE_WRITES.has(name))),
       ),
       BARE_COMPRESS: compress ?? "",
+      BARE_PROCESSES: String(processes),
     },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -581,13 +584,16 @@ const PAGE_IN_FLIGHT = 10;
  * Issue 30 item 1: /members as the demo member sees it, beside a bare server that sends the
  * page's own bytes compressed anew for every answer, as the site does (what this machine gives a
  * page of this size that costs nothing to make); at the run's connections for the ratio, and at
- * PAGE_IN_FLIGHT for the latency a member waits. The server's CPU time per answer rides on both.
+ * PAGE_IN_FLIGHT for the latency a member waits. The server's CPU time per answer rides on both
+ * when the site is one process; a site of several (`processes`) is read against a bare server of
+ * as many.
  */
 async function measureMembersPage(
   base: string,
   member: Record<string, string>,
   site: ChildProcess,
   label = "",
+  processes = 1,
 ): Promise<Measurement[]> {
   const page = await fetch(`${base}/members`, {
     headers: { ...member, "accept-encoding": "identity" },
@@ -597,11 +603,12 @@ async function measureMembersPage(
     await keepAnswer(page, "members.html"),
     page.headers,
     "br",
+    processes,
   );
   let bareMembers: Measurement;
   try {
     bareMembers = await load(
-      "bare Hono, /members bytes, brotli each",
+      `bare Hono, ${label}/members bytes, brotli each`,
       `http://127.0.0.1:${BARE_PAGE_PORT}/`,
       {},
     );
@@ -609,13 +616,15 @@ async function measureMembersPage(
     await stop(barePage);
   }
   const url = `${base}/members`;
+  // The probe answers for the process it is in: the primary of several serves nothing.
+  const cpuOf = processes === 1 ? site : undefined;
   const members = await load(
     `${label}GET /members (server-rendered)`,
     url,
     member,
     options.connections,
     undefined,
-    site,
+    cpuOf,
   );
   const few = await load(
     `${label}GET /members, ${PAGE_IN_FLIGHT} in flight`,
@@ -623,19 +632,32 @@ async function measureMembersPage(
     member,
     PAGE_IN_FLIGHT,
     undefined,
-    site,
+    cpuOf,
   );
   return [bareMembers, { ...members, bareRps: bareMembers.rps }, few];
 }
 
-/** `--only page`: issue 30 item 1's /members lines alone, after the site's warm-up. */
+/**
+ * `--only page`: issue 30 item 1's /members lines alone, after the site's warm-up; on
+ * PostgreSQL again from one process per core, as production serves it (README, design §12).
+ */
 async function measurePage(env: NodeJS.ProcessEnv): Promise<Measurement[]> {
+  const lines = await measurePageOf(env, 1);
+  if (options.engine === "postgres" && options.processes > 1) {
+    lines.push(...(await measurePageOf(env, options.processes)));
+  }
+  return lines;
+}
+
+/** The /members lines of a site started with this many processes (WEB_CONCURRENCY). */
+async function measurePageOf(env: NodeJS.ProcessEnv, processes: number): Promise<Measurement[]> {
   const base = `http://127.0.0.1:${SITE_PORT}`;
-  const site = startSite(env);
+  const site = startSite(processes > 1 ? { ...env, WEB_CONCURRENCY: String(processes) } : env);
   try {
     await waitFor(`${base}/api/settings.php`, site);
     const member = { cookie: await logIn(base), "x-request-type": "client" };
-    return await measureMembersPage(base, member, site);
+    const label = processes > 1 ? `${processes} processes: ` : "";
+    return await measureMembersPage(base, member, site, label, processes);
   } finally {
     await stop(site);
   }
@@ -757,6 +779,7 @@ try {
     );
     const single = measurements.find((m) => m.name === "GET /api/user.php");
     measurements.push({ ...scaled, bareRps: single?.bareRps });
+    measurements.push(...(await measurePageOf(env, options.processes)));
   }
   const lighthouse: LighthouseScore[] = [];
   const phone: PhoneScore[] = [];
