@@ -608,7 +608,9 @@ async function measureMembersPage(
   let bareMembers: Measurement;
   try {
     bareMembers = await load(
-      `bare Hono, ${label}/members bytes, brotli each`,
+      processes > 1
+        ? `${label}bare Hono, same bytes, brotli`
+        : "bare Hono, /members bytes, brotli each",
       `http://127.0.0.1:${BARE_PAGE_PORT}/`,
       {},
     );
