@@ -1,11 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
 // A build of one prerendered page, in a client directory of this file's own (read at first use).
 const client = mkdtempSync(join(tmpdir(), "amora-client-"));
+afterAll(() => rmSync(client, { recursive: true, force: true }));
 process.env.CLIENT_DIR = client;
 const HTML = `<!doctype html><title>Terms</title>${"<p>Terms of use.</p>".repeat(200)}`;
 mkdirSync(join(client, "prerendered/amora/en/terms"), { recursive: true });

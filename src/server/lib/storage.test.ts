@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -93,9 +93,16 @@ describe("createS3Storage", () => {
 });
 
 describe("withMemoryCache", () => {
-  /** A real local storage in a directory of its own, with its reads listed. */
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A real local storage in a directory of its own (removed after), with its reads listed. */
   function counted() {
-    const local = createLocalStorage(mkdtempSync(join(tmpdir(), "amora-storage-")));
+    const dir = mkdtempSync(join(tmpdir(), "amora-storage-"));
+    dirs.push(dir);
+    const local = createLocalStorage(dir);
     const reads: string[] = [];
     const storage: Storage = {
       ...local,
