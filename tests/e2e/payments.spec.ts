@@ -221,6 +221,9 @@ test.describe("buying credits through the sandbox provider (issue 14)", () => {
     await other.goto(payment);
     await waitForHydration(other);
     await other.getByRole("button", { name: "Complete the payment" }).click();
+    // The click only starts the sandbox's request: closing the tab before its answer could
+    // cancel it, and then nothing ever completes. The provider's page sends the member back.
+    await expect(other).toHaveURL(result);
     await other.close();
     await expect(
       page.getByRole("heading", { level: 1, name: "Thank you for your purchase!" }),
