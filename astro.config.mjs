@@ -57,7 +57,9 @@ export default defineConfig({
   build: { inlineStylesheets: "always" },
   // The server's ceiling for any request body (the Node adapter's default is 1 GiB): each call's
   // own, smaller limit is in src/server/request/body-limit.ts (a test keeps them in step).
-  adapter: node({ mode: "standalone", bodySizeLimit: 16 * 1024 * 1024 }),
+  // Middleware mode: the adapter's handler renders pages only; scripts/serve-build.ts is the
+  // server, and sends the build's files from its own index (scripts/static-files.ts).
+  adapter: node({ mode: "middleware", bodySizeLimit: 16 * 1024 * 1024 }),
   server: {
     host: env.HOST,
     port: env.PORT,

@@ -8,15 +8,17 @@ import { compressAnswer } from "../src/server/lib/compress-answer";
 import { checkServingEnv, getEnv } from "../src/server/lib/env";
 import { escapeMalformedPercentEncoding } from "../src/server/lib/url-encoding";
 import { compressWhole } from "./compress-pages";
-import { createPrecompressedFileHandler, indexPrecompressedFiles } from "./static-files";
+import { createClientFileHandler, indexClientFiles, indexPrecompressedFiles } from "./static-files";
 
 /**
  * Serves the production build with one small HTTP server of ours (ARCHITECTURE.md, "Hono beside
  * Astro"):
  * - /api and /media go straight to the Hono app (dist/server/api.mjs, the build's second entry)
  *   on @hono/node-server, without the Node adapter or Astro's pipeline, which they never need;
- * - the build's assets are sent precompressed from an index made at start (scripts/static-files);
- * - everything else goes to the Node adapter's handler: its static files, then Astro's pages;
+ * - the build's files are sent from an index made at start (scripts/static-files), precompressed
+ *   where the client takes it;
+ * - everything else goes to the Node adapter's handler (its middleware mode: Astro's pages
+ *   alone, without the adapter's own look for a file on disk first);
  * - answers are compressed on the fly where it pays (design §12): HTML and JSON of 1 KB or more,
  *   gzip or brotli by the client's Accept-Encoding, each whole: API answers once made
  *   (src/server/lib/compress-answer.ts), pages once written (./compress-pages.ts). What already
@@ -31,8 +33,6 @@ export async function serveBuild(
   options: { host: string; port: number },
 ): Promise<void> {
   checkServingEnv(getEnv());
-  // The entry starts the adapter's own server when imported, unless told not to.
-  process.env.ASTRO_NODE_AUTOSTART = "disabled";
   const { handler: pages } = (await import(pathToFileURL(entry).href)) as {
     handler: RequestListener;
   };
@@ -48,8 +48,11 @@ export async function serveBuild(
       await app.fetch(request, { clientAddress: env.incoming.socket.remoteAddress ?? "" }),
     ),
   );
-  const serveStatic = createPrecompressedFileHandler(
-    await indexPrecompressedFiles(resolve(getEnv().CLIENT_DIR)),
+  const clientDir = resolve(getEnv().CLIENT_DIR);
+  const serveFile = createClientFileHandler(
+    clientDir,
+    await indexClientFiles(clientDir),
+    await indexPrecompressedFiles(clientDir),
   );
   const listener: RequestListener = (request, response) => {
     if (request.url) request.url = escapeMalformedPercentEncoding(request.url);
@@ -59,7 +62,7 @@ export async function serveBuild(
       return;
     }
     compressWhole(request, response);
-    serveStatic(request, response, () => pages(request, response));
+    serveFile(request, response, () => pages(request, response));
   };
   await warmUp(listener);
   const server = createServer(listener);

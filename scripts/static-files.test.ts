@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../src/test/raw-http";
 import { precompressFiles } from "./precompress";
 import {
+  createClientFileHandler,
   createPrecompressedFileHandler,
   evaluateConditions,
+  indexClientFiles,
   indexPrecompressedFiles,
   type PrecompressedIndex,
 } from "./static-files";
@@ -19,9 +21,14 @@ const SCRIPT = Array.from({ length: 600 }, (_, i) => `export const island${i} = 
 const BROWSER = "gzip, deflate, br, zstd";
 
 let root: string;
+let client: string;
 let index: PrecompressedIndex;
 let server: Server;
 let port: number;
+let clientFiles: ReadonlySet<string>;
+let wholeServer: Server;
+let wholePort: number;
+const PHOTO = randomBytes(4_000);
 
 /** A GET (or other method) with the raw path and the body's bytes undecoded. */
 function send(path: string, headers: Record<string, string> = {}, method = "GET") {
@@ -30,7 +37,7 @@ function send(path: string, headers: Record<string, string> = {}, method = "GET"
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "static-files-"));
-  const client = join(root, "client");
+  client = join(root, "client");
   const files: Record<string, string | Buffer> = {
     "_astro/client.Ab12.js": SCRIPT,
     "_astro/only-gzip.js": SCRIPT,
@@ -38,7 +45,8 @@ beforeAll(async () => {
     "_astro/tiny.js": "export {};",
     "favicon.svg": `<svg xmlns="http://www.w3.org/2000/svg">${'<path d="M0 0h1"/>'.repeat(80)}</svg>`,
     "prerendered/amora/en/terms/index.html": `<p>${SCRIPT}</p>`,
-    "photo.webp": randomBytes(4_000),
+    "photo.webp": PHOTO,
+    "gone.webp": PHOTO,
     ".hidden/secret.js": SCRIPT,
     // Beside the client directory, where no URL may reach.
     "../outside.js": SCRIPT,
@@ -58,9 +66,20 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
+
+  clientFiles = await indexClientFiles(client);
+  await unlink(join(client, "gone.webp"));
+  const serveFile = createClientFileHandler(client, clientFiles, index);
+  wholeServer = createServer((incoming, response) => {
+    // Stands for Astro's pages: whatever it is handed, it answers as "page".
+    serveFile(incoming, response, () => response.end("page"));
+  });
+  await new Promise<void>((resolve) => wholeServer.listen(0, "127.0.0.1", resolve));
+  wholePort = (wholeServer.address() as AddressInfo).port;
 });
 
 afterAll(async () => {
+  await new Promise((resolve) => wholeServer.close(resolve));
   await new Promise((resolve) => server.close(resolve));
   await rm(root, { recursive: true, force: true });
 });
@@ -247,5 +266,104 @@ describe("requests it leaves to the adapter", () => {
   it("leaves methods other than GET and HEAD alone", async () => {
     const response = await send("/_astro/client.Ab12.js", { "accept-encoding": BROWSER }, "POST");
     expect(response.body.toString()).toBe("next");
+  });
+});
+
+describe("the build's files in front of the pages (createClientFileHandler)", () => {
+  /** A request to the server of files and pages, as the production server puts them. */
+  function get(path: string, headers: Record<string, string> = {}, method = "GET") {
+    return rawRequest(wholePort, path, headers, method);
+  }
+
+  it("indexes every file a URL may name: not dotfiles, prerendered pages or what lies outside", () => {
+    expect([...clientFiles].sort()).toEqual([
+      "/_astro/client.Ab12.js",
+      "/_astro/client.Ab12.js.br",
+      "/_astro/client.Ab12.js.gz",
+      "/_astro/name with space.js",
+      "/_astro/name with space.js.br",
+      "/_astro/name with space.js.gz",
+      "/_astro/only-gzip.js",
+      "/_astro/only-gzip.js.gz",
+      "/_astro/tiny.js",
+      "/favicon.svg",
+      "/favicon.svg.br",
+      "/favicon.svg.gz",
+      "/gone.webp",
+      "/photo.webp",
+    ]);
+  });
+
+  it("sends a precompressed variant where the client takes one", async () => {
+    const response = await get("/_astro/client.Ab12.js", { "accept-encoding": BROWSER });
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(response.body).toString()).toBe(SCRIPT);
+  });
+
+  it("sends the file itself otherwise, marked as varying, with the hashed assets' caching", async () => {
+    const response = await get("/_astro/client.Ab12.js");
+    expect(response.status).toBe(200);
+    expect(response.body.toString()).toBe(SCRIPT);
+    expect(response.headers).toMatchObject({
+      "content-type": "text/javascript; charset=utf-8",
+      vary: "Accept-Encoding",
+      "cache-control": "public, max-age=31536000, immutable",
+    });
+    expect(response.headers["content-encoding"]).toBeUndefined();
+    const tiny = await get("/_astro/tiny.js", { "accept-encoding": BROWSER });
+    expect(tiny.body.toString()).toBe("export {};");
+    expect(tiny.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends an image with its type, validators and revalidation, and a range of it", async () => {
+    const response = await get("/photo.webp", { "accept-encoding": BROWSER });
+    expect(response.status).toBe(200);
+    expect(response.body.equals(PHOTO)).toBe(true);
+    expect(response.headers).toMatchObject({
+      "content-type": "image/webp",
+      "cache-control": "public, max-age=0",
+      "accept-ranges": "bytes",
+    });
+    const again = await get("/photo.webp", { "if-none-match": String(response.headers.etag) });
+    expect(again.status).toBe(304);
+    // Browsers ask a video for ranges (Safari plays none without them).
+    const range = await get("/photo.webp", { range: "bytes=100-199" });
+    expect(range.status).toBe(206);
+    expect(range.body.equals(PHOTO.subarray(100, 200))).toBe(true);
+    const head = await get("/photo.webp", {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+  });
+
+  it("answers 404 for a file gone since the index was made, not a page", async () => {
+    const response = await get("/gone.webp");
+    expect(response.status).toBe(404);
+    expect(response.body.toString()).not.toBe("page");
+  });
+
+  it.each([
+    ["a page", "/members"],
+    ["a page with a query", "/members?page=2"],
+    ["the home page", "/"],
+    ["a directory of files", "/_astro/"],
+    ["a prerendered page by its file", "/prerendered/amora/en/terms/index.html"],
+    ["a prerendered page by its directory", "/prerendered/amora/en/terms/"],
+    ["a dotfile", "/.hidden/secret.js"],
+    ["an encoded dotfile", "/%2Ehidden/secret.js"],
+    ["a file beside the client directory", "/../outside.js"],
+    ["an encoded way out", "/%2E%2E/outside.js"],
+    ["a way out and back in", "/_astro/../_astro/client.Ab12.js"],
+    ["a path with a NUL", "/photo.webp%00"],
+    ["a malformed escape", "/_astro/%E0%A4%A.js"],
+  ])("hands %s to the pages", async (_, path) => {
+    const response = await get(path, { "accept-encoding": BROWSER });
+    expect(response.body.toString()).toBe("page");
+  });
+
+  it("hands methods other than GET and HEAD to the pages, for files too", async () => {
+    for (const method of ["POST", "PUT", "DELETE"]) {
+      const response = await get("/photo.webp", {}, method);
+      expect(response.body.toString(), method).toBe("page");
+    }
   });
 });

@@ -3,6 +3,7 @@ import { readdir, stat } from "node:fs/promises";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, relative, sep } from "node:path";
 import { pipeline } from "node:stream/promises";
+import send from "send";
 import { type ContentCoding, negotiateEncoding } from "../src/server/lib/accept-encoding";
 import { COMPRESSIBLE_TYPES, VARIANT_SUFFIXES } from "./precompress";
 
@@ -24,6 +25,9 @@ const CODINGS: readonly ContentCoding[] = ["br", "gzip"];
  */
 const IMMUTABLE_PREFIX = "/_astro/";
 
+/** How long those may be kept: a year, in milliseconds as `send` takes it. */
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
 /** The files' URL paths, each once: the index is the whole list of what may be answered. */
 export type PrecompressedIndex = ReadonlyMap<string, PrecompressedFile>;
 
@@ -42,7 +46,7 @@ export async function indexPrecompressedFiles(clientDir: string): Promise<Precom
   for (const path of names) {
     const contentType = COMPRESSIBLE_TYPES[extname(path)];
     const urlPath = `/${relative(clientDir, path).split(sep).join("/")}`;
-    if (!contentType || urlPath.split("/").some((segment) => segment.startsWith("."))) continue;
+    if (!contentType || isHiddenPath(urlPath)) continue;
     const variants: PrecompressedFile["variants"] = {};
     for (const coding of CODINGS) {
       const variantPath = `${path}${VARIANT_SUFFIXES[coding]}`;
@@ -60,6 +64,38 @@ export async function indexPrecompressedFiles(clientDir: string): Promise<Precom
     if (Object.keys(variants).length > 0) index.set(urlPath, { contentType, variants });
   }
   return index;
+}
+
+/**
+ * The build's prerendered pages (dist/client/prerendered/{site}/{locale}/…): src/middleware.ts
+ * answers them by the site of the request's Host (src/server/content/prerendered-files.ts), so
+ * their files are never answered by their own path, which would show one site's page on another.
+ */
+const PRERENDERED_PREFIX = "/prerendered/";
+
+/** A URL path no file is answered for: a dotfile or dot directory, or a prerendered page. */
+function isHiddenPath(urlPath: string): boolean {
+  return (
+    urlPath.startsWith(PRERENDERED_PREFIX) ||
+    urlPath.split("/").some((segment) => segment.startsWith("."))
+  );
+}
+
+/**
+ * The URL path of every file under the client directory that a URL may name (the built assets,
+ * public/'s files, the precompressed variants), read once at start as the precompressed index
+ * is. Whatever is not in it is a page: it goes to Astro without a look at the disk.
+ */
+export async function indexClientFiles(clientDir: string): Promise<ReadonlySet<string>> {
+  const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
+  const files = new Set<string>();
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    const urlPath = `/${relative(clientDir, path).split(sep).join("/")}`;
+    if (!isHiddenPath(urlPath)) files.add(urlPath);
+  }
+  return files;
 }
 
 /** The URL path of a request target, decoded as `send` decodes it; null when it cannot be. */
@@ -169,5 +205,37 @@ export function createPrecompressedFileHandler(
     // pipeline destroys the response when the file cannot be read or the client goes away; a
     // client that leaves is no error of ours.
     pipeline(createReadStream(variant.path), response).catch(() => {});
+  };
+}
+
+/**
+ * The production server's step for the build's files (design §12), in front of Astro's pages:
+ * a GET or HEAD of a file of the index gets its precompressed variant where the client takes
+ * one (createPrecompressedFileHandler), else the file itself by `send`, as the Node adapter's
+ * static handler sends it (validators, ranges for the landers' video, a year's caching for
+ * Astro's hashed assets). Everything else goes to `next` untouched, and without the adapter's
+ * look at the disk for every page: a `stat` through the thread pool and an `lstat`, and an
+ * error built for each miss, were a tenth of /members' throughput (issue 30 item 1).
+ */
+export function createClientFileHandler(
+  clientDir: string,
+  files: ReadonlySet<string>,
+  precompressed: PrecompressedIndex,
+): (request: IncomingMessage, response: ServerResponse, next: () => void) => void {
+  const serveVariant = createPrecompressedFileHandler(precompressed);
+  return (request, response, next) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return next();
+    const target = request.url ?? "/";
+    const path = decodePath(target);
+    if (path === null || !files.has(path)) return next();
+    serveVariant(request, response, () => {
+      const end = target.search(/[?#]/);
+      send(request, end === -1 ? target : target.slice(0, end), {
+        root: clientDir,
+        dotfiles: "deny",
+        index: false,
+        ...(path.startsWith(IMMUTABLE_PREFIX) ? { immutable: true, maxAge: YEAR_MS } : {}),
+      }).pipe(response);
+    });
   };
 }
