@@ -8,6 +8,7 @@ import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import { defineConfig } from "astro/config";
 import { clientChunks } from "./scripts/client-chunks.ts";
+import { cspDigestMemo } from "./scripts/csp-digest-memo.ts";
 import { precompress } from "./scripts/precompress.ts";
 import { lockDataDir } from "./src/server/db/data-dir-lock.ts";
 import { getEnv } from "./src/server/lib/env.ts";
@@ -162,6 +163,8 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   vite: {
     plugins: [
+      // Astro hashes every inline stylesheet of a page on every request for its CSP: once each.
+      cspDigestMemo(),
       {
         // Libraries choose their development code by `process.env.NODE_ENV` at run time; the
         // server build fixes that choice at build time. Our own code reads settings through
