@@ -1,5 +1,6 @@
 import type { ProfileCard } from "../contract/profiles";
 import { catalogues } from "../i18n/catalogues";
+import { countryName } from "../i18n/countries";
 import type { Locale } from "../i18n/locales";
 import { createTranslate, type Translate } from "../i18n/translate";
 import type MemberCard from "../islands/discovery/MemberCard";
@@ -69,7 +70,7 @@ export type MemberCardGridOptions = {
 };
 
 /** Each locale's translator and country names for the cards, made once. */
-const localeTools = new Map<Locale, { t: Translate; countries: Intl.DisplayNames }>();
+const localeTranslators = new Map<Locale, Translate>();
 
 /**
  * A list of cards, each in its list item. Its texts come from the islands' translator, which a
@@ -78,22 +79,18 @@ const localeTools = new Map<Locale, { t: Translate; countries: Intl.DisplayNames
  */
 export function memberCardGridHtml(options: MemberCardGridOptions): string {
   const { cards, locale, eager = 4, prefetch = 0, id, className, tag, itemClassName } = options;
-  let tools = localeTools.get(locale);
-  if (!tools) {
-    tools = {
-      t: createTranslate(locale, catalogues[locale]),
-      countries: new Intl.DisplayNames([locale], { type: "region" }),
-    };
-    localeTools.set(locale, tools);
+  let t = localeTranslators.get(locale);
+  if (!t) {
+    t = createTranslate(locale, catalogues[locale]);
+    localeTranslators.set(locale, t);
   }
-  const { t, countries } = tools;
   const item = itemClassName ? `<li class="${escapeText(itemClassName)}">` : "<li>";
   const tagHtml = tag ? `<span class="similar-tag">${escapeText(tag)}</span>` : "";
   let html = `<ol${id ? ` id="${escapeText(id)}"` : ""} class="${escapeText(className ? `card-grid ${className}` : "card-grid")}">`;
   cards.forEach((card, index) => {
     html += `${item}${tagHtml}${memberCardHtml(card, {
       t,
-      countryName: countries.of(card.country.toUpperCase()) ?? card.country,
+      countryName: countryName(locale, card.country),
       eager: index < eager,
       prefetch: index < prefetch,
       headingLevel: options.headingLevel,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryOptions } from "./countries";
+import { countryName, countryOptions } from "./countries";
 
 describe("countryOptions", () => {
   it("names a site's countries in the locale, in its alphabetical order", () => {
@@ -20,5 +20,19 @@ describe("countryOptions", () => {
     const list = countryOptions("fr", ["fr", "be"]);
     expect(countryOptions("fr", ["fr", "be"])).toBe(list);
     expect(Object.isFrozen(list)).toBe(true);
+  });
+});
+
+describe("countryName", () => {
+  it("names a country in the locale from its code in either case", () => {
+    expect(countryName("de", "at")).toBe("Österreich");
+    expect(countryName("de", "AT")).toBe("Österreich");
+    expect(countryName("fi", "se")).toBe("Ruotsi");
+    expect(countryName("pl", "de")).toBe("Niemcy");
+  });
+
+  it("gives the code itself for what is no region code, never throwing", () => {
+    expect(countryName("en", "not-a-code")).toBe("not-a-code");
+    expect(countryName("en", "")).toBe("");
   });
 });

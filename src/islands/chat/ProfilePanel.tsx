@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ProfileDetail } from "../../contract/profiles";
+import { countryName } from "../../i18n/countries";
 import type { Translate } from "../../i18n/translate";
 import { api } from "../../lib/api-client";
 import type { ConfirmStep } from "./ConversationHeader";
@@ -99,11 +100,7 @@ export default function ProfilePanel({ profileId, name, t, locale, onConfirm }: 
 }
 
 function placeOf(profile: ProfileDetail, locale: string): string {
-  let country = profile.country.toUpperCase();
-  try {
-    country = new Intl.DisplayNames([locale], { type: "region" }).of(country) ?? country;
-  } catch {
-    // An unknown code is shown as it is.
-  }
+  // An unknown code is shown as it is, in capitals.
+  const country = countryName(locale, profile.country.toUpperCase());
   return profile.region_name ? `${profile.region_name}, ${country}` : country;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { LikeList } from "../../contract/like-options";
 import type { LikesAnswer } from "../../contract/likes";
+import { countryName } from "../../i18n/countries";
 import { api } from "../../lib/api-client";
 import { $newLikes } from "../../stores/counts";
 import { $likesVersion } from "../../stores/likes";
@@ -27,7 +28,6 @@ export default function LikesList(props: Props) {
   const [liked, setLiked] = useState(new Set(props.initial.liked));
   const [cursor, setCursor] = useState(props.initial.next_cursor);
   const [busy, setBusy] = useState<number | "more" | null>(null);
-  const countries = new Intl.DisplayNames([props.locale], { type: "region" });
   const newIds = new Set(likedBy.filter((entry) => entry.like_new).map((entry) => entry.id));
   const likesMe = new Set(likedBy.map((entry) => entry.id));
 
@@ -118,7 +118,7 @@ export default function LikesList(props: Props) {
               <MemberCard
                 card={card}
                 t={t}
-                countryName={countries.of(card.country.toUpperCase()) ?? card.country}
+                countryName={countryName(props.locale, card.country)}
                 eager={index < 4}
                 headingLevel={2}
               />

@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { createPortal, flushSync } from "react-dom";
 import type { ProfileCard } from "../../contract/profiles";
+import { countryName } from "../../i18n/countries";
 import { api } from "../../lib/api-client";
 import ErrorAlert from "../ui/ErrorAlert";
 import { describeApiError } from "../ui/use-api-form";
@@ -29,10 +30,6 @@ export default function MoreMembers(props: Props) {
   const [error, setError] = useState<string | null>(null);
   // The list exists only in the browser's document: nothing is rendered into it on the server.
   const [list, setList] = useState<HTMLElement | null>(null);
-  const countries = useMemo(
-    () => new Intl.DisplayNames([props.locale], { type: "region" }),
-    [props.locale],
-  );
 
   useEffect(() => setList(document.getElementById(props.listId)), [props.listId]);
   useEffect(() => {
@@ -71,7 +68,7 @@ export default function MoreMembers(props: Props) {
                 <MemberCard
                   card={card}
                   t={t}
-                  countryName={countries.of(card.country.toUpperCase()) ?? card.country}
+                  countryName={countryName(props.locale, card.country)}
                   headingLevel={2}
                 />
               </li>

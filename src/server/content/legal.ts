@@ -1,3 +1,4 @@
+import { countryName } from "../../i18n/countries";
 import type { Locale } from "../../i18n/locales";
 import { escapeHtml } from "../lib/html";
 import { type Company, getCompany, type Site } from "../sites/registry";
@@ -31,9 +32,7 @@ function plainLegalValues(site: Site, locale: Locale): Record<string, string> {
     company_name: company.name,
     company_address: company.address,
     company_city: company.city,
-    company_country:
-      new Intl.DisplayNames([locale], { type: "region" }).of(company.country.toUpperCase()) ??
-      company.country,
+    company_country: countryName(locale, company.country),
     registration_number: company.registrationNumber,
     vat_numbers: list.format(company.vatNumbers),
     tradenames: list.format(company.tradenames),

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { countryName } from "../../i18n/countries";
 import { isLocale, type Locale } from "../../i18n/locales";
 import { formatMoney } from "../../i18n/money";
 import type { Database } from "../db/client";
@@ -35,13 +36,10 @@ export async function sendReceiptMail(db: Database, orderId: number): Promise<vo
     timeZone: site.timeZone,
   }).format;
   const date = dateOf(completedAt);
-  const country = new Intl.DisplayNames([locale], { type: "region" }).of(
-    company.country.toUpperCase(),
-  );
   const seller = [
     company.name,
     company.address,
-    `${company.city}, ${country ?? company.country.toUpperCase()}`,
+    `${company.city}, ${countryName(locale, company.country.toUpperCase())}`,
     company.registrationNumber,
     ...company.vatNumbers.map((number) => t("payments.receipt.vat", { number })),
   ].join(", ");
