@@ -33,6 +33,9 @@ test.describe("signing up", () => {
     ).toBeVisible();
     await expect(page.getByRole("link", { name: "Complete my profile" })).toBeVisible();
 
+    // Leave the page before logging out behind its back: its islands, still hydrating, would
+    // open the member's event stream after the logout, and be refused (403).
+    await page.goto("about:blank");
     await page.request.post("/api/logout.php");
     await page.goto("/login");
     await waitForHydration(page);
