@@ -20,6 +20,17 @@ import {
 const SCRIPT = Array.from({ length: 600 }, (_, i) => `export const island${i} = ${i};`).join("\n");
 const BROWSER = "gzip, deflate, br, zstd";
 
+/** Paths that must never reach a file: dotfiles, ways out of the client directory, bad escapes. */
+const UNREACHABLE: [string, string][] = [
+  ["a dotfile", "/.hidden/secret.js"],
+  ["an encoded dotfile", "/%2Ehidden/secret.js"],
+  ["a file beside the client directory", "/../outside.js"],
+  ["an encoded way out", "/%2E%2E/outside.js"],
+  ["a way out and back in", "/_astro/../_astro/client.Ab12.js"],
+  ["a path with a NUL", "/_astro/client.Ab12.js%00"],
+  ["a malformed escape", "/_astro/%E0%A4%A.js"],
+];
+
 let root: string;
 let client: string;
 let index: PrecompressedIndex;
@@ -61,7 +72,7 @@ beforeAll(async () => {
 
   const serveStatic = createPrecompressedFileHandler(index);
   server = createServer((incoming, response) => {
-    // Stands for the adapter's handler: whatever it is handed, it answers as "next".
+    // Stands for the step after it: whatever it is handed, it answers as "next".
     serveStatic(incoming, response, () => response.end("next"));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -135,7 +146,7 @@ describe("a precompressed file", () => {
     expect(brotliDecompressSync(response.body).toString()).toBe(SCRIPT);
   });
 
-  it("outside /_astro/ gets the adapter's caching: revalidated on every use", async () => {
+  it("outside /_astro/ is revalidated on every use", async () => {
     const response = await send("/favicon.svg", { "accept-encoding": BROWSER });
     expect(response.headers).toMatchObject({
       "content-type": "image/svg+xml",
@@ -154,7 +165,7 @@ describe("a precompressed file", () => {
     }
   });
 
-  it("hands the unencoded file to the adapter, marked as varying, when no coding is accepted", async () => {
+  it("hands the unencoded file on, marked as varying, when no coding is accepted", async () => {
     const requests: Record<string, string>[] = [
       {},
       { "accept-encoding": "identity" },
@@ -242,7 +253,7 @@ describe("evaluateConditions", () => {
   });
 });
 
-describe("requests it leaves to the adapter", () => {
+describe("requests it hands on", () => {
   it.each([
     ["a small file the build did not compress", "/_astro/tiny.js"],
     ["an image", "/photo.webp"],
@@ -250,13 +261,7 @@ describe("requests it leaves to the adapter", () => {
     ["a page", "/members"],
     ["the API", "/api/user.php"],
     ["a prerendered page", "/prerendered/amora/en/terms/index.html"],
-    ["a dotfile", "/.hidden/secret.js"],
-    ["an encoded dotfile", "/%2Ehidden/secret.js"],
-    ["a file beside the client directory", "/../outside.js"],
-    ["an encoded way out", "/%2E%2E/outside.js"],
-    ["a way out and back in", "/_astro/../_astro/client.Ab12.js"],
-    ["a path with a NUL", "/_astro/client.Ab12.js%00"],
-    ["a malformed escape", "/_astro/%E0%A4%A.js"],
+    ...UNREACHABLE,
   ])("%s", async (_, path) => {
     const response = await send(path, { "accept-encoding": BROWSER });
     expect(response.body.toString()).toBe("next");
@@ -348,13 +353,7 @@ describe("the build's files in front of the pages (createClientFileHandler)", ()
     ["a directory of files", "/_astro/"],
     ["a prerendered page by its file", "/prerendered/amora/en/terms/index.html"],
     ["a prerendered page by its directory", "/prerendered/amora/en/terms/"],
-    ["a dotfile", "/.hidden/secret.js"],
-    ["an encoded dotfile", "/%2Ehidden/secret.js"],
-    ["a file beside the client directory", "/../outside.js"],
-    ["an encoded way out", "/%2E%2E/outside.js"],
-    ["a way out and back in", "/_astro/../_astro/client.Ab12.js"],
-    ["a path with a NUL", "/photo.webp%00"],
-    ["a malformed escape", "/_astro/%E0%A4%A.js"],
+    ...UNREACHABLE,
   ])("hands %s to the pages", async (_, path) => {
     const response = await get(path, { "accept-encoding": BROWSER });
     expect(response.body.toString()).toBe("page");

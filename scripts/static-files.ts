@@ -25,8 +25,12 @@ const CODINGS: readonly ContentCoding[] = ["br", "gzip"];
  */
 const IMMUTABLE_PREFIX = "/_astro/";
 
-/** How long those may be kept: a year, in milliseconds as `send` takes it. */
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+/** A file's Cache-Control: a year for the hashed assets, revalidated on every use otherwise. */
+function cacheControlOf(path: string): string {
+  return path.startsWith(IMMUTABLE_PREFIX)
+    ? "public, max-age=31536000, immutable"
+    : "public, max-age=0";
+}
 
 /** The files' URL paths, each once: the index is the whole list of what may be answered. */
 export type PrecompressedIndex = ReadonlyMap<string, PrecompressedFile>;
@@ -98,11 +102,16 @@ export async function indexClientFiles(clientDir: string): Promise<ReadonlySet<s
   return files;
 }
 
+/** The path of a request target, without its query or fragment, still percent-encoded. */
+function rawPathOf(target: string): string {
+  const end = target.search(/[?#]/);
+  return end === -1 ? target : target.slice(0, end);
+}
+
 /** The URL path of a request target, decoded as `send` decodes it; null when it cannot be. */
 function decodePath(target: string): string | null {
-  const end = target.search(/[?#]/);
   try {
-    return decodeURIComponent(end === -1 ? target : target.slice(0, end));
+    return decodeURIComponent(rawPathOf(target));
   } catch {
     return null;
   }
@@ -155,15 +164,15 @@ export function evaluateConditions(
 }
 
 /**
- * A request listener step in front of the Node adapter's static handler (design §12: build assets
- * are served precompressed). A GET or HEAD of a file in the index, from a client that accepts
- * brotli or gzip, gets that variant with the file's own Content-Type, `Content-Encoding` and
- * `Vary: Accept-Encoding`, the adapter's caching and `send`'s validators (304 and 412 as `send`
- * answers them). Everything else goes to `next` untouched: the unencoded file (then with `Vary`
- * set, so a shared cache keeps the variants apart), pages, the API. Only paths of the index are
- * answered, so a URL can never reach a file outside the client directory or a dotfile. Range
- * requests get the whole variant (RFC 9110 §14.2 lets a server ignore Range): browsers ask for
- * ranges of media, not of scripts and styles.
+ * A request listener step in front of the unencoded files (design §12: build assets are served
+ * precompressed; createClientFileHandler puts the two together). A GET or HEAD of a file in the
+ * index, from a client that accepts brotli or gzip, gets that variant with the file's own
+ * Content-Type, `Content-Encoding` and `Vary: Accept-Encoding`, the unencoded file's caching and
+ * `send`'s validators (304 and 412 as `send` answers them). Everything else goes to `next`
+ * untouched: the unencoded file (then with `Vary` set, so a shared cache keeps the variants
+ * apart), pages, the API. Only paths of the index are answered, so a URL can never reach a file
+ * outside the client directory or a dotfile. Range requests get the whole variant (RFC 9110
+ * §14.2 lets a server ignore Range): browsers ask for ranges of media, not of scripts and styles.
  */
 export function createPrecompressedFileHandler(
   index: PrecompressedIndex,
@@ -171,41 +180,48 @@ export function createPrecompressedFileHandler(
   return (request, response, next) => {
     if (request.method !== "GET" && request.method !== "HEAD") return next();
     const path = request.url ? decodePath(request.url) : null;
-    const file = path === null ? undefined : index.get(path);
-    if (!path || !file) return next();
-    response.setHeader("Vary", "Accept-Encoding");
-    const available = CODINGS.filter((coding) => file.variants[coding]);
-    const coding = negotiateEncoding(request.headers["accept-encoding"], available);
-    const variant = coding && file.variants[coding];
-    if (!coding || !variant) return next();
-
-    response.setHeader(
-      "Cache-Control",
-      path.startsWith(IMMUTABLE_PREFIX)
-        ? "public, max-age=31536000, immutable"
-        : "public, max-age=0",
-    );
-    response.setHeader("Last-Modified", variant.lastModified);
-    response.setHeader("ETag", variant.etag);
-    const status = evaluateConditions(request.headers, variant);
-    if (status !== 200) {
-      // Like `send`: no body and none of the body's headers (Content-Type, Length, Encoding).
-      response.writeHead(status).end();
-      return;
-    }
-    response.writeHead(200, {
-      "Content-Type": file.contentType,
-      "Content-Encoding": coding,
-      "Content-Length": String(variant.size),
-    });
-    if (request.method === "HEAD") {
-      response.end();
-      return;
-    }
-    // pipeline destroys the response when the file cannot be read or the client goes away; a
-    // client that leaves is no error of ours.
-    pipeline(createReadStream(variant.path), response).catch(() => {});
+    if (!path) return next();
+    sendPrecompressed(index, path, request, response, next);
   };
+}
+
+/** The precompressed handler's work once the request's path is decoded. */
+function sendPrecompressed(
+  index: PrecompressedIndex,
+  path: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: () => void,
+) {
+  const file = index.get(path);
+  if (!file) return next();
+  response.setHeader("Vary", "Accept-Encoding");
+  const available = CODINGS.filter((coding) => file.variants[coding]);
+  const coding = negotiateEncoding(request.headers["accept-encoding"], available);
+  const variant = coding && file.variants[coding];
+  if (!coding || !variant) return next();
+
+  response.setHeader("Cache-Control", cacheControlOf(path));
+  response.setHeader("Last-Modified", variant.lastModified);
+  response.setHeader("ETag", variant.etag);
+  const status = evaluateConditions(request.headers, variant);
+  if (status !== 200) {
+    // Like `send`: no body and none of the body's headers (Content-Type, Length, Encoding).
+    response.writeHead(status).end();
+    return;
+  }
+  response.writeHead(200, {
+    "Content-Type": file.contentType,
+    "Content-Encoding": coding,
+    "Content-Length": String(variant.size),
+  });
+  if (request.method === "HEAD") {
+    response.end();
+    return;
+  }
+  // pipeline destroys the response when the file cannot be read or the client goes away; a
+  // client that leaves is no error of ours.
+  pipeline(createReadStream(variant.path), response).catch(() => {});
 }
 
 /**
@@ -222,20 +238,17 @@ export function createClientFileHandler(
   files: ReadonlySet<string>,
   precompressed: PrecompressedIndex,
 ): (request: IncomingMessage, response: ServerResponse, next: () => void) => void {
-  const serveVariant = createPrecompressedFileHandler(precompressed);
   return (request, response, next) => {
     if (request.method !== "GET" && request.method !== "HEAD") return next();
     const target = request.url ?? "/";
     const path = decodePath(target);
     if (path === null || !files.has(path)) return next();
-    serveVariant(request, response, () => {
-      const end = target.search(/[?#]/);
-      send(request, end === -1 ? target : target.slice(0, end), {
-        root: clientDir,
-        dotfiles: "deny",
-        index: false,
-        ...(path.startsWith(IMMUTABLE_PREFIX) ? { immutable: true, maxAge: YEAR_MS } : {}),
-      }).pipe(response);
+    sendPrecompressed(precompressed, path, request, response, () => {
+      // `send` keeps a Cache-Control already set: one caching rule for both ways of sending.
+      response.setHeader("Cache-Control", cacheControlOf(path));
+      send(request, rawPathOf(target), { root: clientDir, dotfiles: "deny", index: false }).pipe(
+        response,
+      );
     });
   };
 }

@@ -69,7 +69,7 @@ export type MemberCardGridOptions = {
   headingLevel?: 2 | 3;
 };
 
-/** Each locale's translator and country names for the cards, made once. */
+/** Each locale's translator for the cards, made once. */
 const localeTranslators = new Map<Locale, Translate>();
 
 /**
