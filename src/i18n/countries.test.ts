@@ -31,6 +31,12 @@ describe("countryName", () => {
     expect(countryName("pl", "de")).toBe("Niemcy");
   });
 
+  it("names a code the same however often and in whichever case it is asked", () => {
+    for (const code of ["se", "SE", "se"]) expect(countryName("nb", code)).toBe("Sverige");
+    // Two letters that name no country: the code, upper-cased as Intl gives it, each time.
+    for (const code of ["qq", "QQ"]) expect(countryName("nb", code)).toBe("QQ");
+  });
+
   it("gives the code itself for what is no region code, never throwing", () => {
     expect(countryName("en", "not-a-code")).toBe("not-a-code");
     expect(countryName("en", "")).toBe("");
