@@ -76,6 +76,35 @@ describe("layouts (spec §2)", () => {
     expect(html).toContain("Zum Inhalt springen");
   });
 
+  it("Default: the shell is one island, which sends the member once (issue 30 item 1)", async () => {
+    const islandsOf = (html: string) =>
+      [...html.matchAll(/<astro-island [^>]*component-url="([^"]*)"/g)].map((m) => m[1] ?? "");
+    const visitor = await container.renderToString(Default, {
+      props: { title: "Start" },
+      locals: locals("de"),
+      slots,
+    });
+    // The shell, and the signup dialog of a visitor who may sign up.
+    expect(islandsOf(visitor)).toEqual([
+      expect.stringMatching(/Shell/),
+      expect.stringMatching(/SignupModal/),
+    ]);
+    // A visitor's shell has the toasts, but neither a member's dialogs nor their messages.
+    expect(visitor).toContain('class="toaster"');
+    expect(visitor).not.toContain("match.title");
+    const member = await container.renderToString(Default, {
+      props: { title: "Mitglieder" },
+      locals: { ...locals("de"), member: memberView },
+      slots,
+    });
+    const shells = islandsOf(member).filter((url) => /Shell/.test(url));
+    expect(shells).toHaveLength(1);
+    expect(member).toContain('aria-label="Hauptnavigation"');
+    expect(member).toContain("match.title");
+    // The member's address, in the navigation's and the offer's props alike, once.
+    expect(member.split("member@example.com").length - 1).toBe(1);
+  });
+
   it("Lander: a logo bar with plain language links, footer and disclaimer, and no islands", async () => {
     const html = await container.renderToString(Lander, {
       props: { title: "Willkommen", alternates: localeAlternates("/landers/video") },
