@@ -9,6 +9,7 @@ import sitemap from "@astrojs/sitemap";
 import { defineConfig } from "astro/config";
 import { clientChunks } from "./scripts/client-chunks.ts";
 import { cspDigestMemo } from "./scripts/csp-digest-memo.ts";
+import { islandPropsOnce } from "./scripts/island-props-once.ts";
 import { precompress } from "./scripts/precompress.ts";
 import { lockDataDir } from "./src/server/db/data-dir-lock.ts";
 import { getEnv } from "./src/server/lib/env.ts";
@@ -165,6 +166,8 @@ export default defineConfig({
     plugins: [
       // Astro hashes every inline stylesheet of a page on every request for its CSP: once each.
       cspDigestMemo(),
+      // …and serialises each island's props twice: once.
+      ...islandPropsOnce(),
       {
         // Libraries choose their development code by `process.env.NODE_ENV` at run time; the
         // server build fixes that choice at build time. Our own code reads settings through
