@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { astroRuntimePatch, replaceOnce } from "./astro-runtime-patch";
+import { astroRuntimePatch, expectOnce, replaceOnce } from "./astro-runtime-patch";
 
 describe("replaceOnce", () => {
   it("replaces a text taken literally, or a pattern, where it occurs once", () => {
@@ -12,6 +12,16 @@ describe("replaceOnce", () => {
       /^amora:p: expected x once in Astro's runtime, found it 0 times/,
     );
     expect(() => replaceOnce("aXa", /a/, "y", "amora:p")).toThrow(/found it 2 times/);
+  });
+});
+
+describe("expectOnce", () => {
+  it("passes what occurs once and refuses what is missing or repeated", () => {
+    expect(() => expectOnce("a(b).c", "(b).", "p")).not.toThrow();
+    expect(() => expectOnce("f(a,  b)", /f\(a,\s*b\)/, "p")).not.toThrow();
+    expect(() => expectOnce("abc", "x", "amora:p")).toThrow(/^amora:p: expected x once/);
+    // Taken literally: a dot is a dot.
+    expect(() => expectOnce("a.a.", ".", "p")).toThrow(/found it 2 times/);
   });
 });
 

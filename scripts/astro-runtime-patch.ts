@@ -39,26 +39,33 @@ export function astroRuntimePatch({ name, module, apply }: AstroRuntimePatch): P
 }
 
 /**
- * `source` with the one occurrence of `find` replaced; throws, naming the patch and what it
- * looked for, when there is none or more than one: a new Astro changed the code, and the patch
- * needs a look rather than a guess.
+ * Throws, naming the patch and what it looked for, unless `find` occurs in `source` exactly
+ * once: a new Astro changed the code, and the patch needs a look rather than a guess.
  */
-export function replaceOnce(
-  source: string,
-  find: string | RegExp,
-  replacement: string,
-  patch: string,
-): string {
-  const pattern =
-    typeof find === "string"
-      ? new RegExp(find.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g")
-      : new RegExp(find.source, `${find.flags.replace("g", "")}g`);
-  const found = source.match(pattern)?.length ?? 0;
+export function expectOnce(source: string, find: string | RegExp, patch: string): void {
+  const found = source.match(everyMatch(find))?.length ?? 0;
   if (found !== 1) {
     throw new Error(
       `${patch}: expected ${String(find)} once in Astro's runtime, found it ${found} times; ` +
         "check the new Astro and update the patch",
     );
   }
-  return source.replace(pattern, () => replacement);
+}
+
+/** `source` with the one occurrence of `find` replaced; throws as `expectOnce` does. */
+export function replaceOnce(
+  source: string,
+  find: string | RegExp,
+  replacement: string,
+  patch: string,
+): string {
+  expectOnce(source, find, patch);
+  return source.replace(everyMatch(find), () => replacement);
+}
+
+/** `find` as a global pattern: a string literally, a pattern with its own flags. */
+function everyMatch(find: string | RegExp): RegExp {
+  return typeof find === "string"
+    ? new RegExp(find.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g")
+    : new RegExp(find.source, `${find.flags.replace("g", "")}g`);
 }

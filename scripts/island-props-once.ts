@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { astroRuntimePatch, replaceOnce } from "./astro-runtime-patch";
+import { astroRuntimePatch, expectOnce, replaceOnce } from "./astro-runtime-patch";
 
 const NAME = "amora:island-props-once";
 
@@ -40,7 +40,7 @@ export function serializePropsOnce(source: string): string {
  */
 export function takeSerializedProps(source: string): string {
   // The options object the renderer fills is the function's first parameter, by this name.
-  replaceOnce(source, "async function generateHydrateScript(scriptOptions, metadata) {", "", NAME);
+  expectOnce(source, "async function generateHydrateScript(scriptOptions, metadata) {", NAME);
   return replaceOnce(
     source,
     'island.props["props"] = escapeHTML(serializeProps(props, metadata));',
