@@ -651,31 +651,26 @@ async function measurePage(env: NodeJS.ProcessEnv): Promise<Measurement[]> {
   return lines;
 }
 
-/** The /members lines of a site started with this many processes (WEB_CONCURRENCY). */
-async function measurePageOf(env: NodeJS.ProcessEnv, processes: number): Promise<Measurement[]> {
+/**
+ * The /members lines of a site started with this many processes (WEB_CONCURRENCY); with
+ * `userView`, GET /api/user.php first, from the same start (the full run's line for every core).
+ */
+async function measurePageOf(
+  env: NodeJS.ProcessEnv,
+  processes: number,
+  { userView = false } = {},
+): Promise<Measurement[]> {
   const base = `http://127.0.0.1:${SITE_PORT}`;
   const site = startSite(processes > 1 ? { ...env, WEB_CONCURRENCY: String(processes) } : env);
   try {
     await waitFor(`${base}/api/settings.php`, site);
     const member = { cookie: await logIn(base), "x-request-type": "client" };
     const label = processes > 1 ? `${processes} processes: ` : "";
-    return await measureMembersPage(base, member, site, label, processes);
-  } finally {
-    await stop(site);
-  }
-}
-
-/** GET /api/user.php alone, for a server started with other settings (WEB_CONCURRENCY). */
-async function measureUserView(env: NodeJS.ProcessEnv, label: string): Promise<Measurement> {
-  const base = `http://127.0.0.1:${SITE_PORT}`;
-  const site = startSite(env);
-  try {
-    await waitFor(`${base}/api/settings.php`, site);
-    const cookie = await logIn(base);
-    return await load(`${label}GET /api/user.php`, `${base}/api/user.php`, {
-      cookie,
-      "x-request-type": "client",
-    });
+    const lines = userView
+      ? [await load(`${label}GET /api/user.php`, `${base}/api/user.php`, member)]
+      : [];
+    lines.push(...(await measureMembersPage(base, member, site, label, processes)));
+    return lines;
   } finally {
     await stop(site);
   }
@@ -774,14 +769,11 @@ try {
         ? await measurePage(env)
         : [];
   if (options.engine === "postgres" && options.processes > 1 && site) {
-    // design §12, every core: the same hot path served by one process per core.
-    const scaled = await measureUserView(
-      { ...env, WEB_CONCURRENCY: String(options.processes) },
-      `${options.processes} processes: `,
-    );
+    // design §12, every core: the same hot path served by one process per core, and /members.
+    const [userView, ...page] = await measurePageOf(env, options.processes, { userView: true });
     const single = measurements.find((m) => m.name === "GET /api/user.php");
-    measurements.push({ ...scaled, bareRps: single?.bareRps });
-    measurements.push(...(await measurePageOf(env, options.processes)));
+    if (userView) measurements.push({ ...userView, bareRps: single?.bareRps });
+    measurements.push(...page);
   }
   const lighthouse: LighthouseScore[] = [];
   const phone: PhoneScore[] = [];
