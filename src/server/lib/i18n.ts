@@ -63,10 +63,12 @@ function getI18n(): I18n {
 const translators = new Map<Locale, Translate>();
 
 /**
- * How many messages with their parameters' values each locale remembers: the pages' are few
- * (the site's name, a count up to the search's cap), and the least used go first.
+ * How many messages with their parameters' values each locale remembers, and in how many
+ * characters at most: the pages' are few (the site's name, a count up to the search's cap), and
+ * the least used go first.
  */
 const FILLED_PER_LOCALE = 2000;
+const FILLED_CHARACTERS_PER_LOCALE = 500_000;
 
 /**
  * The server translator for one locale, backed by i18next. A message is translated once and
@@ -74,7 +76,7 @@ const FILLED_PER_LOCALE = 2000;
  * without parameters per locale (at most the catalogue), one with them by their values (at
  * most FILLED_PER_LOCALE). i18next's lookup, a few microseconds a call, ran a hundred times for
  * every member page (issue 30 item 1: half a millisecond of /members); with parameters it is
- * 20–33 µs (the footer's site name, the count of results), 2 % of the page's main thread.
+ * 20–33 µs (the footer's site name, the count of results), 3 % of the page's main thread.
  * @example getTranslate("de")("nav.login") // "Anmelden"
  */
 export function getTranslate(locale: Locale): Translate {
@@ -82,7 +84,11 @@ export function getTranslate(locale: Locale): Translate {
   if (translate) return translate;
   const t = getI18n().getFixedT(locale);
   const plain = new Map<MessageKey, string>();
-  const filled = new LRUCache<string, string>({ max: FILLED_PER_LOCALE });
+  const filled = new LRUCache<string, string>({
+    max: FILLED_PER_LOCALE,
+    maxSize: FILLED_CHARACTERS_PER_LOCALE,
+    sizeCalculation: (text, memo) => text.length + memo.length,
+  });
   translate = (key: MessageKey, params?: MessageParams) => {
     if (params) {
       const memo = `${key}\u0000${JSON.stringify(params)}`;
