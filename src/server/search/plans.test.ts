@@ -39,8 +39,7 @@ describe("the member search's plans (searchStatement)", () => {
     const viewer = await createTestMember(db, { profile: { gender: "male", seeking: "female" } });
     const media = createMediaSigner(getSiteById("amora"), viewer.user);
     const options = { media, viewerProfileId: viewer.profile.id };
-    const search = (query: Record<string, unknown>) =>
-      memberSearchQuery.parse(query) as Parameters<typeof findMembers>[1];
+    const search = (query: Record<string, unknown>) => memberSearchQuery.parse(query);
     // A transaction holds one connection: PostgreSQL keeps prepared statements per connection.
     const plans = await db.transaction(async (tx) => {
       const second = (await findMembers(tx, search({ gender: "female" }), options)).next_cursor;
