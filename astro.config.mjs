@@ -10,6 +10,7 @@ import { defineConfig } from "astro/config";
 import { clientChunks } from "./scripts/client-chunks.ts";
 import { cspDigestMemo } from "./scripts/csp-digest-memo.ts";
 import { islandPropsOnce } from "./scripts/island-props-once.ts";
+import { pageTextUtf8 } from "./scripts/page-text-utf8.ts";
 import { precompress } from "./scripts/precompress.ts";
 import { lockDataDir } from "./src/server/db/data-dir-lock.ts";
 import { getEnv } from "./src/server/lib/env.ts";
@@ -168,6 +169,8 @@ export default defineConfig({
       cspDigestMemo(),
       // …and serialises each island's props twice: once.
       ...islandPropsOnce(),
+      // …and encodes a page's text to bytes through V8's slow path for two-byte strings: ICU.
+      pageTextUtf8(),
       {
         // Libraries choose their development code by `process.env.NODE_ENV` at run time; the
         // server build fixes that choice at build time. Our own code reads settings through
