@@ -4,6 +4,7 @@ import { createLoggedInMember } from "../../test/members";
 import { recordQueries } from "../../test/queries";
 import { createApp } from "../app";
 import { getDb } from "../db/client";
+import { validateSessionToken } from "./session";
 import { SessionCache } from "./session-cache";
 
 /*
@@ -144,6 +145,25 @@ describe("the session cache on the request path", () => {
       (answer) => answer.body.user.profile.main_image === null,
     );
     expect(withoutPhoto.body.user.profile.main_image).toBeNull();
+  });
+
+  it("sees the member's blocks either way, made by any code (drizzle/0039)", async () => {
+    const member = await createLoggedInMember(app);
+    const blocked = await createLoggedInMember(app);
+    const blocker = await createLoggedInMember(app);
+    const token = /auth=([^;]+)/.exec(member.cookie)?.[1] ?? "";
+    const db = await getDb();
+    const blockedWith = async () =>
+      [...((await validateSessionToken(db, token))?.blockedWith ?? [])].sort((a, b) => a - b);
+    expect(await blockedWith()).toEqual([]);
+    expect(await recordQueries(blockedWith)).toEqual([]);
+
+    await db.execute(sql`insert into blocks (blocker_profile_id, blocked_profile_id)
+      values (${member.profile.id}, ${blocked.profile.id}), (${blocker.profile.id}, ${member.profile.id})`);
+    const both = [blocked.profile.id, blocker.profile.id].sort((a, b) => a - b);
+    expect(await eventually(blockedWith, (ids) => ids.length === 2)).toEqual(both);
+    await db.execute(sql`delete from blocks where blocker_profile_id = ${blocker.profile.id}`);
+    expect(await eventually(blockedWith, (ids) => ids.length === 1)).toEqual([blocked.profile.id]);
   });
 
   it("refuses an ended session at once: logout, and sessions deleted by hand", async () => {

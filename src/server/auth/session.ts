@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, lte, ne, sql } from "drizzle-orm";
+import { profilesBlockedWith } from "../blocks/service";
 import type { Database } from "../db/client";
 import { type UserViewProfile, userViewColumns } from "../members/user-view";
 import { photos } from "../photos/schema";
@@ -17,8 +18,13 @@ const SESSION_MS = SESSION_MAX_AGE_SECONDS * 1000;
 /** Lucia's sliding expiry: a session is renewed once less than half of its life is left. */
 const RENEW_BEFORE_END_MS = SESSION_MS / 2;
 
-/** A live session, its member, and what the viewer and the user view need of their profile. */
-export type SessionValidation = ({ session: Session; user: User } & UserViewProfile) | null;
+/**
+ * A live session, its member, what the viewer and the user view need of their profile, and the
+ * profiles the member blocked or was blocked by (none without a profile).
+ */
+export type SessionValidation =
+  | ({ session: Session; user: User; blockedWith: number[] } & UserViewProfile)
+  | null;
 
 /** A random secret for the cookie: 160 bits, base32. Only its hash is stored. */
 export function generateSessionToken(): string {
@@ -51,7 +57,13 @@ export async function createSession(db: Database, token: string, userId: number)
  */
 function prepareSessionStatement(db: Database) {
   return db
-    .select({ session: sessions, user: users, ...userViewColumns })
+    .select({
+      session: sessions,
+      user: users,
+      ...userViewColumns,
+      // Kept with the session: a block or unblock notifies both members (drizzle/0039).
+      blockedWith: profilesBlockedWith(profiles.id),
+    })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .leftJoin(profiles, eq(profiles.userId, users.id))

@@ -119,6 +119,19 @@ export function notBlockedWith(viewerProfileId: number | Placeholder, profileId:
 }
 
 /**
+ * The profiles that `profileId`'s member blocked or was blocked by, as an array column: what
+ * notBlockedWith leaves out, read once with the member's session (auth/session.ts) so that a
+ * shared first page of the member search can leave them out in memory (search/service.ts).
+ */
+export function profilesBlockedWith(profileId: AnyPgColumn): SQL<number[]> {
+  return sql<number[]>`array(
+    select ${blocks.blockedProfileId} from ${blocks} where ${blocks.blockerProfileId} = ${profileId}
+    union
+    select ${blocks.blockerProfileId} from ${blocks} where ${blocks.blockedProfileId} = ${profileId}
+  )`;
+}
+
+/**
  * notBlockedWith keyed by accounts, for the tables that are (chat's conversations): leaves out
  * every account whose profile the viewer's account blocked or was blocked by. An erased member
  * has no profile, so no block: their conversation stays, as the chat list shows it.

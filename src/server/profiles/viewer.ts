@@ -5,15 +5,30 @@ import type { User } from "../users/schema";
 import { profiles } from "./schema";
 
 /** Who is looking at profiles and photos: the member, their profile, and whether premium. */
-export type Viewer = { userId: number; profileId: number | null; isPremium: boolean };
+export type Viewer = {
+  userId: number;
+  profileId: number | null;
+  isPremium: boolean;
+  /**
+   * The profiles the member blocked or was blocked by (spec §6), where the request read them
+   * with its session; absent where nobody did, which is not "none".
+   */
+  blockedWith?: readonly number[];
+};
 
 /**
  * The viewer a member is. A request resolves the profile id in the statement that finds its
  * session (auth/session.ts), so routes take the viewer from the request and never query it.
  */
-export function toViewer(user: Pick<User, "id" | "paidUser">, profileId: number | null): Viewer {
+export function toViewer(
+  user: Pick<User, "id" | "paidUser">,
+  profileId: number | null,
+  blockedWith?: readonly number[],
+): Viewer {
   // spec §6: any credit purchase makes a member premium.
-  return { userId: user.id, profileId, isPremium: user.paidUser };
+  const viewer: Viewer = { userId: user.id, profileId, isPremium: user.paidUser };
+  if (blockedWith) viewer.blockedWith = blockedWith;
+  return viewer;
 }
 
 /** A member's profile name (for e-mail greetings), or null without a profile. */

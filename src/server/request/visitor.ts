@@ -95,7 +95,9 @@ export async function resolveVisitor(
     t: locale === info.locale ? info.t : getTranslate(locale),
     session: validated?.session ?? null,
     user: validated?.user ?? null,
-    viewer: validated ? toViewer(validated.user, validated.profile?.id ?? null) : null,
+    viewer: validated
+      ? toViewer(validated.user, validated.profile?.id ?? null, validated.blockedWith)
+      : null,
     userViewProfile: validated
       ? { profile: validated.profile, mainPhoto: validated.mainPhoto }
       : null,
