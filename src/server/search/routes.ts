@@ -27,6 +27,7 @@ export const searchRoutes = createRouter().openapi(searchRoute, async (c) => {
     media: c.get("media"),
     locale: c.get("locale"),
     viewerProfileId: c.get("viewer")?.profileId ?? null,
+    blockedWith: c.get("viewer")?.blockedWith,
     withSimilar: true,
   });
   return c.json(page, 200);

@@ -10,6 +10,7 @@ import type { MediaSigner } from "../photos/media-url";
 import { photos } from "../photos/schema";
 import { earliestBirthdateForAge, latestBirthdateForAge } from "../profiles/age";
 import { profiles } from "../profiles/schema";
+import { listingCacheFor } from "./listing-cache";
 import { encodeSearchCursor, type MemberSearchQuery } from "./validation";
 
 /**
@@ -32,6 +33,11 @@ export async function findMembers(
     media: MediaSigner;
     locale?: Locale;
     viewerProfileId?: number | null;
+    /**
+     * The profiles the viewer blocked or was blocked by, where the request read them with its
+     * session (Viewer.blockedWith): a member's first page may then come from the shared listing.
+     */
+    blockedWith?: readonly number[];
     pageSize?: number;
     totalCap?: number;
     /** The similar-results set under a short result (the search screen's; strips need none). */
@@ -42,10 +48,15 @@ export async function findMembers(
   const totalCap = options.totalCap ?? TOTAL_CAP;
   const today = new Date();
   const cursor = query.cursor ?? null;
-  const values = searchValues(query, options.viewerProfileId ?? null, today);
+  const viewer = options.viewerProfileId ?? null;
+  const values = searchValues(query, viewer, today);
   if (cursor) Object.assign(values, { cursorAt: cursor.lastActiveAt, cursorId: cursor.id });
   const regions = await loadRegionCatalogue();
-  const rows = await searchStatement(db, values, pageSize, totalCap).execute(values);
+  const found =
+    (!cursor &&
+      (await fromSharedListing(db, values, viewer, options.blockedWith, pageSize, totalCap))) ||
+    (await fromViewerSearch(db, values, pageSize, totalCap));
+  const { rows } = found;
 
   const hasMore = rows.length > pageSize;
   const page = rows.slice(0, pageSize);
@@ -53,10 +64,8 @@ export async function findMembers(
   let total: number | null = null;
   let totalCapped = false;
   if (!cursor) {
-    // No row on a first page: nothing matches, and there was no row to bring the count.
-    const matches = rows[0]?.counted ?? 0;
-    totalCapped = matches > totalCap;
-    total = Math.min(matches, totalCap);
+    totalCapped = found.matches > totalCap;
+    total = Math.min(found.matches, totalCap);
   }
   // spec §3 Search state's similar-results set: a first page that is all there is, and short.
   const similar =
@@ -77,6 +86,75 @@ export async function findMembers(
       hasMore && last ? encodeSearchCursor({ lastActiveAt: last.lastActiveAt, id: last.id }) : null,
     similar,
   };
+}
+
+/**
+ * A page's rows as the viewer's statement gives them (up to a page and one more, newest activity
+ * first), and on a first page the matches counted up to the cap and one more.
+ */
+type Found = { rows: SearchRow[]; matches: number };
+
+/** A row of a search statement: a card's columns, its activity time and the first page's count. */
+type SearchRow = Awaited<ReturnType<ReturnType<typeof buildSearch>["execute"]>>[number];
+
+/** The viewer's own statement: their exclusions in its text, any page. */
+async function fromViewerSearch(
+  db: Database,
+  values: SearchValues,
+  pageSize: number,
+  totalCap: number,
+): Promise<Found> {
+  const rows = await searchStatement(db, values, pageSize, totalCap).execute(values);
+  // No row on a first page: nothing matches, and there was no row to bring the count.
+  return { rows, matches: rows[0]?.counted ?? 0 };
+}
+
+/**
+ * How many more rows a shared first page reads than a page needs, and how many more matches it
+ * counts than the cap: a viewer leaving out at most this many profiles (their own and those of
+ * their blocks) is served from it; one with more asks their own statement.
+ */
+export const LISTING_MARGIN = 32;
+
+/**
+ * A first page from the listing every viewer of these filters shares (issue 30 item 1): most
+ * members start from the same few listings (their sought gender, newest first), and each asked
+ * the database for it, the search being most of a member page's database work (on PGlite 1.1
+ * of its thread's 2 ms a page). The listing is read without a viewer's exclusions and kept until
+ * a member changes or for a second (search/listing-cache.ts); each viewer's page leaves out
+ * their own profile and their blocks (spec §6) in memory, exactly as their statement would.
+ * Undefined where that cannot be exact: a member whose blocks the request did not read, more
+ * exclusions than LISTING_MARGIN, a count under the cap the exclusions could change (their own
+ * statement counts it), or no cache (a transaction, or the listening connection down).
+ */
+async function fromSharedListing(
+  db: Database,
+  values: SearchValues,
+  viewer: number | null,
+  blockedWith: readonly number[] | undefined,
+  pageSize: number,
+  totalCap: number,
+): Promise<Found | undefined> {
+  if (viewer !== null && blockedWith === undefined) return undefined;
+  const excluded = new Set(blockedWith);
+  if (viewer !== null) excluded.add(viewer);
+  if (excluded.size > LISTING_MARGIN) return undefined;
+  const { viewer: _viewer, ...shared } = values;
+  const cache = await listingCacheFor<Found>(db);
+  const read = cache?.readThrough(`${pageSize}:${totalCap}:${JSON.stringify(shared)}`, () =>
+    fromViewerSearch(db, shared, pageSize + LISTING_MARGIN, totalCap + LISTING_MARGIN),
+  );
+  if (!read) return undefined;
+  const listing = await read;
+  const rows = listing.rows.filter((row) => !excluded.has(row.id));
+  if (listing.rows.length < pageSize + 1 + LISTING_MARGIN) {
+    // Every match is in the listing: what is left is the viewer's whole result.
+    return { rows: rows.slice(0, pageSize + 1), matches: rows.length };
+  }
+  // More matches than the listing holds: leaving out `excluded` keeps more than a page, and
+  // more than the cap where the count is past the cap by more than it leaves out.
+  if (listing.matches <= totalCap + excluded.size) return undefined;
+  return { rows: rows.slice(0, pageSize + 1), matches: listing.matches - excluded.size };
 }
 
 /** At most this many similar members under a short result. */
