@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
-import { type ChannelListener, type Database, getConnection } from "../db/client";
+import type { ChannelListener, Database } from "../db/client";
+import { perConnection } from "../db/notified";
 
 /**
  * The channel drizzle/0010_member_change_notify.sql notifies on every committed write to a
@@ -113,7 +114,14 @@ function copyOf<Row extends object>(row: Row): Row {
   return copy;
 }
 
-const caches = new WeakMap<Database, Promise<SessionCache<SessionRow> | null>>();
+const sessionCaches = perConnection(
+  MEMBER_CHANGE_CHANNEL,
+  () => new SessionCache<SessionRow>(),
+  (cache) => ({
+    onNotify: (payload) => cache.forgetMembers(payload),
+    onReset: () => cache.reset(),
+  }),
+);
 
 /**
  * The session cache of the process's database connection, listening from its first use; null
@@ -122,28 +130,5 @@ const caches = new WeakMap<Database, Promise<SessionCache<SessionRow> | null>>()
 export async function sessionCacheFor<Row extends SessionRow>(
   db: Database,
 ): Promise<SessionCache<Row> | null> {
-  const connection = await getConnection();
-  if (connection.db !== db) return null;
-  let cache = caches.get(db);
-  if (!cache) {
-    const created = new SessionCache<SessionRow>();
-    cache = connection
-      .listen(MEMBER_CHANGE_CHANNEL, {
-        onNotify: (payload) => created.forgetMembers(payload),
-        onReset: () => created.reset(),
-      })
-      .then(
-        (listener) => {
-          created.attach(listener);
-          return created;
-        },
-        () => {
-          // The next request tries again; until then, reads go to the database.
-          caches.delete(db);
-          return null;
-        },
-      );
-    caches.set(db, cache);
-  }
-  return (await cache) as SessionCache<Row> | null;
+  return (await sessionCaches(db)) as SessionCache<Row> | null;
 }

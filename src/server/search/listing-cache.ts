@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { MEMBER_CHANGE_CHANNEL } from "../auth/session-cache";
-import { type ChannelListener, type Database, getConnection } from "../db/client";
+import type { ChannelListener, Database } from "../db/client";
+import { perConnection } from "../db/notified";
 
 /**
  * How long a shared first page of the member search is kept at most. Every write to a member,
@@ -57,7 +58,11 @@ export class ListingCache<Listing> {
   }
 }
 
-const caches = new WeakMap<Database, Promise<ListingCache<unknown> | null>>();
+const listingCaches = perConnection(
+  MEMBER_CHANGE_CHANNEL,
+  () => new ListingCache<unknown>(),
+  (cache) => ({ onNotify: () => cache.forget(), onReset: () => cache.forget() }),
+);
 
 /**
  * The listing cache of the process's database connection, listening from its first use; null
@@ -66,28 +71,5 @@ const caches = new WeakMap<Database, Promise<ListingCache<unknown> | null>>();
 export async function listingCacheFor<Listing>(
   db: Database,
 ): Promise<ListingCache<Listing> | null> {
-  const connection = await getConnection();
-  if (connection.db !== db) return null;
-  let cache = caches.get(db);
-  if (!cache) {
-    const created = new ListingCache<unknown>();
-    cache = connection
-      .listen(MEMBER_CHANGE_CHANNEL, {
-        onNotify: () => created.forget(),
-        onReset: () => created.forget(),
-      })
-      .then(
-        (listener) => {
-          created.attach(listener);
-          return created;
-        },
-        () => {
-          // The next search tries again; until then, each reads for itself.
-          caches.delete(db);
-          return null;
-        },
-      );
-    caches.set(db, cache);
-  }
-  return (await cache) as ListingCache<Listing> | null;
+  return (await listingCaches(db)) as ListingCache<Listing> | null;
 }

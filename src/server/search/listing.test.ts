@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestMember } from "../../test/members";
+import { recordQueries } from "../../test/queries";
 import { MEMBER_CHANGE_CHANNEL } from "../auth/session-cache";
 import { blockProfile } from "../blocks/service";
-import { getConnection, getDb, observeQueries } from "../db/client";
+import { getConnection, getDb } from "../db/client";
 import { createMediaSigner } from "../photos/media-url";
 import { getSiteById } from "../sites/registry";
 import { LISTING_TTL_MS } from "./listing-cache";
@@ -54,8 +55,8 @@ async function bothWays(options: { pageSize: number; totalCap: number; blockedWi
 }
 
 /**
- * The statements `run` sent, on a quiet database: another test file's write in between forgets
- * the listings (as it should), so a run that heard one is repeated.
+ * The statements `run` sent, on a quiet database: a write elsewhere in between (a shared server)
+ * forgets the listings, as it should, so a run that heard one is repeated.
  */
 async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
   const connection = await getConnection();
@@ -65,14 +66,7 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
       onNotify: () => heard++,
       onReset: () => heard++,
     });
-    const statements: string[] = [];
-    const stop = observeQueries((sql) => statements.push(sql));
-    try {
-      await run();
-    } finally {
-      stop();
-      await listener.close();
-    }
+    const statements = await recordQueries(run).finally(() => listener.close());
     if (heard === 0 || attempt === 5) return statements;
   }
 }
