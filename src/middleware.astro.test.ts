@@ -49,7 +49,13 @@ describe("the page middleware", () => {
     expect(status).toBe(200);
     expect(statements).toHaveLength(1);
     expect(locals.user?.id).toBe(user.id);
-    expect(locals.viewer).toEqual({ userId: user.id, profileId: profile.id, isPremium: false });
+    // The member's blocks, either way, come in the same statement (none yet).
+    expect(locals.viewer).toEqual({
+      userId: user.id,
+      profileId: profile.id,
+      isPremium: false,
+      blockedWith: [],
+    });
     expect(locals.member?.profile).toMatchObject({
       id: profile.id,
       main_image: { id: profile.mainPhotoId },
