@@ -18,7 +18,7 @@ export const ICU_FROM = 4096;
  * the speed of its one-byte path: 0.35 ms for /members' 73 KB, ICU 0.07–0.08 ms. ICU refuses a
  * lone surrogate, which the encoder writes as U+FFFD; such a text falls back to it.
  */
-export const ENCODE_PAGE_TEXT = `
+const ENCODE_PAGE_TEXT = `
 function encodePageText(text) {
   if (text.length < ${ICU_FROM}) return encoder.encode(text);
   try {

@@ -111,24 +111,26 @@ export async function assertNotBlocked(db: Database, from: number, to: number): 
  * took 13 ms instead of 6). Both columns are NOT NULL, so NOT IN means what it says.
  */
 export function notBlockedWith(viewerProfileId: number | Placeholder, profileId: AnyPgColumn): SQL {
-  return sql`${profileId} not in (
-    select ${blocks.blockedProfileId} from ${blocks} where ${blocks.blockerProfileId} = ${viewerProfileId}
-    union all
-    select ${blocks.blockerProfileId} from ${blocks} where ${blocks.blockedProfileId} = ${viewerProfileId}
-  )`;
+  return sql`${profileId} not in (${blockedEitherWay(viewerProfileId)})`;
 }
 
 /**
- * The profiles that `profileId`'s member blocked or was blocked by, as an array column: what
- * notBlockedWith leaves out, read once with the member's session (auth/session.ts) so that a
- * shared first page of the member search can leave them out in memory (search/service.ts).
+ * The profiles that `profileId`'s member blocked or was blocked by, as an array column (one
+ * twice where both blocked each other): what notBlockedWith leaves out, read once with the
+ * member's session (auth/session.ts) so that a shared first page of the member search can leave
+ * them out in memory (search/service.ts).
  */
 export function profilesBlockedWith(profileId: AnyPgColumn): SQL<number[]> {
-  return sql<number[]>`array(
+  return sql<number[]>`array(${blockedEitherWay(profileId)})`;
+}
+
+/** The profiles a profile blocked, then those that blocked it: one index lookup each. */
+function blockedEitherWay(profileId: number | Placeholder | AnyPgColumn): SQL {
+  return sql`
     select ${blocks.blockedProfileId} from ${blocks} where ${blocks.blockerProfileId} = ${profileId}
-    union
+    union all
     select ${blocks.blockerProfileId} from ${blocks} where ${blocks.blockedProfileId} = ${profileId}
-  )`;
+  `;
 }
 
 /**
